@@ -22,4 +22,5 @@ export interface SearchRun {
 export type RunOutcome =
   | { kind: 'found'; moves: Move[] }
   | { kind: 'exhausted' }          // frontier empty / no path within the depth limit
-  | { kind: 'node-limit' };        // expanded reached maxNodes
+  | { kind: 'node-limit' }         // expanded reached maxNodes
+  | { kind: 'memory-limit' };      // the WASM instance hit --maximumMemory (trap caught, instance dropped)

@@ -70,3 +70,14 @@ export interface SolveResult {
   /** Why it stopped when not solved (one line). */
   reason?: string;
 }
+
+/** SolveOptions after defaults and validation: what a backend's run receives. */
+export interface NormalizedSolveOptions {
+  algorithm: Algorithm;
+  heuristic: HeuristicName;
+  countBlank: boolean;
+  weight: number;
+  depthLimit: number;
+  /** Infinity when unlimited. */
+  maxNodes: number;
+}
