@@ -38,11 +38,11 @@ export interface SearchStats {
   expanded: number;
   /** Successors created (every child produced by a legal move, before duplicate checks). */
   generated: number;
-  /** Distinct states ever stored (reached table size); for IDA*/DFS/IDDFS, 0 (no table). */
+  /** Distinct states ever stored (reached table size); for IDA*, DFS, IDDFS, 0 (no table). */
   unique: number;
-  /** Largest frontier size seen (open list / queue entries; for IDA*/DFS: largest path depth). */
+  /** Largest frontier size seen (open list / queue entries; for IDA* and DFS: largest path depth). */
   maxFrontier: number;
-  /** Iterations of IDA*/IDDFS (1 for other algorithms). */
+  /** Iterations of IDA* or IDDFS (1 for other algorithms). */
   iterations: number;
   timeMs: number;
 }

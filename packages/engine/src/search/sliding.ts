@@ -1,0 +1,117 @@
+/**
+ * The sliding-tile puzzle as a search `Problem`: any W×H board up to 16×16, walls, any goal.
+ * A state is its cells in an Int16Array plus the blank's index and a string key built once
+ * (one UTF-16 unit per cell), which the reached tables hash.
+ */
+import { InvalidInputError } from '../errors.js';
+import { BLANK, INVERSE, MOVES, WALL, type Board, type Move } from '../puzzle/types.js';
+import { makeHeuristic, type HeuristicFn } from './heuristics.js';
+import type { Problem } from './problem.js';
+import type { HeuristicName } from './types.js';
+
+export interface TileState {
+  readonly cells: Int16Array;
+  /** Index of the blank cell. */
+  readonly blank: number;
+  readonly key: string;
+}
+
+export interface SlidingTileOptions {
+  /** The h of the problem; omitted: h = 0 (uninformed). */
+  heuristic?: HeuristicName;
+  countBlank?: boolean;
+}
+
+const keyOf = (cells: Int16Array): string => String.fromCharCode.apply(null, cells as unknown as number[]);
+
+/** Row/column offsets of each move of the BLANK, in MOVES order (up, down, left, right). */
+const MOVE_CODE: Readonly<Record<Move, number>> = { up: 0, down: 1, left: 2, right: 3 };
+const DELTA: Readonly<Record<Move, readonly [number, number]>> = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
+
+export function tileState(board: Board): TileState {
+  const cells = Int16Array.from(board.cells);
+  const blank = cells.indexOf(BLANK);
+  if (blank < 0) throw new InvalidInputError('the board has no blank');
+  return { cells, blank, key: keyOf(cells) };
+}
+
+export function stateBoard(state: TileState, width: number, height: number): Board {
+  return { width, height, cells: Array.from(state.cells) };
+}
+
+export class SlidingTileProblem implements Problem<TileState, Move> {
+  readonly initial: TileState;
+  readonly width: number;
+  readonly height: number;
+  private readonly goalKey: string;
+  /** Legal moves with the blank at each cell, in successor order. */
+  private readonly movesAt: Move[][];
+  /** Cell the blank moves to: target[cell * 4 + move index] (-1 when illegal). */
+  private readonly target: Int32Array;
+  private readonly hFn: HeuristicFn | null;
+
+  constructor(start: Board, goal: Board, options: SlidingTileOptions = {}) {
+    if (start.width !== goal.width || start.height !== goal.height) {
+      throw new InvalidInputError(`start is ${start.width}x${start.height} but goal is ${goal.width}x${goal.height}`);
+    }
+    const { width: w, height: h } = start;
+    this.width = w;
+    this.height = h;
+    this.initial = tileState(start);
+    this.goalKey = tileState(goal).key;
+    this.target = new Int32Array(w * h * 4).fill(-1);
+    this.movesAt = [];
+    for (let i = 0; i < w * h; i++) {
+      const r = Math.floor(i / w);
+      const c = i % w;
+      const legal: Move[] = [];
+      MOVES.forEach((m, k) => {
+        const [dr, dc] = DELTA[m];
+        const r2 = r + dr;
+        const c2 = c + dc;
+        if (r2 < 0 || r2 >= h || c2 < 0 || c2 >= w || start.cells[r2 * w + c2] === WALL) return;
+        this.target[i * 4 + k] = r2 * w + c2;
+        legal.push(m);
+      });
+      this.movesAt.push(legal);
+    }
+    this.hFn = options.heuristic === undefined ? null : makeHeuristic(options.heuristic, goal, options.countBlank ?? false);
+  }
+
+  actions(s: TileState): readonly Move[] {
+    return this.movesAt[s.blank]!;
+  }
+
+  result(s: TileState, a: Move): TileState {
+    const to = this.target[s.blank * 4 + MOVE_CODE[a]]!;
+    if (to < 0) throw new InvalidInputError(`move ${a} is not legal here`);
+    const cells = s.cells.slice();
+    cells[s.blank] = cells[to]!;
+    cells[to] = BLANK;
+    return { cells, blank: to, key: keyOf(cells) };
+  }
+
+  isGoal(s: TileState): boolean {
+    return s.key === this.goalKey;
+  }
+
+  actionCost(): number {
+    return 1;
+  }
+
+  h(s: TileState): number {
+    return this.hFn === null ? 0 : this.hFn(s.cells);
+  }
+
+  key(s: TileState): string {
+    return s.key;
+  }
+
+  isInverse(a: Move, previous: Move): boolean {
+    return INVERSE[previous] === a;
+  }
+
+  board(s: TileState): Board {
+    return stateBoard(s, this.width, this.height);
+  }
+}
