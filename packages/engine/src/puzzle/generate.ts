@@ -1,0 +1,106 @@
+import { InvalidInputError } from '../errors.js';
+import { Rng } from '../rng.js';
+import { blankIndex, neighbour, validateBoard } from './board.js';
+import { blankRegion, checkSolvable, cycleCells } from './solvability.js';
+import { BLANK, INVERSE, MOVES } from './types.js';
+import type { Board, Move } from './types.js';
+
+export interface RandomWalkResult {
+  board: Board;
+  /** The moves made from the goal (undo them in reverse to solve). */
+  moves: Move[];
+}
+
+function rngFor(seed: number): Rng {
+  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${seed}`);
+  return new Rng(seed);
+}
+
+function freeze(width: number, height: number, cells: number[]): Board {
+  return Object.freeze({ width, height, cells: Object.freeze(cells) });
+}
+
+/** k blank moves on `cells` in place; returns the moves. The rule is documented on randomWalk. */
+function walk(board: Board, cells: number[], k: number, rng: Rng): Move[] {
+  const view: Board = { width: board.width, height: board.height, cells };
+  const moves: Move[] = [];
+  let b = blankIndex(board);
+  let prev: Move | undefined;
+  const legal: Move[] = [];
+  for (let s = 0; s < k; s++) {
+    legal.length = 0;
+    let fallback: Move | undefined;
+    for (const m of MOVES) {
+      if (neighbour(view, b, m) < 0) continue;
+      if (prev !== undefined && m === INVERSE[prev]) fallback = m;
+      else legal.push(m);
+    }
+    if (legal.length === 0 && fallback) legal.push(fallback);
+    const m = legal[legal.length === 1 ? 0 : rng.nextInt(legal.length)] as Move;
+    const to = neighbour(view, b, m);
+    cells[b] = cells[to] as number;
+    cells[to] = BLANK;
+    b = to;
+    moves.push(m);
+    prev = m;
+  }
+  return moves;
+}
+
+/**
+ * A board `k` random blank moves away from `goal` (seeded, deterministic). Each step picks
+ * uniformly (Rng.nextInt) among the legal moves in the order up, down, left, right, leaving out the
+ * move that undoes the previous one unless it is the only legal move. A step with a single
+ * candidate draws no random number. The result is at most k moves from the goal, not exactly k.
+ */
+export function randomWalk(goal: Board, k: number, seed: number): RandomWalkResult {
+  validateBoard(goal);
+  if (!Number.isSafeInteger(k) || k < 0) {
+    throw new InvalidInputError(`the walk length must be a whole number of moves ≥ 0, got ${k}`);
+  }
+  const rng = rngFor(seed);
+  const cells = goal.cells.slice();
+  const moves = walk(goal, cells, k, rng);
+  return { board: freeze(goal.width, goal.height, cells), moves };
+}
+
+/**
+ * A random board that can reach `goal` (seeded, deterministic).
+ *
+ * - No walls, or walls leaving the blank a 2-connected region that is not a cycle: the values of
+ *   the blank's region are shuffled (Rng.shuffle, in ascending cell order) and, if the result is
+ *   unsolvable, the tiles on the two lowest-index cells of the region that hold tiles are swapped.
+ *   That swap pairs every unsolvable arrangement with exactly one solvable one, so the result is
+ *   uniform over all boards solvable to `goal`. Cells outside the region keep their goal values.
+ * - A cycle region: a uniform blank position (nextInt(n)) then a uniform rotation of the tiles'
+ *   cyclic order (nextInt(n−1)): uniform over the n·(n−1) reachable boards.
+ * - A region with a cut cell: no uniform sampler; a random walk (randomWalk's rule) of
+ *   max(1000, 100·n) moves, n = cells in the region. Not uniform.
+ */
+export function randomSolvable(goal: Board, seed: number): Board {
+  validateBoard(goal);
+  const rng = rngFor(seed);
+  const region = blankRegion(goal);
+  const cells = goal.cells.slice();
+  const n = region.cells.length;
+  if (region.kind === 'full' || region.kind === 'wilson') {
+    const values = rng.shuffle(region.cells.map((c) => goal.cells[c] as number));
+    region.cells.forEach((c, k) => (cells[c] = values[k] as number));
+    if (!checkSolvable({ width: goal.width, height: goal.height, cells }, goal).solvable) {
+      const [a, b] = region.cells.filter((c) => (cells[c] as number) > 0) as [number, number];
+      [cells[a], cells[b]] = [cells[b] as number, cells[a] as number];
+    }
+    return freeze(goal.width, goal.height, cells);
+  }
+  if (region.kind === 'cycle') {
+    const order = cycleCells(goal, region.cells);
+    const tiles = order.map((c) => goal.cells[c] as number).filter((v) => v !== BLANK);
+    const p = rng.nextInt(n);
+    const r = rng.nextInt(n - 1);
+    cells[order[p] as number] = BLANK;
+    for (let k = 1; k < n; k++) cells[order[(p + k) % n] as number] = tiles[(r + k - 1) % (n - 1)] as number;
+    return freeze(goal.width, goal.height, cells);
+  }
+  walk(goal, cells, Math.max(1000, 100 * n), rng);
+  return freeze(goal.width, goal.height, cells);
+}

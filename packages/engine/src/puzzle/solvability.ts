@@ -1,0 +1,355 @@
+import { InvalidInputError, UnsupportedError } from '../errors.js';
+import { blankIndex, cellName, neighbour, sizeName, tileCount, validateBoard } from './board.js';
+import { BLANK, MOVES, WALL } from './types.js';
+import type { Board } from './types.js';
+
+export type SolvabilityMethod = 'parity' | 'wilson' | 'cycle' | 'components' | 'exhaustive';
+
+export interface Solvability {
+  solvable: boolean;
+  /** One line: "solvable: …" / "unsolvable: …". */
+  reason: string;
+  method: SolvabilityMethod;
+}
+
+export interface CheckSolvableOptions {
+  /** Largest state space the exhaustive check may explore (boards with a cut cell). Default 5,000,000. */
+  maxStates?: number;
+}
+
+export const DEFAULT_MAX_STATES = 5_000_000;
+
+/**
+ * Throws InvalidInputError unless start and goal are valid boards of the same puzzle: same size,
+ * walls on the same cells, same tiles.
+ */
+export function validatePair(start: Board, goal: Board): void {
+  for (const [name, board] of [['start', start], ['goal', goal]] as const) {
+    try {
+      validateBoard(board);
+    } catch (e) {
+      if (e instanceof InvalidInputError) throw new InvalidInputError(`${name}: ${e.message}`);
+      throw e;
+    }
+  }
+  if (start.width !== goal.width || start.height !== goal.height) {
+    throw new InvalidInputError(
+      `start is ${sizeName(start.width, start.height)} but goal is ${sizeName(goal.width, goal.height)}`,
+    );
+  }
+  for (let i = 0; i < start.cells.length; i++) {
+    const ws = start.cells[i] === WALL;
+    if (ws !== (goal.cells[i] === WALL)) {
+      throw new InvalidInputError(
+        `wall at ${cellName(start.width, i)} in ${ws ? 'start' : 'goal'} but not in ${ws ? 'goal' : 'start'}`,
+      );
+    }
+  }
+  // Valid boards with the same walls have tiles 1..T for the same T; kept as a guard.
+  if (tileCount(start) !== tileCount(goal)) {
+    throw new InvalidInputError(`start has ${tileCount(start)} tiles but goal has ${tileCount(goal)}`);
+  }
+}
+
+/** Free (non-wall) neighbours of cell i, in move order. */
+function freeNeighbours(board: Board, i: number): number[] {
+  const out: number[] = [];
+  for (const m of MOVES) {
+    const j = neighbour(board, i, m);
+    if (j >= 0) out.push(j);
+  }
+  return out;
+}
+
+/**
+ * The free cells the blank can ever visit and the shape of their graph, which decides which rule
+ * applies: 'full' (no walls at all), 'wilson' (2-connected and not a cycle: Wilson 1974), 'cycle'
+ * (a simple cycle: tiles can only rotate), 'other' (has a cut cell, or just 2 cells).
+ */
+export interface BlankRegion {
+  /** Free cells connected to the blank, ascending. */
+  cells: number[];
+  kind: 'full' | 'wilson' | 'cycle' | 'other';
+  /** Smallest cut cell (articulation point) of the region when kind is 'other' and one exists. */
+  cutCell?: number;
+}
+
+export function blankRegion(board: Board): BlankRegion {
+  const b = blankIndex(board);
+  const seen = new Uint8Array(board.cells.length);
+  const cells: number[] = [b];
+  seen[b] = 1;
+  for (let k = 0; k < cells.length; k++) {
+    for (const j of freeNeighbours(board, cells[k] as number)) {
+      if (!seen[j]) {
+        seen[j] = 1;
+        cells.push(j);
+      }
+    }
+  }
+  cells.sort((x, y) => x - y);
+  if (!board.cells.includes(WALL)) return { cells, kind: 'full' };
+  if (cells.length <= 2) return { cells, kind: 'other' };
+  const cut = cutCells(board, cells);
+  if (cut.length > 0) return { cells, kind: 'other', cutCell: Math.min(...cut) };
+  const cycle = cells.every((c) => freeNeighbours(board, c).length === 2);
+  return { cells, kind: cycle ? 'cycle' : 'wilson' };
+}
+
+/** Articulation points of the connected region (Hopcroft–Tarjan, iterative). */
+function cutCells(board: Board, cells: readonly number[]): number[] {
+  const n = board.cells.length;
+  const disc = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const parent = new Int32Array(n).fill(-1);
+  const isCut = new Uint8Array(n);
+  const root = cells[0] as number;
+  let time = 0;
+  let rootChildren = 0;
+  const stack: { v: number; nb: number[]; k: number }[] = [{ v: root, nb: freeNeighbours(board, root), k: 0 }];
+  disc[root] = low[root] = time++;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { v: number; nb: number[]; k: number };
+    if (top.k < top.nb.length) {
+      const w = top.nb[top.k++] as number;
+      if (disc[w] === -1) {
+        parent[w] = top.v;
+        disc[w] = low[w] = time++;
+        if (top.v === root) rootChildren++;
+        stack.push({ v: w, nb: freeNeighbours(board, w), k: 0 });
+      } else if (w !== parent[top.v]) {
+        low[top.v] = Math.min(low[top.v] as number, disc[w] as number);
+      }
+    } else {
+      stack.pop();
+      const p = parent[top.v] as number;
+      if (p >= 0) {
+        low[p] = Math.min(low[p] as number, low[top.v] as number);
+        if (p !== root && (low[top.v] as number) >= (disc[p] as number)) isCut[p] = 1;
+      }
+    }
+  }
+  if (rootChildren > 1) isCut[root] = 1;
+  return cells.filter((c) => isCut[c]);
+}
+
+/** Parity (0 even, 1 odd) of the start→goal permutation over the free cells, blank included. */
+function permutationParity(start: Board, goal: Board): number {
+  const n = start.cells.length;
+  const goalPos = new Int32Array(n + 1);
+  goal.cells.forEach((v, i) => {
+    if (v !== WALL) goalPos[v] = i;
+  });
+  const done = new Uint8Array(n);
+  let parity = 0;
+  for (let i = 0; i < n; i++) {
+    if (done[i] || start.cells[i] === WALL) continue;
+    let len = 0;
+    for (let j = i; !done[j]; j = goalPos[start.cells[j] as number] as number) {
+      done[j] = 1;
+      len++;
+    }
+    parity ^= (len - 1) & 1;
+  }
+  return parity;
+}
+
+function manhattan(width: number, a: number, b: number): number {
+  return Math.abs(Math.floor(a / width) - Math.floor(b / width)) + Math.abs((a % width) - (b % width));
+}
+
+const PARITY = ['even', 'odd'] as const;
+
+/**
+ * Can `start` reach `goal`? Decided exactly, for any size, any goal, with or without walls:
+ *
+ * - Every grid is bipartite, so each move flips both the permutation parity and the blank's colour:
+ *   parity(start→goal permutation) must equal parity(blank's Manhattan displacement). Wall-free
+ *   boards: that is the whole answer ('parity').
+ * - Walls: tiles in regions the blank cannot reach never move and must already be home
+ *   ('components'). On the blank's region: 2-connected and not a cycle → the parity rule is exact
+ *   (Wilson 1974; bipartite, so never his exceptional θ0) ('wilson'); a simple cycle → the tiles can
+ *   only rotate, so their cyclic order must match ('cycle'); a cut cell → exhaustive search when
+ *   the region has at most maxStates states (n!/2), else UnsupportedError ('exhaustive').
+ */
+export function checkSolvable(start: Board, goal: Board, options: CheckSolvableOptions = {}): Solvability {
+  validatePair(start, goal);
+  const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+  const { width } = start;
+  const region = blankRegion(start);
+  const inRegion = new Uint8Array(start.cells.length);
+  for (const c of region.cells) inRegion[c] = 1;
+
+  const gb = blankIndex(goal);
+  if (!inRegion[gb]) {
+    return {
+      solvable: false,
+      method: 'components',
+      reason: `unsolvable: the blank's goal cell (${cellName(width, gb)}) is walled off from the blank`,
+    };
+  }
+  for (let i = 0; i < start.cells.length; i++) {
+    const v = start.cells[i] as number;
+    if (v > 0 && !inRegion[i] && goal.cells[i] !== v) {
+      return {
+        solvable: false,
+        method: 'components',
+        reason: `unsolvable: tile ${v} at ${cellName(width, i)} is walled off from the blank, so it never moves, and its goal cell is elsewhere`,
+      };
+    }
+  }
+
+  const pp = permutationParity(start, goal);
+  const dist = manhattan(width, blankIndex(start), gb);
+  const dp = dist & 1;
+  if (pp !== dp) {
+    return {
+      solvable: false,
+      method: region.kind === 'wilson' ? 'wilson' : 'parity',
+      reason: `unsolvable: the start→goal permutation is ${PARITY[pp]} but the blank moved an ${PARITY[dp]} distance (${dist}); every move flips both`,
+    };
+  }
+  const parityText = `permutation parity (${PARITY[pp]}) matches blank displacement parity (${PARITY[dp]})`;
+  switch (region.kind) {
+    case 'full':
+      return { solvable: true, method: 'parity', reason: `solvable: ${parityText}` };
+    case 'wilson':
+      return {
+        solvable: true,
+        method: 'wilson',
+        reason: `solvable: the free cells are 2-connected, so (Wilson 1974) ${parityText} suffices`,
+      };
+    case 'cycle': {
+      const ok = sameCyclicOrder(start, goal, region.cells);
+      return {
+        solvable: ok,
+        method: 'cycle',
+        reason: ok
+          ? `solvable: the free cells form a cycle of ${region.cells.length} and the tiles' cyclic order matches the goal`
+          : `unsolvable: the free cells form a single cycle of ${region.cells.length}, so tiles can only rotate, and their cyclic order differs from the goal's`,
+      };
+    }
+    case 'other': {
+      const cut = region.cutCell === undefined ? '' : ` (cut cell at ${cellName(width, region.cutCell)})`;
+      const tooLarge = (): UnsupportedError =>
+        new UnsupportedError(
+          `cannot decide solvability: the free cells are not 2-connected${cut} and the board is too large for an exhaustive check`,
+        );
+      if (stateBound(region.cells.length, maxStates) > maxStates) throw tooLarge();
+      const r = exhaustiveSolvable(start, goal, maxStates);
+      if (!r) throw tooLarge();
+      return {
+        solvable: r.solvable,
+        method: 'exhaustive',
+        reason: r.solvable
+          ? `solvable: exhaustive search reached the goal after ${r.states} states (the free cells are not 2-connected${cut})`
+          : `unsolvable: exhaustive search explored all ${r.states} reachable states (the free cells are not 2-connected${cut})`,
+      };
+    }
+  }
+}
+
+/** Upper bound on the states of an n-cell region (n!/2 by the parity invariant), capped just past `cap`. */
+function stateBound(n: number, cap: number): number {
+  if (n <= 2) return n;
+  let f = 1;
+  for (let k = 3; k <= n && f <= cap; k++) f *= k;
+  return f; // 3·4·…·n = n!/2
+}
+
+/** The cells of a cycle region in cyclic order, from its smallest cell, first step in move order. */
+export function cycleCells(board: Board, cells: readonly number[]): number[] {
+  const first = cells[0] as number;
+  const order: number[] = [];
+  let prev = -1;
+  let cur = first;
+  do {
+    order.push(cur);
+    const next = freeNeighbours(board, cur).find((j) => j !== prev) as number;
+    prev = cur;
+    cur = next;
+  } while (cur !== first);
+  return order;
+}
+
+function sameCyclicOrder(start: Board, goal: Board, cells: readonly number[]): boolean {
+  const order = cycleCells(start, cells);
+  const tiles = (b: Board): number[] => order.map((c) => b.cells[c] as number).filter((v) => v !== BLANK);
+  const a = tiles(start);
+  const b = tiles(goal);
+  const shift = a.indexOf(b[0] as number);
+  return b.every((v, k) => a[(shift + k) % a.length] === v);
+}
+
+export interface ExhaustiveResult {
+  solvable: boolean;
+  /** Distinct states seen (start included) when the search stopped. */
+  states: number;
+}
+
+/**
+ * Breadth-first search over whole boards from `start` until `goal` is generated or every
+ * reachable state was seen. Independent of every rule above (the cross-check of the tests).
+ * Returns undefined when more than `maxStates` distinct states would be needed.
+ * States are kept as compact keys: the free cells' values in base T+1 (a number when that fits in
+ * 2^53, else a string of char codes).
+ */
+export function exhaustiveSolvable(
+  start: Board,
+  goal: Board,
+  maxStates: number = DEFAULT_MAX_STATES,
+): ExhaustiveResult | undefined {
+  validatePair(start, goal);
+  const free: number[] = [];
+  start.cells.forEach((v, i) => {
+    if (v !== WALL) free.push(i);
+  });
+  const slot = new Int32Array(start.cells.length).fill(-1);
+  free.forEach((c, k) => (slot[c] = k));
+  const adj = free.map((c) => freeNeighbours(start, c).map((j) => slot[j] as number));
+  const n = free.length;
+  const base = n; // values 0..T with T = n - 1
+  const numeric = Math.pow(base, n) <= Number.MAX_SAFE_INTEGER;
+
+  const encode = (vals: ArrayLike<number>): number | string => {
+    if (!numeric) return String.fromCharCode(...Array.from(vals));
+    let key = 0;
+    for (let k = n - 1; k >= 0; k--) key = key * base + (vals[k] as number);
+    return key;
+  };
+  const decode = (key: number | string, out: Int32Array): void => {
+    if (typeof key === 'string') {
+      for (let k = 0; k < n; k++) out[k] = key.charCodeAt(k);
+    } else {
+      for (let k = 0; k < n; k++) {
+        out[k] = key % base;
+        key = Math.floor(key / base);
+      }
+    }
+  };
+  const valuesOf = (b: Board): number[] => free.map((c) => b.cells[c] as number);
+
+  const startKey = encode(valuesOf(start));
+  const goalKey = encode(valuesOf(goal));
+  if (startKey === goalKey) return { solvable: true, states: 1 };
+  const seen = new Set<number | string>([startKey]);
+  const queue: (number | string)[] = [startKey];
+  const vals = new Int32Array(n);
+  for (let head = 0; head < queue.length; head++) {
+    decode(queue[head] as number | string, vals);
+    const b = vals.indexOf(BLANK);
+    for (const t of adj[b] as number[]) {
+      vals[b] = vals[t] as number;
+      vals[t] = BLANK;
+      const key = encode(vals);
+      vals[t] = vals[b] as number;
+      vals[b] = BLANK;
+      if (seen.has(key)) continue;
+      if (key === goalKey) return { solvable: true, states: seen.size + 1 };
+      if (seen.size >= maxStates) return undefined;
+      seen.add(key);
+      queue.push(key);
+    }
+  }
+  return { solvable: false, states: seen.size };
+}
