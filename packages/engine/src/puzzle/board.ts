@@ -72,15 +72,15 @@ export function validateBoard(board: Board): void {
   }
   const tiles = free - 1;
   const where: number[][] = Array.from({ length: tiles + 1 }, () => []);
+  let outOfRange = -1;
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i] as number;
     if (v <= 0) continue;
     if (v > tiles) {
-      throw new InvalidInputError(
-        `${cellName(width, i)}: tile ${v} is out of range (tiles must be ${tileRange(tiles)})`,
-      );
+      if (outOfRange < 0) outOfRange = i;
+    } else {
+      (where[v] as number[]).push(i);
     }
-    (where[v] as number[]).push(i);
   }
   for (let t = 1; t <= tiles; t++) {
     const at = where[t] as number[];
@@ -88,9 +88,12 @@ export function validateBoard(board: Board): void {
       throw new InvalidInputError(`tile ${t} appears ${times(at.length)} (${positions(width, at)})`);
     }
   }
+  // With one blank and no duplicates, a tile is missing exactly when some tile is out of range.
   for (let t = 1; t <= tiles; t++) {
     if ((where[t] as number[]).length === 0) {
-      throw new InvalidInputError(`tile ${t} is missing (tiles must be ${tileRange(tiles)})`);
+      const extra =
+        outOfRange < 0 ? '' : `: ${cellName(width, outOfRange)} holds ${cells[outOfRange] as number}`;
+      throw new InvalidInputError(`tile ${t} is missing (tiles must be ${tileRange(tiles)})${extra}`);
     }
   }
   const b = blanks[0] as number;
@@ -203,9 +206,13 @@ function illegal(board: Board, b: number, move: Move, label: string): InvalidInp
   const r = Math.floor(b / board.width) + dr;
   const c = (b % board.width) + dc;
   const onBoard = r >= 0 && r < board.height && c >= 0 && c < board.width;
-  const why = onBoard ? `${cellName(board.width, r * board.width + c)} is a wall` : `on the ${edgeName(move)} edge`;
-  return new InvalidInputError(`${label} is illegal: the blank is at ${cellName(board.width, b)}, ${why}`);
+  const why = onBoard ? ` and the cell ${SIDE[move]} is a wall` : `, on the ${edgeName(move)} edge`;
+  return new InvalidInputError(`${label} is illegal: the blank is at ${cellName(board.width, b)}${why}`);
 }
+
+const SIDE: Readonly<Record<Move, string>> = {
+  up: 'above it', down: 'below it', left: 'to its left', right: 'to its right',
+};
 
 function edgeName(move: Move): string {
   return move === 'up' ? 'top' : move === 'down' ? 'bottom' : move;
