@@ -5,7 +5,6 @@ import {
   HEURISTICS,
   WASM_ALGORITHMS,
   applyMoves,
-  boardToText,
   checkSolvable,
   goalBoard,
   goalLike,
@@ -14,6 +13,7 @@ import {
   parseBoard,
   randomSolvable,
   randomWalk,
+  renderBoard as boardAsGrid,
   type Algorithm,
   type Backend,
   type Board,
@@ -97,6 +97,10 @@ function formatTime(ms: number): string {
 }
 function formatRate(expanded: number, ms: number): string {
   return ms > 0 ? formatCount((expanded / ms) * 1000) : '–';
+}
+/** The engine's reasons start with "solvable:" / "unsolvable:"; the page says that already. */
+function withoutPrefix(reason: string): string {
+  return reason.replace(/^(un)?solvable:\s*/i, '');
 }
 function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -226,10 +230,17 @@ function renderBoard(justMoved = -1): void {
 function renderSolvability(): void {
   try {
     const s = checkSolvable(state.board, state.goal);
-    ui.solvability.textContent = s.solvable ? 'Solvable.' : `Not solvable: ${s.reason}`;
+    ui.solvability.textContent = s.solvable ? 'Solvable.' : `Not solvable: ${withoutPrefix(s.reason)}`;
+    ui.solvability.title = `${withoutPrefix(s.reason)} (method: ${s.method})`;
   } catch (err) {
     ui.solvability.textContent = errorMessage(err);
   }
+}
+
+/** The board as an editable grid (one line per row, `_` blank, `#` wall), read back by parseBoard. */
+function showBoardText(board: Board): void {
+  ui.boardText.value = boardAsGrid(board);
+  ui.boardText.rows = Math.max(3, board.height + 1);
 }
 
 /** Replace the board (and goal) after a shuffle, reset, load or size change. */
@@ -238,7 +249,7 @@ function setBoard(board: Board, goal: Board): void {
   state.board = board;
   state.goal = goal;
   state.moveCount = 0;
-  ui.boardText.value = boardToText(board);
+  showBoardText(board);
   clearSolution();
   renderBoard();
   renderSolvability();
@@ -252,7 +263,7 @@ function moveBlank(move: Move): boolean {
   state.moveCount++;
   // The tile that slid now sits where the blank was.
   renderBoard(from);
-  ui.boardText.value = boardToText(state.board);
+  showBoardText(state.board);
   return true;
 }
 
@@ -344,7 +355,7 @@ function getWorker(): Worker {
   const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'searchlab-search' });
   w.onmessage = (e: MessageEvent<WorkerReply>) => {
     const reply = e.data;
-    if (reply.type === 'ready' || reply.id !== jobId) return;
+    if (reply.id !== jobId) return;
     onReply?.(reply);
   };
   w.onerror = (e) => {
@@ -544,7 +555,7 @@ function finishSolve(result: SolveResult): void {
       break;
     }
     case 'unsolvable':
-      setStatus(ui.status, 'unsolvable', `Unsolvable: ${result.reason ?? 'the goal cannot be reached from this board'}`);
+      setStatus(ui.status, 'unsolvable', `Unsolvable: ${withoutPrefix(result.reason ?? 'the goal cannot be reached from this board')}`);
       break;
     case 'limit':
       setStatus(ui.status, 'limit', `Stopped: ${result.reason ?? 'limit reached'} (${formatCount(result.stats.expanded)} nodes expanded).`);
@@ -596,7 +607,7 @@ function compareRowElement(row: CompareRow): HTMLTableRowElement {
     [`${row.heuristic}${row.countBlank ? ' + blank' : ''}`],
     [admissible ? 'yes' : 'no', admissible ? 'yes' : 'no'],
     [`${row.solved}/${row.boards}${unsolved ? ` (${unsolved})` : ''}`],
-    [row.solved > 0 ? (row.boards === 1 ? String(row.totalLength) : (row.totalLength / row.solved).toFixed(2)) : '–'],
+    [row.solved > 0 ? (row.boards === 1 ? String(row.totalLength) : (row.totalLength / row.solved).toFixed(1)) : '–'],
     [perBoard(row.expanded)],
     [formatCount(row.maxFrontier)],
     [formatTime(row.timeMs)],

@@ -57,7 +57,6 @@ export interface CompareRow {
 }
 
 export type WorkerReply =
-  | { type: 'ready' }
   | { type: 'progress'; id: number; stats: SearchStats; label?: string }
   | { type: 'result'; id: number; result: SolveResult }
   | { type: 'compare-row'; id: number; row: CompareRow }

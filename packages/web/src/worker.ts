@@ -87,5 +87,3 @@ scope.onmessage = (event) => {
     post({ type: 'error', id: req.id, message: e?.message ?? String(err), code: e?.code });
   });
 };
-
-post({ type: 'ready' });
