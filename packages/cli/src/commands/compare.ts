@@ -1,0 +1,153 @@
+import type { Command } from 'commander';
+import {
+  HEURISTICS, InvalidInputError, boardToText, solvePuzzle, type Board, type HeuristicName, type SolveResult,
+} from '@searchlab/engine';
+import { EXIT_INTERRUPTED, type Context } from '../context.js';
+import {
+  addBoardOptions, addSearchOptions, intArg, readBoard, resolveGoal, seedArg, solveOptions, standaloneGoal,
+  type BoardOpts, type SearchOpts,
+} from '../options.js';
+import { readLines } from '../input.js';
+import { checkWalkOptions, freshSeed, generateBoards } from '../generate.js';
+import { int, printJson, progressReporter, table } from '../format.js';
+
+interface CompareOpts extends BoardOpts, SearchOpts {
+  file?: string;
+  generate?: number;
+  walk?: number;
+  uniform?: boolean;
+  seed?: number;
+  heuristics?: string;
+  json?: boolean;
+}
+
+export function registerCompare(parent: Command, ctx: Context, exit: (code: number) => void): void {
+  const cmd = parent.command('compare')
+    .description('solve every instance with every heuristic: length, expanded, largest frontier, time');
+  addBoardOptions(cmd, 'many');
+  cmd.option('--file <path>', 'more start boards, one per line (# comments; - reads stdin)');
+  cmd.option('--generate <n>', 'add N generated boards (with --walk K or --uniform, --seed S)', intArg(1));
+  cmd.option('--walk <k>', 'generated boards: a random walk of K moves from the goal', intArg(0));
+  cmd.option('--uniform', 'generated boards: uniform over the solvable boards (the default)');
+  cmd.option('--seed <s>', 'seed for --generate', seedArg);
+  cmd.option('--heuristics <list>', `comma-separated (default: ${HEURISTICS.join(',')})`);
+  addSearchOptions(cmd, false);
+  cmd.option('--json', 'print one JSON object instead of the table');
+  cmd.action(async (opts: CompareOpts) => exit(await compare(opts, ctx)));
+}
+
+function parseHeuristics(list: string | undefined): HeuristicName[] {
+  if (list === undefined) return [...HEURISTICS];
+  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new InvalidInputError('--heuristics: empty list');
+  for (const n of names) {
+    if (!(HEURISTICS as readonly string[]).includes(n)) {
+      throw new InvalidInputError(`--heuristics: unknown heuristic '${n}' (choose from ${HEURISTICS.join(', ')})`);
+    }
+  }
+  return [...new Set(names)] as HeuristicName[];
+}
+
+interface Instance { start: Board; goal: Board; source: string }
+
+async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: number }> {
+  const list: Instance[] = [];
+  const add = async (start: Board, source: string) => list.push({ start, goal: await resolveGoal(start, opts), source });
+  for (const p of (opts.puzzle as string[] | undefined) ?? []) await add(await readBoard(p, opts.size), '-p');
+  if (opts.file !== undefined) {
+    for (const { line, text } of await readLines(opts.file)) {
+      let board: Board;
+      try {
+        board = await readBoard(text, opts.size);
+      } catch (e) {
+        if (e instanceof InvalidInputError) throw new InvalidInputError(`${opts.file} line ${line}: ${e.message}`);
+        throw e;
+      }
+      await add(board, `${opts.file}:${line}`);
+    }
+  }
+  let seed: number | undefined;
+  checkWalkOptions(opts);
+  if (opts.generate !== undefined) {
+    seed = opts.seed ?? freshSeed();
+    const goal = await standaloneGoal(opts);
+    for (const b of generateBoards(goal, { count: opts.generate, walk: opts.walk, seed })) {
+      list.push({ start: b, goal, source: 'generated' });
+    }
+  } else if (opts.walk !== undefined || opts.uniform || opts.seed !== undefined) {
+    throw new InvalidInputError('--walk, --uniform and --seed need --generate N');
+  }
+  if (list.length === 0) throw new InvalidInputError('no instances: give boards with -p, --file or --generate N');
+  return { list, seed };
+}
+
+async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
+  const heuristics = parseHeuristics(opts.heuristics);
+  const { list, seed } = await instances(opts);
+  const results: SolveResult[][] = [];
+  for (const [i, inst] of list.entries()) {
+    const row: SolveResult[] = [];
+    for (const heuristic of heuristics) {
+      const progress = progressReporter(ctx, `#${i + 1} ${heuristic}: `);
+      const options = { ...solveOptions(opts, ctx.signal), heuristic };
+      if (progress.onProgress) options.onProgress = progress.onProgress;
+      try {
+        row.push(await ctx.busy(solvePuzzle(inst.start, inst.goal, options)));
+      } finally {
+        progress.done();
+      }
+      if (ctx.signal.aborted) return EXIT_INTERRUPTED;
+    }
+    results.push(row);
+  }
+
+  // Mean expanded per heuristic over the instances that have a solution (a limit counts as its cap).
+  const mean = heuristics.map((_, h) => {
+    const runs = results.map((r) => r[h]!).filter((r) => r.status !== 'unsolvable');
+    return {
+      value: runs.length ? runs.reduce((a, r) => a + r.stats.expanded, 0) / runs.length : undefined,
+      atLeast: runs.some((r) => r.status === 'limit'),
+    };
+  });
+  const all = results.flat();
+  const code = all.some((r) => r.status === 'limit') ? 4 : all.some((r) => r.status === 'unsolvable') ? 3 : 0;
+
+  if (opts.json) {
+    printJson(ctx, {
+      algorithm: all[0]?.algorithm,
+      backend: all[0]?.backend,
+      heuristics,
+      seed,
+      instances: list.map((inst, i) => ({
+        start: boardToText(inst.start),
+        goal: boardToText(inst.goal),
+        results: Object.fromEntries(heuristics.map((h, j) => {
+          const r = results[i]![j]!;
+          return [h, { status: r.status, length: r.length, ...r.stats }];
+        })),
+      })),
+      summary: Object.fromEntries(heuristics.map((h, j) => [h, { meanExpanded: mean[j]!.value, includesLimits: mean[j]!.atLeast }])),
+    });
+    return code;
+  }
+
+  const first = all[0]!;
+  const out: string[] = [];
+  out.push(`Algorithm ${first.algorithm}, backend ${first.backend}${seed !== undefined ? `, seed ${seed}` : ''}`);
+  out.push('Instances:');
+  list.forEach((inst, i) => out.push(`  #${i + 1}  ${boardToText(inst.start)}  ->  ${boardToText(inst.goal)}`));
+  const lengthCell = (r: SolveResult) =>
+    r.status === 'solved' ? String(r.length) : r.status === 'limit' ? 'limit' : r.status;
+  const rows: string[][] = [];
+  results.forEach((row, i) => {
+    const tag = `#${i + 1}`;
+    rows.push([tag, 'length', ...row.map(lengthCell)]);
+    rows.push(['', 'expanded', ...row.map((r) => int(r.stats.expanded))]);
+    rows.push(['', 'largest frontier', ...row.map((r) => int(r.stats.maxFrontier))]);
+    rows.push(['', 'time ms', ...row.map((r) => r.stats.timeMs.toFixed(1))]);
+  });
+  rows.push(['mean', 'expanded', ...mean.map((m) => (m.value === undefined ? '-' : `${m.atLeast ? '>=' : ''}${int(Math.round(m.value))}`))]);
+  out.push(table(['test', 'metric', ...heuristics], rows, 2));
+  ctx.out(`${out.join('\n')}\n`);
+  return code;
+}

@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  EXIT, boardToText, goalLike, parseBoard, renderBoard, solvePuzzle,
+  type Algorithm, type Board, type GoalPreset, type SolveResult,
+} from '@searchlab/engine';
+import { EXIT_INTERRUPTED, type Context } from '../context.js';
+import { indentBlock, int, movesLines, ms, progressReporter, table } from '../format.js';
+import { intArg } from '../options.js';
+
+interface DemoPuzzle {
+  title: string;
+  start: string;
+  size?: string;
+  goal: GoalPreset | string;
+  algorithm: Algorithm;
+  /** A length to print beside ours: Korf's optimum, or what the seed reported. */
+  known?: { length: number; what: string; optimal: boolean };
+}
+
+const PUZZLES: DemoPuzzle[] = [
+  { title: "8-puzzle from seed 002 (its usage line: -s 3 -p '4 2 1 3 6 7 5 8 0')", start: '4 2 1 3 6 7 5 8 0', size: '3', goal: 'blank-last', algorithm: 'astar' },
+  { title: '15-puzzle from seed 002', start: '1 2 4 8/9 0 3 12/7 11 14 10/5 13 6 15', goal: 'blank-last', algorithm: 'idastar' },
+  { title: 'seed 001, test 1 (blank-first goal)', start: '5 7 6/2 4 3/8 1 0', goal: 'blank-first', algorithm: 'astar' },
+  { title: 'seed 001, test 2 (blank-first goal)', start: '7 0 8/4 6 1/5 3 2', goal: 'blank-first', algorithm: 'astar' },
+  { title: 'seed 001, test 3 (blank-first goal)', start: '2 3 7/1 8 0/6 5 4', goal: 'blank-first', algorithm: 'astar' },
+  { title: "seed 003's 8-puzzle (its BFS printed 22 moves)", start: '0 6 1/4 5 8/3 7 2', goal: 'blank-last', algorithm: 'astar', known: { length: 22, what: 'seed 003 (BFS)', optimal: true } },
+  {
+    title: "seed 004's 5x5 with walls (its A* printed 17 steps)",
+    start: '0 2 3 4 5/1 # 7 # 8/6 10 11 12 15/9 # 14 # 20/13 16 17 18 19',
+    goal: '1 2 3 4 5/6 # 7 # 8/9 10 11 12 15/13 # 14 # 20/16 17 18 19 0',
+    algorithm: 'astar',
+    known: { length: 17, what: 'seed 004 (A*)', optimal: false },
+  },
+];
+
+/** Korf's 100 live in <repo>/data; the bundle is <repo>/packages/cli/dist/searchlab.js. */
+const KORF_FILE = fileURLToPath(new URL('../../../data/korf100.tsv', import.meta.url));
+
+async function korfPuzzle(id: number): Promise<DemoPuzzle> {
+  const text = await readFile(KORF_FILE, 'utf8');
+  // Header: "# goal: 0 1 2 ... 15 (blank first…)", then "id	optimal	tiles", then one row per instance.
+  for (const line of text.split('\n')) {
+    const [rid, optimal, tiles] = line.split('\t');
+    if (rid?.trim() === String(id) && optimal && tiles) {
+      return {
+        title: `Korf's 15-puzzle #${id} (data/korf100.tsv, blank-first goal)`,
+        start: tiles.trim(),
+        size: '4',
+        goal: 'blank-first',
+        algorithm: 'idastar',
+        known: { length: Number(optimal), what: "Korf's optimum", optimal: true },
+      };
+    }
+  }
+  throw new Error(`${KORF_FILE}: no instance with id ${id}`);
+}
+
+export function registerDemo(program: Command, ctx: Context, exit: (code: number) => void): void {
+  program.command('demo')
+    .description("solve the seeds' puzzles and one of Korf's 15-puzzles with linear conflict on WASM")
+    .option('--korf <id>', "which of Korf's 100 to include", intArg(1), 16)
+    .action(async (opts: { korf: number }) => exit(await demo(opts, ctx)));
+}
+
+async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
+  const puzzles = [...PUZZLES, await korfPuzzle(opts.korf)];
+  const summary: string[][] = [];
+  let code: number = EXIT.ok;
+  for (const [i, p] of puzzles.entries()) {
+    const start = parseBoard(p.start, p.size === undefined ? {} : { size: p.size });
+    const goal: Board = p.goal === 'blank-last' || p.goal === 'blank-first' ? goalLike(start, p.goal) : parseBoard(p.goal, {});
+    const progress = progressReporter(ctx);
+    let r: SolveResult;
+    try {
+      r = await ctx.busy(solvePuzzle(start, goal, {
+        algorithm: p.algorithm, heuristic: 'linear-conflict', backend: 'wasm', signal: ctx.signal,
+        ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
+      }));
+    } finally {
+      progress.done();
+    }
+    if (r.status === 'aborted') return EXIT_INTERRUPTED;
+
+    const out: string[] = [`== ${i + 1}. ${p.title}`, 'Start:', indentBlock(renderBoard(start)), `Goal: ${boardToText(goal)}`];
+    out.push(`Search: ${r.algorithm}, heuristic ${r.heuristic ?? '-'}, backend ${r.backend}`);
+    let check = '';
+    if (r.status === 'solved') {
+      out.push('Moves (blank):', movesLines(r.moves ?? []));
+      if (p.known) {
+        const ok = p.known.optimal ? r.length === p.known.length : r.length! <= p.known.length;
+        check = ok ? 'ok' : 'MISMATCH';
+        if (!ok) code = EXIT.failure;
+        out.push(`Length: ${r.length}  (${p.known.what}: ${p.known.length}) ${check}`);
+      } else out.push(`Length: ${r.length}`);
+    } else {
+      code = EXIT.failure;
+      out.push(`Result: ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
+    }
+    out.push(`Statistics: expanded ${int(r.stats.expanded)}, generated ${int(r.stats.generated)}, unique ${int(r.stats.unique)}, ` +
+      `largest frontier ${int(r.stats.maxFrontier)}, iterations ${r.stats.iterations}, time ${ms(r.stats.timeMs)}`);
+    ctx.out(`${out.join('\n')}\n\n`);
+    summary.push([String(i + 1), `${start.width}x${start.height}`, r.algorithm, r.status === 'solved' ? String(r.length) : r.status,
+      p.known ? `${p.known.length} ${check}` : '', int(r.stats.expanded), ms(r.stats.timeMs)]);
+  }
+  ctx.out(`Summary (linear conflict, WASM):\n${table(['#', 'size', 'algorithm', 'length', 'reference', 'expanded', 'time'], summary, 3)}\n`);
+  return code;
+}

@@ -1,0 +1,143 @@
+// Human and JSON renderings shared by the commands.
+import { EXIT, boardToText, renderBoard, type SearchStats, type SolveResult, type SolveStatus } from '@searchlab/engine';
+import { EXIT_INTERRUPTED, type Context } from './context.js';
+
+export const int = (n: number): string => n.toLocaleString('en-US');
+
+/** Milliseconds, readable at any scale. */
+export function ms(t: number): string {
+  if (t < 1000) return `${t.toFixed(1)} ms`;
+  return `${(t / 1000).toFixed(2)} s`;
+}
+
+/** h and f may be fractional (euclidean, wastar): at most 3 decimals, trailing zeros dropped. */
+export function num(x: number): string {
+  return Number.isInteger(x) ? String(x) : String(Number(x.toFixed(3)));
+}
+
+/** The engine's solvability reason without its leading "solvable:" / "unsolvable:" (we print the verdict). */
+export function why(reason: string): string {
+  return reason.replace(/^(un)?solvable:\s*/, '');
+}
+
+export function exitForStatus(status: SolveStatus): number {
+  switch (status) {
+    case 'solved': return EXIT.ok;
+    case 'unsolvable': return EXIT.unsolvable;
+    case 'limit': return EXIT.limit;
+    case 'aborted': return EXIT_INTERRUPTED;
+  }
+}
+
+/** Aligned "label  value" lines. */
+export function keyValues(rows: [string, string][], indent = '  '): string {
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${indent}${k.padEnd(w)}  ${v}`).join('\n');
+}
+
+export function statsLines(s: SearchStats): string {
+  return keyValues([
+    ['expanded', int(s.expanded)],
+    ['generated', int(s.generated)],
+    ['unique', int(s.unique)],
+    ['largest frontier', int(s.maxFrontier)],
+    ['iterations', int(s.iterations)],
+    ['time', ms(s.timeMs)],
+  ]);
+}
+
+/** Moves wrapped at ~76 columns, each line indented. */
+export function movesLines(moves: readonly string[], indent = '  '): string {
+  if (moves.length === 0) return `${indent}(none: the start is the goal)`;
+  const lines: string[] = [];
+  let line = '';
+  for (const m of moves) {
+    if (line && line.length + 1 + m.length > 76 - indent.length) {
+      lines.push(line);
+      line = '';
+    }
+    line = line ? `${line} ${m}` : m;
+  }
+  lines.push(line);
+  return lines.map((l) => indent + l).join('\n');
+}
+
+export function indentBlock(text: string, indent = '  '): string {
+  return text.split('\n').map((l) => indent + l).join('\n');
+}
+
+/** Every state on the path, each followed by `g = …  h = …  f = …` (seed 004's printout). */
+export function traceLines(result: SolveResult): string {
+  const parts: string[] = [];
+  const moves = result.moves ?? [];
+  (result.trace ?? []).forEach((step, i) => {
+    const label = i === 0 ? 'start' : `after ${moves[i - 1] ?? '?'}`;
+    parts.push(`  step ${i} (${label})`);
+    parts.push(indentBlock(renderBoard(step.board), '    '));
+    parts.push(`    g = ${num(step.g)}  h = ${num(step.h)}  f = ${num(step.f)}`);
+  });
+  return parts.join('\n');
+}
+
+/** The --json object of one solve: the issue's shape first, then status, reason, trace. */
+export function solveJson(result: SolveResult, start?: unknown, goal?: unknown): Record<string, unknown> {
+  return {
+    solvable: result.solvable,
+    length: result.length,
+    moves: result.moves,
+    algorithm: result.algorithm,
+    heuristic: result.heuristic,
+    backend: result.backend,
+    stats: {
+      expanded: result.stats.expanded,
+      generated: result.stats.generated,
+      unique: result.stats.unique,
+      maxFrontier: result.stats.maxFrontier,
+      iterations: result.stats.iterations,
+      timeMs: result.stats.timeMs,
+    },
+    status: result.status,
+    reason: result.reason,
+    trace: result.trace?.map((t) => ({ board: boardToText(t.board), g: t.g, h: t.h, f: t.f })),
+    start,
+    goal,
+  };
+}
+
+export function printJson(ctx: Context, value: unknown): void {
+  ctx.out(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * onProgress for long searches: a self-overwriting stderr line (expanded so far, nodes/s), only
+ * when stderr is a terminal. `done()` clears it.
+ */
+export function progressReporter(ctx: Context, label = ''): { onProgress?: (s: SearchStats) => void; done(): void } {
+  if (!ctx.stderrIsTTY) return { done() {} };
+  const began = Date.now();
+  let last = 0;
+  let shown = false;
+  return {
+    onProgress(s) {
+      const now = Date.now();
+      if (now - began < 500 || now - last < 200) return; // quick solves print nothing
+      last = now;
+      shown = true;
+      const secs = (s.timeMs || now - began) / 1000;
+      const rate = secs > 0 ? Math.round(s.expanded / secs) : 0;
+      ctx.err(`\r\x1b[K${label}expanded ${int(s.expanded)}  ${int(rate)} nodes/s  ${secs.toFixed(1)} s`);
+    },
+    done() {
+      if (shown) ctx.err('\r\x1b[K');
+    },
+  };
+}
+
+/** A plain-text table: header row, a rule, then rows; numbers right-aligned. */
+export function table(header: string[], rows: string[][], rightAlignFrom = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i >= rightAlignFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('+')}|`;
+  return [fmt(header), rule, ...rows.map(fmt)].join('\n');
+}

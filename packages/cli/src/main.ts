@@ -1,0 +1,90 @@
+// searchlab: a thin commander shell over @searchlab/engine. It maps options, formats output and
+// maps errors to exit codes; parsing, validation and search live in the engine.
+import { Command, CommanderError } from 'commander';
+import { EXIT, SearchlabError } from '@searchlab/engine';
+import { EXIT_INTERRUPTED, type Context } from './context.js';
+import { registerSolve } from './commands/solve.js';
+import { registerCheck } from './commands/check.js';
+import { registerGenerate } from './commands/generate.js';
+import { registerCompare } from './commands/compare.js';
+import { registerPlay } from './commands/play.js';
+import { registerDemo } from './commands/demo.js';
+
+declare const SEARCHLAB_VERSION: string | undefined;
+
+const EXIT_FOR_CODE: Record<SearchlabError['code'], number> = {
+  'invalid-input': EXIT.invalid,
+  unsupported: EXIT.invalid, // a request this build cannot serve is a usage problem, not a crash
+  unsolvable: EXIT.unsolvable,
+  limit: EXIT.limit,
+  aborted: EXIT_INTERRUPTED,
+};
+
+/** One line, whatever the message holds. */
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
+
+async function main(argv: string[]): Promise<number> {
+  const abort = new AbortController();
+  let running = 0;
+  process.on('SIGINT', () => {
+    // First Ctrl-C stops a running search (it returns 'aborted' with its statistics); otherwise, or
+    // on a second Ctrl-C, leave at once.
+    if (running > 0 && !abort.signal.aborted) abort.abort();
+    else process.exit(EXIT_INTERRUPTED);
+  });
+
+  const ctx: Context = {
+    signal: abort.signal,
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    async busy(job) {
+      running++;
+      try {
+        return await job;
+      } finally {
+        running--;
+      }
+    },
+  };
+
+  let code: number = EXIT.ok;
+  const exit = (c: number) => {
+    code = c;
+  };
+
+  const program = new Command('searchlab')
+    .description('classic AI search problems: sliding-tile puzzles (solve, check, generate, compare, play)')
+    .version(typeof SEARCHLAB_VERSION === 'string' ? SEARCHLAB_VERSION : '0.1.0')
+    // Set before adding commands: subcommands inherit both.
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(`searchlab: ${oneLine(str.replace(/^error: /, ''))}\n`) });
+
+  const puzzle = program.command('puzzle').description('sliding-tile puzzles: any WxH, walls (#), any goal');
+  registerSolve(puzzle, ctx, exit);
+  registerCheck(puzzle, ctx, exit);
+  registerGenerate(puzzle, ctx, exit);
+  registerCompare(puzzle, ctx, exit);
+  registerPlay(puzzle, ctx, exit);
+  registerDemo(program, ctx, exit);
+
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help / --version exit 0; every other commander error is a usage error (already printed).
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+    }
+    if (e instanceof SearchlabError) {
+      process.stderr.write(`searchlab: ${oneLine(e.message)}\n`);
+      return EXIT_FOR_CODE[e.code] ?? EXIT.failure;
+    }
+    const err = e as Error;
+    process.stderr.write(`searchlab: internal error: ${oneLine(err?.message ?? String(e))}\n`);
+    if (process.env.SEARCHLAB_DEBUG === '1' && err?.stack) process.stderr.write(`${err.stack}\n`);
+    return EXIT.failure;
+  }
+  return code;
+}
+
+process.exitCode = await main(process.argv);

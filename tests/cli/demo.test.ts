@@ -1,0 +1,26 @@
+// `searchlab demo` (what `pnpm start` runs) end to end.
+import { beforeAll, expect, it } from 'vitest';
+import { ensureBuilt, run } from './run.js';
+
+beforeAll(ensureBuilt);
+
+it('solves every demo puzzle and prints its board, moves and length', async () => {
+  const r = await run(['demo']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const sections = r.stdout.split(/^== /m).slice(1);
+  expect(sections).toHaveLength(8);
+  for (const s of sections) {
+    expect(s).toMatch(/^Start:\n/m);
+    expect(s).toMatch(/^Moves \(blank\):\n {2}(up|down|left|right)/m);
+    expect(s).toMatch(/^Length: \d+/m);
+    expect(s).toMatch(/^Statistics: expanded [\d,]+/m);
+  }
+  const titles = sections.map((s) => s.split('\n')[0]);
+  expect(titles.join('\n')).toMatch(/seed 002[\s\S]*15-puzzle from seed 002[\s\S]*seed 001, test 1[\s\S]*test 2[\s\S]*test 3[\s\S]*seed 003[\s\S]*seed 004[\s\S]*Korf's 15-puzzle #16/);
+  // Lengths that are known: seed 003's BFS (22, optimal), Korf #16 (42, optimal), seed 004 (at most 17).
+  expect(sections[5]).toMatch(/^Length: 22 .* ok$/m);
+  expect(sections[6]).toMatch(/^Length: (1[0-7]|\d) .* ok$/m);
+  expect(sections[7]).toMatch(/^Length: 42 \(Korf's optimum: 42\) ok$/m);
+  expect(r.stdout).toMatch(/^Summary/m);
+}, 120_000);
