@@ -146,3 +146,21 @@ describe('puzzle solve', () => {
     expectOneLineError(r.stderr);
   });
 });
+
+describe('Ctrl-C', () => {
+  it('aborts a running search: exit 130, status aborted, statistics so far', async () => {
+    const { spawn } = await import('node:child_process');
+    const { BIN, ROOT } = await import('./run.js');
+    const child = spawn(process.execPath, [BIN, 'puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs', '--json'],
+      { cwd: ROOT });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    // Interrupt once the search is under way (the first progress slices have run).
+    setTimeout(() => child.kill('SIGINT'), 700);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    const json = JSON.parse(stdout);
+    expect(json.status).toBe('aborted');
+    expect(json.stats.expanded).toBeGreaterThan(0);
+  });
+});

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
-  EXIT, boardToText, goalLike, parseBoard, renderBoard, solvePuzzle,
+  EXIT, InvalidInputError, boardToText, goalLike, parseBoard, renderBoard, solvePuzzle,
   type Algorithm, type Board, type GoalPreset, type SolveResult,
 } from '@searchlab/engine';
 import { EXIT_INTERRUPTED, type Context } from '../context.js';
@@ -39,7 +39,12 @@ const PUZZLES: DemoPuzzle[] = [
 const KORF_FILE = fileURLToPath(new URL('../../../data/korf100.tsv', import.meta.url));
 
 async function korfPuzzle(id: number): Promise<DemoPuzzle> {
-  const text = await readFile(KORF_FILE, 'utf8');
+  let text: string;
+  try {
+    text = await readFile(KORF_FILE, 'utf8');
+  } catch {
+    throw new InvalidInputError(`cannot read ${KORF_FILE} (the demo expects the repository's data/ folder)`);
+  }
   // Header: "# goal: 0 1 2 ... 15 (blank first…)", then "id	optimal	tiles", then one row per instance.
   for (const line of text.split('\n')) {
     const [rid, optimal, tiles] = line.split('\t');
@@ -54,7 +59,7 @@ async function korfPuzzle(id: number): Promise<DemoPuzzle> {
       };
     }
   }
-  throw new Error(`${KORF_FILE}: no instance with id ${id}`);
+  throw new InvalidInputError(`--korf ${id}: ${KORF_FILE} has no instance with that id`);
 }
 
 export function registerDemo(program: Command, ctx: Context, exit: (code: number) => void): void {
