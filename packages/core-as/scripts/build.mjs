@@ -18,7 +18,6 @@ const { error, stderr } = await asc.main([
   '--textFile', join(build, 'kernels.wat'),
   '-O3', '--noAssert', '--converge',
   '--runtime', 'stub',
-  '--exportRuntime',
   '--initialMemory', '16',
   '--maximumMemory', '65536',
   '--enable', 'simd',

@@ -1,0 +1,76 @@
+// The sliding-tile kernel's exported entry points (raw bindings: numbers and pointers only).
+//
+// Host protocol: write the start board (i32 per cell, -1 wall, 0 blank) at puzzleInput() and the
+// goal at puzzleInput() + 1024, call puzzleInit, then puzzleStep(budget) until it returns non-zero;
+// read the counters and the path (pathPointer/pathLength: u8 moves 0 up 1 down 2 left 3 right).
+// One run per instance at a time: puzzleInit resets the arena.
+
+import { arenaReset } from '../arena';
+import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE } from './model';
+import {
+  ST_RUNNING, resetCounters, expandedN, generatedN, uniqueN, maxFrontierN, iterationsN, pathPtr, pathLen,
+} from './common';
+import { idaInit, idaStep } from './idastar';
+import { hashedInit, hashedStep, F_G, F_H, F_GH, F_WGH } from './hashed';
+
+export const A_BFS: i32 = 0;
+export const A_UCS: i32 = 1;
+export const A_GREEDY: i32 = 2;
+export const A_ASTAR: i32 = 3;
+export const A_WASTAR: i32 = 4;
+export const A_IDASTAR: i32 = 5;
+
+const INPUT: usize = memory.data(MAX_CELLS * 8, 16);
+
+let algorithm: i32 = -1;
+let status: i32 = ST_RUNNING;
+
+@inline function toI64(x: f64): i64 {
+  return x >= 9.0e18 ? i64.MAX_VALUE : x <= 0 ? 0 : <i64>x;
+}
+
+export function puzzleInput(): usize {
+  return INPUT;
+}
+
+/**
+ * Prepares a run. algorithm: 0 bfs 1 ucs 2 greedy 3 astar 4 wastar 5 idastar; heuristic: 0
+ * misplaced 1 manhattan 2 euclidean 3 linear-conflict (ignored by bfs/ucs). Returns 0, or 1 board
+ * too large, 2 inconsistent boards, 3 unsupported options. Counters start at the contract's
+ * initial values; a start equal to the goal may already be found (puzzleStatus() == 1).
+ */
+export function puzzleInit(
+  width: i32, height: i32, algo: i32, heuristic: i32, countBlank: i32, weight: f64, maxNodes: f64,
+): i32 {
+  arenaReset();
+  resetCounters(toI64(maxNodes));
+  algorithm = -1;
+  if (algo < A_BFS || algo > A_IDASTAR) return E_OPTIONS;
+  const uninformed = algo == A_BFS || algo == A_UCS;
+  const code = buildModel(INPUT, width, height, uninformed ? H_NONE : heuristic, countBlank != 0 && !uninformed);
+  if (code != OK) return code;
+  if (!uninformed && heuristic == H_NONE) return E_OPTIONS;
+  algorithm = algo;
+  if (algo == A_IDASTAR) status = idaInit();
+  else {
+    const f = algo == A_UCS ? F_G : algo == A_GREEDY ? F_H : algo == A_WASTAR ? F_WGH : F_GH;
+    status = hashedInit(algo == A_BFS, f, weight);
+  }
+  return OK;
+}
+
+/** Runs at most `budget` expansions; returns 0 running, 1 found, 2 exhausted, 3 node limit. */
+export function puzzleStep(budget: f64): i32 {
+  if (status != ST_RUNNING || algorithm < 0) return status;
+  status = algorithm == A_IDASTAR ? idaStep(toI64(budget)) : hashedStep(toI64(budget));
+  return status;
+}
+
+export function puzzleStatus(): i32 { return status; }
+export function statExpanded(): f64 { return <f64>expandedN; }
+export function statGenerated(): f64 { return <f64>generatedN; }
+export function statUnique(): f64 { return <f64>uniqueN; }
+export function statMaxFrontier(): f64 { return <f64>maxFrontierN; }
+export function statIterations(): f64 { return <f64>iterationsN; }
+export function pathPointer(): usize { return pathPtr; }
+export function pathLength(): i32 { return pathLen; }
