@@ -20,8 +20,11 @@ function freeze(width: number, height: number, cells: number[]): Board {
   return Object.freeze({ width, height, cells: Object.freeze(cells) });
 }
 
-/** k blank moves on `cells` in place; returns the moves. The rule is documented on randomWalk. */
-function walk(board: Board, cells: number[], k: number, rng: Rng): Move[] {
+/**
+ * k blank moves on `cells` in place; returns the moves. With `avoidUndo` the rule is randomWalk's;
+ * without it every legal move is a candidate. A single candidate draws no random number.
+ */
+function walk(board: Board, cells: number[], k: number, rng: Rng, avoidUndo: boolean): Move[] {
   const view: Board = { width: board.width, height: board.height, cells };
   const moves: Move[] = [];
   let b = blankIndex(board);
@@ -32,7 +35,7 @@ function walk(board: Board, cells: number[], k: number, rng: Rng): Move[] {
     let fallback: Move | undefined;
     for (const m of MOVES) {
       if (neighbour(view, b, m) < 0) continue;
-      if (prev !== undefined && m === INVERSE[prev]) fallback = m;
+      if (avoidUndo && prev !== undefined && m === INVERSE[prev]) fallback = m;
       else legal.push(m);
     }
     if (legal.length === 0 && fallback) legal.push(fallback);
@@ -60,7 +63,7 @@ export function randomWalk(goal: Board, k: number, seed: number): RandomWalkResu
   }
   const rng = rngFor(seed);
   const cells = goal.cells.slice();
-  const moves = walk(goal, cells, k, rng);
+  const moves = walk(goal, cells, k, rng, true);
   return { board: freeze(goal.width, goal.height, cells), moves };
 }
 
@@ -74,8 +77,10 @@ export function randomWalk(goal: Board, k: number, seed: number): RandomWalkResu
  *   uniform over all boards solvable to `goal`. Cells outside the region keep their goal values.
  * - A cycle region: a uniform blank position (nextInt(n)) then a uniform rotation of the tiles'
  *   cyclic order (nextInt(n−1)): uniform over the n·(n−1) reachable boards.
- * - A region with a cut cell: no uniform sampler; a random walk (randomWalk's rule) of
- *   max(1000, 100·n) moves, n = cells in the region. Not uniform.
+ * - A region with a cut cell: no uniform sampler; a random walk of L = max(1000, 100·n) + nextInt(2)
+ *   moves (n = cells in the region), each picking uniformly among ALL legal moves (avoiding the
+ *   undo would make walks in dead-end corridors deterministic; the random parity of L lets the
+ *   blank end on either colour of the grid). Close to uniform for long walks, not exactly.
  */
 export function randomSolvable(goal: Board, seed: number): Board {
   validateBoard(goal);
@@ -101,6 +106,7 @@ export function randomSolvable(goal: Board, seed: number): Board {
     for (let k = 1; k < n; k++) cells[order[(p + k) % n] as number] = tiles[(r + k - 1) % (n - 1)] as number;
     return freeze(goal.width, goal.height, cells);
   }
-  walk(goal, cells, Math.max(1000, 100 * n), rng);
+  const length = Math.max(1000, 100 * n) + rng.nextInt(2);
+  walk(goal, cells, length, rng, false);
   return freeze(goal.width, goal.height, cells);
 }

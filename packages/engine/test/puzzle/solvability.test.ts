@@ -206,7 +206,7 @@ describe('walls: components, cycles, cut cells', () => {
     const kinds = new Set<string>();
     const methods = new Set<string>();
     let layouts = 0;
-    while (layouts < 120) {
+    while (layouts < 80) {
       const [w, h] = shapes[rng.nextInt(shapes.length)]!;
       const n = w * h;
       const wallCount = Math.max(0, n - 8) + rng.nextInt(3);
