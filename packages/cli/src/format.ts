@@ -94,7 +94,7 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
       unique: result.stats.unique,
       maxFrontier: result.stats.maxFrontier,
       iterations: result.stats.iterations,
-      timeMs: result.stats.timeMs,
+      timeMs: Math.round(result.stats.timeMs * 1000) / 1000, // µs resolution; the rest is timer noise
     },
     status: result.status,
     reason: result.reason,

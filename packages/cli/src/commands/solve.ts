@@ -52,8 +52,7 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   } else if (result.status === 'unsolvable') {
     out.push('Result: no solution');
   } else {
-    const what = result.status === 'limit' ? 'stopped at a limit' : 'interrupted';
-    out.push(`Result: ${what}${result.reason ? ` (${result.reason})` : ''}`);
+    out.push(result.status === 'limit' ? `Result: stopped at a limit (${result.reason ?? 'limit'})` : 'Result: interrupted');
   }
   // An unsolvable start is usually decided without searching: no statistics worth printing then.
   if (result.status !== 'unsolvable' || result.stats.expanded > 0) {
