@@ -1,28 +1,39 @@
 // The module's one allocator: a bump arena over linear memory, reset by each kernel's init.
 // No managed objects (runtime stub, nothing uses __new), so the arena owns everything above
-// __heap_base. Growth past the soft limit or past --maximumMemory flushes nothing by itself: the
-// caller has already written its counters to globals, we set `memoryFailed` and trap, and the host
-// throws the instance away (GUIDE.md "Loading WebAssembly").
+// __heap_base.
+//
+// Growing arrays (hash tables, heaps) leave their old block behind; `release` puts such a block on
+// a short free list and `allocRecycled` (used for the fixed-size chunks of node records) carves
+// from it first, so the dead space of a doubling table turns into node storage instead of waste.
+//
+// Growth past the soft limit or past --maximumMemory: the caller has already written its counters
+// back to globals; we set `memoryFailed` and trap, and the host throws the instance away
+// (GUIDE.md "Loading WebAssembly").
 
 const PAGE: u64 = 65536;
+const MAX_FREE: i32 = 64;
 
 /** 1 after an allocation failed; the host reads it to tell a memory limit from a bug. */
 export let memoryFailed: i32 = 0;
 /** Soft limit in bytes (0 = only --maximumMemory), so hosts and tests can cap a run cheaply. */
 let limitBytes: u64 = 0;
 let top: usize = 0;
+/** Free blocks: MAX_FREE pairs (address, size). */
+const FREE: usize = memory.data(MAX_FREE * 8, 16);
+let freeCount: i32 = 0;
 
 @inline function alignUp(x: usize, a: usize): usize {
   return (x + a - 1) & ~(a - 1);
 }
 
-/** Start of the arena: after the static data and the fixed input area of the kernels. */
+/** Start of the arena: after the static data (kernels' input areas included). */
 export function arenaBase(): usize {
   return alignUp(__heap_base, 64);
 }
 
 export function arenaReset(): void {
   top = arenaBase();
+  freeCount = 0;
   memoryFailed = 0;
 }
 
@@ -40,12 +51,18 @@ export function alloc(size: usize): usize {
   if (top == 0) top = arenaBase();
   const ptr = alignUp(top, 16);
   const end = <u64>ptr + <u64>size;
-  if (limitBytes != 0 && end > limitBytes) fail();
-  if (end > 0x1_0000_0000) fail();
+  const cap: u64 = limitBytes != 0 && limitBytes < 0x1_0000_0000 ? limitBytes : 0x1_0000_0000;
+  if (end > cap) fail();
   const have = <u64>memory.size() * PAGE;
   if (end > have) {
-    const pages = <i32>((end - have + PAGE - 1) / PAGE);
-    if (memory.grow(pages) < 0) fail();
+    // Grow by at least a quarter: each grow makes the host re-create its ArrayBuffer (and may
+    // trigger a GC), so thousands of small grows cost seconds.
+    const need = <i32>((end - have + PAGE - 1) / PAGE);
+    let more = <i32>(have / PAGE) >> 2;
+    if (more < need) more = need;
+    const room = <i32>((cap - have) / PAGE);
+    if (more > room) more = room;
+    if (memory.grow(more) < 0 && (more == need || memory.grow(need) < 0)) fail();
   }
   top = <usize>end;
   return ptr;
@@ -57,19 +74,50 @@ export function allocZeroed(size: usize): usize {
   return ptr;
 }
 
+/** Gives a dead block back: the top shrinks when it is the last block, else it joins the free list. */
+export function release(ptr: usize, size: usize): void {
+  if (size == 0) return;
+  if (ptr + size == top) { top = ptr; return; }
+  if (freeCount == MAX_FREE) return; // rare: leave it dead
+  const e = FREE + (<usize>freeCount << 3);
+  store<u32>(e, <u32>ptr);
+  store<u32>(e, <u32>size, 4);
+  freeCount++;
+}
+
+/** Like alloc, but served from released blocks when one is big enough (first fit, carved). */
+export function allocRecycled(size: usize): usize {
+  const need = alignUp(size, 16);
+  for (let i = 0; i < freeCount; i++) {
+    const e = FREE + (<usize>i << 3);
+    const ptr = <usize>load<u32>(e);
+    const start = alignUp(ptr, 16);
+    const end = ptr + <usize>load<u32>(e, 4);
+    if (start + need > end) continue;
+    if (start + need == end) {
+      freeCount--; // drop the emptied block: move the last entry here
+      store<u64>(e, load<u64>(FREE + (<usize>freeCount << 3)));
+    } else {
+      store<u32>(e, <u32>(start + need));
+      store<u32>(e, <u32>(end - start - need), 4);
+    }
+    return start;
+  }
+  return alloc(size);
+}
+
 /**
  * Grow a block to `newSize` bytes keeping its contents: in place when it is the last block, else a
- * copy (the old block stays dead in the arena until the next reset; arrays double, so the waste is
- * bounded by the live size).
+ * copy, and the old block is released.
  */
 export function grow(ptr: usize, oldSize: usize, newSize: usize): usize {
-  if (ptr + oldSize == top) {
+  if (ptr != 0 && ptr + oldSize == top) {
     top = ptr;
-    const again = alloc(newSize);
-    return again; // same address: alloc starts at the old top, already 16-aligned
+    return alloc(newSize); // same address: alloc starts at the old top, already 16-aligned
   }
   const fresh = alloc(newSize);
-  memory.copy(fresh, ptr, oldSize);
+  if (oldSize != 0) memory.copy(fresh, ptr, oldSize);
+  release(ptr, oldSize);
   return fresh;
 }
 

@@ -8,12 +8,13 @@
 //            info = blank cell | move << 9 | has-move << 11 | stale << 12. Records are immutable
 //            apart from `stale` (set when a later record reaches the same state with a smaller g),
 //            so a path always follows the parents its popped goal entry was created with.
-//   table    open addressing, linear probing, u64 slots (low: record + 1, 0 = empty; high: hash),
-//            state → its best record; doubles at load 1/2.
+//   table    open addressing, linear probing, state → its best record; doubles at load 1/2.
+//            8-byte slots [u32 record + 1, 0 = empty][u32 hash]: a probe touches the record only
+//            when the hashes match. The old table is released and recycled into record chunks.
 //   heap     binary min-heap of 16-byte entries [f64 f][u32 g][u32 record], ordered by f, then
 //            larger g, then smaller record index (earlier insertion).
 
-import { alloc, allocZeroed, grow } from '../arena';
+import { alloc, allocRecycled, allocZeroed, grow, release } from '../arena';
 import {
   C, N, K, nbr, delta, startBoard, goalBoard, startBlank, hKind,
   H_NONE, H_EUCLIDEAN, H_LINEAR,
@@ -47,7 +48,7 @@ let head: i32 = 0; // BFS queue head
 let table: usize = 0;
 let tableCap: i32 = 0;
 let tableSize: i32 = 0;
-let emptySlot: i32 = 0; // set by lookup on a miss
+let slotAt: i32 = 0; // set by lookup: the matching or the empty slot
 
 let heap: usize = 0;
 let heapCap: i32 = 0;
@@ -75,7 +76,7 @@ function ensureRecord(i: i32): void {
     chunkDir = grow(chunkDir, <usize>chunkCap << 2, <usize>n << 2);
     chunkCap = n;
   }
-  store<u32>(chunkDir + (<usize>c << 2), <u32>alloc(recSize << CH_SHIFT));
+  store<u32>(chunkDir + (<usize>c << 2), <u32>allocRecycled(recSize << CH_SHIFT));
   chunks = c + 1;
 }
 
@@ -98,16 +99,16 @@ function hashState(p: usize): u32 {
   return true;
 }
 
-/** The record holding state p, or -1 (then `emptySlot` is where it goes). */
+/** The record holding state p (hash h), or -1; `slotAt` is its slot or the empty one to fill. */
 function lookup(p: usize, h: u32): i32 {
   const mask = tableCap - 1;
   let i = <i32>h & mask;
   while (true) {
     const slot = load<u64>(table + (<usize>i << 3));
-    if (slot == 0) { emptySlot = i; return -1; }
+    if (slot == 0) { slotAt = i; return -1; }
     if (<u32>(slot >> 32) == h) {
       const r = <i32>(<u32>slot) - 1;
-      if (sameState(rec(r), p)) { emptySlot = i; return r; }
+      if (sameState(rec(r), p)) { slotAt = i; return r; }
     }
     i = (i + 1) & mask;
   }
@@ -129,6 +130,7 @@ function growTable(): void {
     while (load<u64>(table + (<usize>j << 3)) != 0) j = (j + 1) & mask;
     store<u64>(table + (<usize>j << 3), slot);
   }
+  release(oldT, <usize>oldCap << 3);
 }
 
 // ---- heap ---------------------------------------------------------------------------------------
@@ -225,7 +227,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   count = 1;
   const hs = hashState(r);
   lookup(r, hs);
-  setSlot(emptySlot, 0, hs);
+  setSlot(slotAt, 0, hs);
   tableSize = 1;
   uniqueN = 1;
   maxFrontierN = 1;
@@ -275,7 +277,7 @@ let childHash: u32 = 0;
 }
 
 @inline function insertNew(r: i32): void {
-  setSlot(emptySlot, r, childHash);
+  setSlot(slotAt, r, childHash);
   tableSize++;
   uniqueN++;
   if (tableSize << 1 > tableCap) growTable();
@@ -341,7 +343,7 @@ function expandBest(cur: i32): void {
     if (old >= 0) {
       const o = rec(old) + offG + 12;
       store<u32>(o, load<u32>(o) | (1 << 12)); // the old record's entries are stale now
-      setSlot(emptySlot, r, childHash);
+      setSlot(slotAt, r, childHash);
     } else {
       insertNew(r);
     }
