@@ -328,7 +328,7 @@ function expandBest(cur: i32): void {
       h = euclidean(pos);
       store<i32>(pos + (<usize>t << 2), b); store<i32>(pos, a);
     } else if (hk != H_NONE) {
-      h = <f64>ph + load<f64>(delta + ((<usize>(t * C + b) << 2) + d << 3));
+      h = <f64>(ph + <i32>load<i8>(delta + (<usize>(t * C + b) << 2) + d));
       if (hk == H_LINEAR) {
         const line = touchedLine(t, a, b, d);
         if (line >= 0) {

@@ -1,43 +1,52 @@
 // IDA* as an explicit-stack iterative DFS, resumable between calls: every piece of search state
-// (board, depth, blank, h and next move per depth, bound) lives in linear memory or globals.
+// (board, depth, blank, h and the moves left per depth, bound) lives in linear memory or globals.
 //
 // The recursive contract (docs/search-contract.md) returns the minimum f over pruned nodes; min is
 // associative, so one running minimum `next` per iteration gives the same next bound.
 // One loop serves every heuristic; `mode` is a constant in each inlined copy, so the Manhattan loop
 // carries no Euclidean or linear-conflict code.
+//
+// Hot path: per (cell, incoming move) a precomputed list of the legal, non-pruned moves packed in
+// 3-bit fields (move + 1, 0 ends the list), so a child costs one table read for its cell, one for
+// its tile and one for the h delta; nothing else is checked per child.
 
 import { alloc, grow } from '../arena';
 import {
-  C, N, H, W, nbr, delta, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR,
+  C, N, H, W, nbr, delta, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, rowOf,
   lineConflict, euclidean, fullH, positions, touchedLine,
 } from './model';
 import {
-  ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, setPath,
+  ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
   expandedN, generatedN, maxFrontierN, iterationsN, maxNodesN,
 } from './common';
 
 const MODE_DELTA: i32 = 0;
 const MODE_LINEAR: i32 = 1;
 const MODE_EUCLID: i32 = 2;
+/** "No incoming move" (the root) in the move-list index. */
+const ROOT: i32 = 4;
 
 let board: usize = 0; // u8[C]
 let pos: usize = 0; // i32[N] (Euclidean only)
 let conf: usize = 0; // i32[H+W] conflicts per line (linear conflict only)
-// Stack, per depth d: blank cell, h, the move taken from d (then the next to try), and for linear
-// conflict the line changed by that move and its previous conflict count.
+/** i32[C*5]: moves to try with the blank on cell c after incoming move p (p = 4 at the root). */
+let moveList: usize = 0;
+// Stack, per depth d: blank cell, h, the moves still to try, and for linear conflict the line
+// changed by the move taken from d and that line's previous conflict count.
 let cap: i32 = 0;
 let stBlank: usize = 0;
 let stH: usize = 0;
-let stMove: usize = 0;
+let stRem: usize = 0;
 let stLine: usize = 0;
 let stOld: usize = 0;
 
 let depth: i32 = 0;
 let blank: i32 = 0;
 let hCur: f64 = 0;
-let nextDir: i32 = 0;
-/** The node at `depth` passed its goal test and still has to pass the limit checks and be expanded. */
+let remCur: i32 = 0;
+/** The node at `depth` passed its goal test and waits for the limit checks and its expansion. */
 let pending: bool = false;
+let pendingMove: i32 = ROOT;
 let bound: f64 = 0;
 let nextBound: f64 = Infinity;
 let mode: i32 = MODE_DELTA;
@@ -52,7 +61,7 @@ function ensureStack(need: i32): void {
   while (n < need) n <<= 1;
   stBlank = grow(stBlank, <usize>cap << 2, <usize>n << 2);
   stH = grow(stH, <usize>cap << 3, <usize>n << 3);
-  stMove = grow(stMove, <usize>cap << 2, <usize>n << 2);
+  stRem = grow(stRem, <usize>cap << 2, <usize>n << 2);
   stLine = grow(stLine, <usize>cap << 2, <usize>n << 2);
   stOld = grow(stOld, <usize>cap << 2, <usize>n << 2);
   cap = n;
@@ -63,69 +72,107 @@ function ensureStack(need: i32): void {
   return b < 1e9 ? <i32>Math.floor(b) + 2 : 1_000_000_000;
 }
 
+function buildMoveLists(): void {
+  moveList = alloc(<usize>C * 5 << 2);
+  for (let c = 0; c < C; c++) {
+    for (let p = 0; p <= ROOT; p++) {
+      let list = 0, shift = 0;
+      for (let d = 0; d < 4; d++) {
+        if (p != ROOT && d == (p ^ 1)) continue; // parent pruning
+        if (i32At(nbr, (c << 2) + d) < 0) continue;
+        list |= (d + 1) << shift;
+        shift += 3;
+      }
+      store<i32>(moveList + (<usize>(c * 5 + p) << 2), list);
+    }
+  }
+}
+
 export function idaInit(): i32 {
   board = alloc(<usize>C);
   memory.copy(board, startBoard, <usize>C);
   pos = alloc(<usize>N << 2);
   positions(board, pos);
+  buildMoveLists();
   mode = hKind == H_EUCLIDEAN ? MODE_EUCLID : hKind == H_LINEAR ? MODE_LINEAR : MODE_DELTA;
   if (mode == MODE_LINEAR) {
     conf = alloc(<usize>(H + W) << 2);
     for (let l = 0; l < H + W; l++) store<i32>(conf + (<usize>l << 2), lineConflict(board, l));
   }
-  cap = 0; stBlank = 0; stH = 0; stMove = 0; stLine = 0; stOld = 0;
-  depth = 0; blank = startBlank; nextDir = 0;
+  cap = 0; stBlank = 0; stH = 0; stRem = 0; stLine = 0; stOld = 0;
+  depth = 0; blank = startBlank; remCur = 0;
   hCur = fullH(board, pos);
   bound = hCur; nextBound = Infinity;
   iterationsN = 1;
   ensureStack(stackFor(bound));
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
-  if (hCur == 0) { setPath(stMove, 0); return ST_FOUND; }
-  pending = true;
+  if (hCur == 0) { reservePath(0); return ST_FOUND; }
+  pending = true; pendingMove = ROOT;
   return ST_RUNNING;
 }
 
 export function idaStep(budget: i64): i32 {
-  if (mode == MODE_DELTA) return loop(MODE_DELTA, budget);
-  if (mode == MODE_LINEAR) return loop(MODE_LINEAR, budget);
-  return loop(MODE_EUCLID, budget);
+  // Integer heuristics run on i32 h, f and bounds; Euclidean on f64.
+  if (mode == MODE_DELTA) return loop<i32>(MODE_DELTA, budget);
+  if (mode == MODE_LINEAR) return loop<i32>(MODE_LINEAR, budget);
+  return loop<f64>(MODE_EUCLID, budget);
 }
 
-@inline function loop(m: i32, budget: i64): i32 {
+/** The path: the move between each pair of consecutive blank cells on the stack. */
+function writePath(d: i32, last: i32): void {
+  const out = reservePath(d);
+  for (let i = 0; i < d; i++) {
+    const from = i32At(stBlank, i);
+    const to = i + 1 < d ? i32At(stBlank, i + 1) : last;
+    let m = 3; // right
+    if (to == from - W) m = 0;
+    else if (to == from + W) m = 1;
+    else if (to == from - 1 && i32At(rowOf, to) == i32At(rowOf, from)) m = 2;
+    store<u8>(out + <usize>i, <u8>m);
+  }
+}
+
+@inline function loop<T>(m: i32, budget: i64): i32 {
   // Hot state in locals; written back on every exit.
-  let d = depth, a = blank, h = hCur, dir = nextDir, pend = pending;
-  let b0 = bound, next = nextBound;
+  let d = depth, a = blank, rem = remCur;
+  let h: T = <T>hCur, b0: T = <T>bound;
+  let next: T;
+  let inf: T;
+  if (isFloat<T>()) inf = <T>Infinity;
+  else inf = <T>i32.MAX_VALUE; // h and f of integer heuristics stay far below
+  next = nextBound == Infinity ? inf : <T>nextBound;
   let expanded = expandedN, generated = generatedN, maxDepth = maxFrontierN;
   const maxNodes = maxNodesN;
   let left = budget;
-  let g = <f64>d;
-  let prune = d > 0 ? i32At(stMove, d - 1) ^ 1 : -1;
-  const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, Cz = C;
+  let g: T = <T>d;
+  const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, Cz = C;
   let status = ST_RUNNING;
 
+  // A node entered in an earlier call (or at the start of an iteration) waits for its expansion.
+  if (pending) {
+    if (expanded >= maxNodes) return ST_LIMIT;
+    if (left <= 0) return ST_RUNNING;
+    expanded++; left--;
+    rem = i32At(ml, a * 5 + pendingMove);
+    if (rem != 0 && <i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
+    pending = false;
+  }
+
   while (true) {
-    if (pend) {
-      if (expanded >= maxNodes) { status = ST_LIMIT; break; }
-      if (left <= 0) break;
-      expanded++; left--;
-      pend = false; dir = 0;
-    }
-    if (dir < 4) {
-      const cd = dir++;
-      if (cd == prune) continue;
+    if (rem != 0) {
+      const cd = (rem & 7) - 1;
+      rem >>= 3;
       const b = i32At(nb, (a << 2) + cd);
-      if (b < 0) continue;
       generated++;
-      if (<i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
       const t = <i32>load<u8>(bd + b);
-      let nh: f64;
+      let nh: T;
       let line = -1, oldC = 0, newC = 0;
       if (m == MODE_EUCLID) {
         store<i32>(ps + (<usize>t << 2), a);
         store<i32>(ps, b);
-        nh = euclidean(ps);
+        nh = <T>euclidean(ps);
       } else {
-        nh = h + load<f64>(dl + ((<usize>(t * Cz + b) << 2) + cd << 3));
+        nh = h + <T>load<i8>(dl + (<usize>(t * Cz + b) << 2) + cd);
         if (m == MODE_LINEAR) {
           line = touchedLine(t, a, b, cd);
           if (line >= 0) {
@@ -133,7 +180,7 @@ export function idaStep(budget: i64): i32 {
             oldC = i32At(cf, line);
             newC = lineConflict(bd, line);
             store<u8>(bd + b, <u8>t); store<u8>(bd + a, 0);
-            nh += <f64>(2 * (newC - oldC));
+            nh += <T>(2 * (newC - oldC));
           }
         }
       }
@@ -145,16 +192,23 @@ export function idaStep(budget: i64): i32 {
       }
       // descend into the child
       store<i32>(stBlank + (<usize>d << 2), a);
-      store<f64>(stH + (<usize>d << 3), h);
-      store<i32>(stMove + (<usize>d << 2), cd);
+      store<T>(stH + (<usize>d << 3), h);
+      store<i32>(stRem + (<usize>d << 2), rem);
       if (m == MODE_LINEAR) {
         store<i32>(stLine + (<usize>d << 2), line);
         if (line >= 0) { store<i32>(stOld + (<usize>d << 2), oldC); store<i32>(cf + (<usize>line << 2), newC); }
       }
       store<u8>(bd + a, <u8>t); store<u8>(bd + b, 0);
-      d++; g += 1; a = b; h = nh; prune = cd ^ 1;
+      d++; g += 1; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
-      pend = true;
+      if (expanded >= maxNodes || left <= 0) {
+        pending = true; pendingMove = cd;
+        if (expanded >= maxNodes) status = ST_LIMIT;
+        break;
+      }
+      expanded++; left--;
+      rem = i32At(ml, a * 5 + cd);
+      if (rem != 0 && <i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
     } else if (d > 0) {
       // return to the parent: undo the move
       d--; g -= 1;
@@ -167,23 +221,30 @@ export function idaStep(budget: i64): i32 {
         if (line >= 0) store<i32>(cf + (<usize>line << 2), i32At(stOld, d));
       }
       a = pa;
-      h = load<f64>(stH + (<usize>d << 3));
-      dir = i32At(stMove, d) + 1;
-      prune = d > 0 ? i32At(stMove, d - 1) ^ 1 : -1;
+      h = load<T>(stH + (<usize>d << 3));
+      rem = i32At(stRem, d);
     } else {
       // the iteration is over (the board is back at the start)
-      if (next == Infinity) { status = ST_EXHAUSTED; break; }
-      b0 = next; next = Infinity;
+      if (next == inf) { status = ST_EXHAUSTED; break; }
+      b0 = next; next = inf;
       iterationsN++;
       expandedN = expanded; generatedN = generated; maxFrontierN = maxDepth;
-      ensureStack(stackFor(b0)); // may trap on memory: counters are already written back
-      pend = true; // visit(start) again: f = h(start) <= bound, not the goal
+      ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
+      // visit(start) again: f = h(start) <= bound, not the goal
+      if (expanded >= maxNodes || left <= 0) {
+        pending = true; pendingMove = ROOT;
+        if (expanded >= maxNodes) status = ST_LIMIT;
+        break;
+      }
+      expanded++; left--;
+      rem = i32At(ml, a * 5 + ROOT);
+      if (rem != 0 && 1 > maxDepth) maxDepth = 1;
     }
   }
 
-  depth = d; blank = a; hCur = h; nextDir = dir; pending = pend;
-  bound = b0; nextBound = next;
+  depth = d; blank = a; hCur = <f64>h; remCur = rem;
+  bound = <f64>b0; nextBound = next == inf ? Infinity : <f64>next;
   expandedN = expanded; generatedN = generated; maxFrontierN = maxDepth;
-  if (status == ST_FOUND) setPath(stMove, d);
+  if (status == ST_FOUND) writePath(d, a);
   return status;
 }

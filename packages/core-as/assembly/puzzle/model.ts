@@ -39,7 +39,7 @@ export let freeCells: usize = 0;
 export let startBlank: i32 = 0;
 
 /**
- * f64[N*C*4], index ((t*C + b) << 2) + d: change of h when the blank moves by d onto cell b and tile
+ * i8[N*C*4], index ((t*C + b) << 2) + d: change of h when the blank moves by d onto cell b and tile
  * t slides from b into the blank's old cell. Misplaced / Manhattan (blank term folded in when
  * countBlank); for linear conflict the Manhattan part only.
  */
@@ -154,7 +154,7 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
   // Heuristic tables.
   lisTails = alloc(<usize>MAX_CELLS << 2);
   if (heuristic == H_MISPLACED || heuristic == H_MANHATTAN || heuristic == H_LINEAR) {
-    delta = allocZeroed(<usize>N * <usize>C << 5);
+    delta = allocZeroed(<usize>N * <usize>C << 2);
     const mis = heuristic == H_MISPLACED;
     const g0 = i32At(goalCell, 0);
     for (let t = 1; t < N; t++) {
@@ -168,7 +168,7 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
             ? <i32>(a != gt) - <i32>(b != gt)
             : md(a, gt) - md(b, gt);
           if (blankCounts) dh += mis ? <i32>(b != g0) - <i32>(a != g0) : md(b, g0) - md(a, g0);
-          store<f64>(delta + ((<usize>(t * C + b) << 2) + d << 3), <f64>dh);
+          store<i8>(delta + (<usize>(t * C + b) << 2) + d, <i8>dh);
         }
       }
     }
