@@ -11,8 +11,8 @@
 //   table    open addressing, linear probing, state → its best record; doubles at load 1/2.
 //            8-byte slots [u32 record + 1, 0 = empty][u32 hash]: a probe touches the record only
 //            when the hashes match. The old table is released and recycled into record chunks.
-//   heap     binary min-heap of 16-byte entries [f64 f][u32 g][u32 record], ordered by f, then
-//            larger g, then smaller record index (earlier insertion).
+//   heap     4-ary min-heap of 16-byte entries [f64 f][u64 (~g) << 32 | record], ordered by f,
+//            then larger g, then smaller record index (earlier insertion).
 
 import { alloc, allocRecycled, allocZeroed, grow, release } from '../arena';
 import {
@@ -134,9 +134,15 @@ function growTable(): void {
 }
 
 // ---- heap ---------------------------------------------------------------------------------------
+// A 4-ary heap (a node's children share a cache line). Entry: [f64 f][u64 tie], tie = (~g) << 32 |
+// record, so one unsigned compare orders larger g first, then the earlier record.
 
-@inline function before(f1: f64, g1: u32, r1: u32, f2: f64, g2: u32, r2: u32): bool {
-  return f1 < f2 || (f1 == f2 && (g1 > g2 || (g1 == g2 && r1 < r2)));
+@inline function tieOf(g: i32, r: i32): u64 {
+  return (<u64>(~<u32>g) << 32) | <u64><u32>r;
+}
+
+@inline function before(f1: f64, t1: u64, f2: f64, t2: u64): bool {
+  return f1 < f2 || (f1 == f2 && t1 < t2);
 }
 
 function push(f: f64, g: i32, r: i32): void {
@@ -144,45 +150,48 @@ function push(f: f64, g: i32, r: i32): void {
     heap = grow(heap, <usize>heapCap << 4, <usize>heapCap << 5);
     heapCap <<= 1;
   }
+  const t = tieOf(g, r);
   let i = heapSize++;
   while (i > 0) {
-    const p = (i - 1) >> 1;
+    const p = (i - 1) >> 2;
     const e = heap + (<usize>p << 4);
-    const pf = load<f64>(e), pg = load<u32>(e, 8), pr = load<u32>(e, 12);
-    if (!before(f, <u32>g, <u32>r, pf, pg, pr)) break;
+    const pf = load<f64>(e), pt = load<u64>(e, 8);
+    if (!before(f, t, pf, pt)) break;
     const dst = heap + (<usize>i << 4);
-    store<f64>(dst, pf); store<u32>(dst, pg, 8); store<u32>(dst, pr, 12);
+    store<f64>(dst, pf); store<u64>(dst, pt, 8);
     i = p;
   }
   const dst = heap + (<usize>i << 4);
-  store<f64>(dst, f); store<u32>(dst, <u32>g, 8); store<u32>(dst, <u32>r, 12);
+  store<f64>(dst, f); store<u64>(dst, t, 8);
 }
 
 /** Removes the first entry and returns its record. */
 function pop(): i32 {
-  const top = <i32>load<u32>(heap, 12);
+  const top = <i32>load<u32>(heap, 8);
   const n = --heapSize;
   if (n == 0) return top;
   const last = heap + (<usize>n << 4);
-  const f = load<f64>(last), g = load<u32>(last, 8), r = load<u32>(last, 12);
+  const f = load<f64>(last), t = load<u64>(last, 8);
   let i = 0;
   while (true) {
-    let c = (i << 1) + 1;
-    if (c >= n) break;
-    let e = heap + (<usize>c << 4);
-    let cf = load<f64>(e), cg = load<u32>(e, 8), cr = load<u32>(e, 12);
-    if (c + 1 < n) {
-      const e2 = e + 16;
-      const f2 = load<f64>(e2), g2 = load<u32>(e2, 8), r2 = load<u32>(e2, 12);
-      if (before(f2, g2, r2, cf, cg, cr)) { c++; e = e2; cf = f2; cg = g2; cr = r2; }
+    const c0 = (i << 2) + 1;
+    if (c0 >= n) break;
+    let c = c0;
+    let e = heap + (<usize>c0 << 4);
+    let cf = load<f64>(e), ct = load<u64>(e, 8);
+    const end = c0 + 4 < n ? c0 + 4 : n;
+    for (let k = c0 + 1; k < end; k++) {
+      const e2 = heap + (<usize>k << 4);
+      const f2 = load<f64>(e2), t2 = load<u64>(e2, 8);
+      if (before(f2, t2, cf, ct)) { c = k; cf = f2; ct = t2; }
     }
-    if (!before(cf, cg, cr, f, g, r)) break;
+    if (!before(cf, ct, f, t)) break;
     const dst = heap + (<usize>i << 4);
-    store<f64>(dst, cf); store<u32>(dst, cg, 8); store<u32>(dst, cr, 12);
+    store<f64>(dst, cf); store<u64>(dst, ct, 8);
     i = c;
   }
   const dst = heap + (<usize>i << 4);
-  store<f64>(dst, f); store<u32>(dst, g, 8); store<u32>(dst, r, 12);
+  store<f64>(dst, f); store<u64>(dst, t, 8);
   return top;
 }
 
@@ -202,7 +211,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   chunkCap = 16; chunks = 0;
   chunkDir = alloc(<usize>chunkCap << 2);
   count = 0; head = 0; current = -1;
-  tableCap = 1024; tableSize = 0;
+  tableCap = 4096; tableSize = 0;
   table = allocZeroed(<usize>tableCap << 3);
   heapCap = 256; heapSize = 0;
   heap = alloc(<usize>heapCap << 4);
@@ -258,8 +267,7 @@ function buildPath(r: i32): void {
  */
 let childHash: u32 = 0;
 @inline function makeChild(p: usize, a: i32, b: i32, t: i32): i32 {
-  ensureRecord(count);
-  const c = rec(count);
+  const c = rec(count); // room ensured by the caller for all four children
   for (let i = 0; i < K; i++) store<u64>(c + (<usize>i << 3), load<u64>(p + (<usize>i << 3)));
   xorCell(c, a, t);
   xorCell(c, b, t);
@@ -289,6 +297,7 @@ function expandBfs(cur: i32): i32 {
   const a = <i32>(info & 511);
   const prune = info & (1 << 11) ? <i32>((info >> 9) & 3) ^ 1 : -1;
   const g = recG(p);
+  ensureRecord(count + 3);
   for (let d = 0; d < 4; d++) {
     if (d == prune) continue;
     const b = load<i32>(nbr + (<usize>((a << 2) + d) << 2));
@@ -314,6 +323,7 @@ function expandBest(cur: i32): void {
   const ph = recH(p);
   const hk = fKind == F_G ? H_NONE : hKind;
   if (hk == H_LINEAR || hk == H_EUCLIDEAN) unpack(p, board, pos);
+  ensureRecord(count + 3);
   for (let d = 0; d < 4; d++) {
     if (d == prune) continue;
     const b = load<i32>(nbr + (<usize>((a << 2) + d) << 2));
