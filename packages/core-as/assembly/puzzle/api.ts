@@ -1,7 +1,7 @@
 // The sliding-tile kernel's exported entry points (raw bindings: numbers and pointers only).
 //
 // Host protocol: write the start board (i32 per cell, -1 wall, 0 blank) at puzzleInput() and the
-// goal at puzzleInput() + 1024, call puzzleInit, then puzzleStep(budget) until it returns non-zero;
+// goal at puzzleInput() + 4096 (MAX_CELLS i32s), call puzzleInit, then puzzleStep(budget) until it returns non-zero;
 // read the counters and the path (pathPointer/pathLength: u8 moves 0 up 1 down 2 left 3 right).
 // One run per instance at a time: puzzleInit resets the arena.
 

@@ -26,13 +26,6 @@ export function resetCounters(maxNodes: i64): void {
   pathPtr = 0; pathLen = 0;
 }
 
-/** Copies `len` moves from an i32 array. */
-export function setPath(moves: usize, len: i32): void {
-  pathPtr = alloc(<usize>len + 1);
-  for (let i = 0; i < len; i++) store<u8>(pathPtr + i, <u8>load<i32>(moves + (<usize>i << 2)));
-  pathLen = len;
-}
-
 /** Room for a path of `len` moves, filled by the caller (backwards from the goal). */
 export function reservePath(len: i32): usize {
   pathPtr = alloc(<usize>len + 1);

@@ -2,10 +2,10 @@
 //
 // Memory (all in the arena):
 //   records  one per stored node, in insertion order (so the index is the contract's insertion
-//            seq, and BFS's FIFO queue is just a head index). Fixed-size chunks of 2^14 records
-//            that never move; a directory maps chunk → address. Record layout (recSize = 8K + 16):
+//            seq, and BFS's FIFO queue is just a head index). Fixed-size chunks (2^14 records, fewer
+//            on big boards) that never move; a directory maps chunk → address. Layout (8K + 16 bytes):
 //              [K × u64 packed state][u32 g][u32 parent][i32 h][u32 info]
-//            info = blank cell | move << 9 | has-move << 11 | stale << 12. Records are immutable
+//            info = blank cell | move << 10 | has-move << 12 | stale << 13. Records are immutable
 //            apart from `stale` (set when a later record reaches the same state with a smaller g),
 //            so a path always follows the parents its popped goal entry was created with.
 //   table    open addressing, linear probing, state → its best record; doubles at load 1/2.
@@ -18,7 +18,7 @@ import { alloc, allocRecycled, allocZeroed, grow, release } from '../arena';
 import {
   C, N, K, nbr, delta, startBoard, goalBoard, startBlank, hKind,
   H_NONE, H_EUCLIDEAN, H_LINEAR,
-  getCell, xorCell, pack, unpack, lineConflict, euclidean, fullH, positions, touchedLine,
+  getCell, xorCell, pack, setTile, unpack, lineConflict, euclidean, fullH, positions, touchedLine,
 } from './model';
 import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
@@ -30,8 +30,9 @@ export const F_H: i32 = 1; // greedy
 export const F_GH: i32 = 2; // astar
 export const F_WGH: i32 = 3; // wastar
 
-const CH_SHIFT: i32 = 14;
-const CH_MASK: i32 = (1 << CH_SHIFT) - 1;
+/** Records per chunk: 2^chShift, about 1 MiB per chunk at most (big boards have big records). */
+let chShift: i32 = 14;
+let chMask: i32 = (1 << 14) - 1;
 
 let isBfs: bool = false;
 let fKind: i32 = F_GH;
@@ -56,11 +57,11 @@ let heapSize: i32 = 0;
 
 let goalState: usize = 0;
 let current: i32 = -1; // popped, not yet expanded (survives a step boundary)
-let board: usize = 0; // u8[C] scratch for linear conflict / Euclidean
+let board: usize = 0; // u16[C] scratch for linear conflict / Euclidean
 let pos: usize = 0; // i32[N]
 
 @inline function rec(i: i32): usize {
-  return <usize>load<u32>(chunkDir + (<usize>(i >> CH_SHIFT) << 2)) + <usize>(i & CH_MASK) * recSize;
+  return <usize>load<u32>(chunkDir + (<usize>(i >> chShift) << 2)) + <usize>(i & chMask) * recSize;
 }
 @inline function recG(r: usize): i32 { return load<i32>(r + offG); }
 @inline function recParent(r: usize): i32 { return load<i32>(r + offG, 4); }
@@ -69,14 +70,14 @@ let pos: usize = 0; // i32[N]
 
 /** Room for record `i` (allocates its chunk when it starts one). */
 function ensureRecord(i: i32): void {
-  const c = i >> CH_SHIFT;
+  const c = i >> chShift;
   if (c < chunks) return;
   if (c >= chunkCap) {
     const n = chunkCap << 1;
     chunkDir = grow(chunkDir, <usize>chunkCap << 2, <usize>n << 2);
     chunkCap = n;
   }
-  store<u32>(chunkDir + (<usize>c << 2), <u32>allocRecycled(recSize << CH_SHIFT));
+  store<u32>(chunkDir + (<usize>c << 2), <u32>allocRecycled(recSize << chShift));
   chunks = c + 1;
 }
 
@@ -208,6 +209,9 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   isBfs = bfs; fKind = f; weight = w;
   recSize = (<usize>K << 3) + 16;
   offG = <usize>K << 3;
+  chShift = 14;
+  while (chShift > 6 && (recSize << chShift) > (1 << 20)) chShift--;
+  chMask = (1 << chShift) - 1;
   chunkCap = 16; chunks = 0;
   chunkDir = alloc(<usize>chunkCap << 2);
   count = 0; head = 0; current = -1;
@@ -215,7 +219,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   table = allocZeroed(<usize>tableCap << 3);
   heapCap = 256; heapSize = 0;
   heap = alloc(<usize>heapCap << 4);
-  board = allocZeroed(<usize>C);
+  board = allocZeroed(<usize>C << 1);
   pos = alloc(<usize>N << 2);
   goalState = alloc(<usize>K << 3);
   pack(goalBoard, goalState);
@@ -225,7 +229,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   pack(startBoard, r);
   let h: f64 = 0;
   if (!bfs && fKind != F_G) {
-    memory.copy(board, startBoard, <usize>C);
+    memory.copy(board, startBoard, <usize>C << 1);
     positions(board, pos);
     h = fullH(board, pos);
   }
@@ -254,7 +258,7 @@ function buildPath(r: i32): void {
   const out = reservePath(len);
   let k = len;
   for (let i = r; k > 0; i = recParent(rec(i))) {
-    store<u8>(out + <usize>(--k), <u8>((recInfo(rec(i)) >> 9) & 3));
+    store<u8>(out + <usize>(--k), <u8>((recInfo(rec(i)) >> 10) & 3));
   }
 }
 
@@ -280,7 +284,7 @@ let childHash: u32 = 0;
   store<i32>(c + offG, g);
   store<i32>(c + offG, parent, 4);
   store<i32>(c + offG, h, 8);
-  store<u32>(c + offG, <u32>b | (<u32>d << 9) | (1 << 11), 12);
+  store<u32>(c + offG, <u32>b | (<u32>d << 10) | (1 << 12), 12);
   return count++;
 }
 
@@ -294,8 +298,8 @@ let childHash: u32 = 0;
 function expandBfs(cur: i32): i32 {
   const p = rec(cur);
   const info = recInfo(p);
-  const a = <i32>(info & 511);
-  const prune = info & (1 << 11) ? <i32>((info >> 9) & 3) ^ 1 : -1;
+  const a = <i32>(info & 1023);
+  const prune = info & (1 << 12) ? <i32>((info >> 10) & 3) ^ 1 : -1;
   const g = recG(p);
   ensureRecord(count + 3);
   for (let d = 0; d < 4; d++) {
@@ -317,8 +321,8 @@ function expandBfs(cur: i32): i32 {
 function expandBest(cur: i32): void {
   const p = rec(cur);
   const info = recInfo(p);
-  const a = <i32>(info & 511);
-  const prune = info & (1 << 11) ? <i32>((info >> 9) & 3) ^ 1 : -1;
+  const a = <i32>(info & 1023);
+  const prune = info & (1 << 12) ? <i32>((info >> 10) & 3) ^ 1 : -1;
   const g1 = recG(p) + 1;
   const ph = recH(p);
   const hk = fKind == F_G ? H_NONE : hKind;
@@ -343,16 +347,16 @@ function expandBest(cur: i32): void {
         const line = touchedLine(t, a, b, d);
         if (line >= 0) {
           const before = lineConflict(board, line);
-          store<u8>(board + a, <u8>t); store<u8>(board + b, 0);
+          setTile(board, a, t); setTile(board, b, 0);
           h += <f64>(2 * (lineConflict(board, line) - before));
-          store<u8>(board + b, <u8>t); store<u8>(board + a, 0);
+          setTile(board, b, t); setTile(board, a, 0);
         }
       }
     }
     const r = commitChild(cur, g1, <i32>h, b, d);
     if (old >= 0) {
       const o = rec(old) + offG + 12;
-      store<u32>(o, load<u32>(o) | (1 << 12)); // the old record's entries are stale now
+      store<u32>(o, load<u32>(o) | (1 << 13)); // the old record's entries are stale now
       setSlot(slotAt, r, childHash);
     } else {
       insertNew(r);
@@ -379,7 +383,7 @@ export function hashedStep(budget: i64): i32 {
     if (current < 0) {
       if (heapSize == 0) return ST_EXHAUSTED;
       const r = pop();
-      if (recInfo(rec(r)) & (1 << 12)) continue; // stale: a better g was found later
+      if (recInfo(rec(r)) & (1 << 13)) continue; // stale: a better g was found later
       current = r;
     }
     if (sameState(rec(current), goalState)) { buildPath(current); return ST_FOUND; }

@@ -13,7 +13,7 @@
 import { alloc, grow } from '../arena';
 import {
   C, N, H, W, nbr, delta, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, rowOf,
-  lineConflict, euclidean, fullH, positions, touchedLine,
+  lineConflict, euclidean, fullH, positions, touchedLine, tileAt, setTile,
 } from './model';
 import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
@@ -26,7 +26,7 @@ const MODE_EUCLID: i32 = 2;
 /** "No incoming move" (the root) in the move-list index. */
 const ROOT: i32 = 4;
 
-let board: usize = 0; // u8[C]
+let board: usize = 0; // u16[C]
 let pos: usize = 0; // i32[N] (Euclidean only)
 let conf: usize = 0; // i32[H+W] conflicts per line (linear conflict only)
 /** i32[C*5]: moves to try with the blank on cell c after incoming move p (p = 4 at the root). */
@@ -89,8 +89,8 @@ function buildMoveLists(): void {
 }
 
 export function idaInit(): i32 {
-  board = alloc(<usize>C);
-  memory.copy(board, startBoard, <usize>C);
+  board = alloc(<usize>C << 1);
+  memory.copy(board, startBoard, <usize>C << 1);
   pos = alloc(<usize>N << 2);
   positions(board, pos);
   buildMoveLists();
@@ -164,7 +164,7 @@ function writePath(d: i32, last: i32): void {
       rem >>= 3;
       const b = i32At(nb, (a << 2) + cd);
       generated++;
-      const t = <i32>load<u8>(bd + b);
+      const t = tileAt(bd, b);
       let nh: T;
       let line = -1, oldC = 0, newC = 0;
       if (m == MODE_EUCLID) {
@@ -176,10 +176,10 @@ function writePath(d: i32, last: i32): void {
         if (m == MODE_LINEAR) {
           line = touchedLine(t, a, b, cd);
           if (line >= 0) {
-            store<u8>(bd + a, <u8>t); store<u8>(bd + b, 0);
+            setTile(bd, a, t); setTile(bd, b, 0);
             oldC = i32At(cf, line);
             newC = lineConflict(bd, line);
-            store<u8>(bd + b, <u8>t); store<u8>(bd + a, 0);
+            setTile(bd, b, t); setTile(bd, a, 0);
             nh += <T>(2 * (newC - oldC));
           }
         }
@@ -198,7 +198,7 @@ function writePath(d: i32, last: i32): void {
         store<i32>(stLine + (<usize>d << 2), line);
         if (line >= 0) { store<i32>(stOld + (<usize>d << 2), oldC); store<i32>(cf + (<usize>line << 2), newC); }
       }
-      store<u8>(bd + a, <u8>t); store<u8>(bd + b, 0);
+      setTile(bd, a, t); setTile(bd, b, 0);
       d++; g += 1; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
       if (expanded >= maxNodes || left <= 0) {
@@ -213,8 +213,8 @@ function writePath(d: i32, last: i32): void {
       // return to the parent: undo the move
       d--; g -= 1;
       const pa = i32At(stBlank, d);
-      const t = <i32>load<u8>(bd + pa);
-      store<u8>(bd + a, <u8>t); store<u8>(bd + pa, 0);
+      const t = tileAt(bd, pa);
+      setTile(bd, a, t); setTile(bd, pa, 0);
       if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), a); store<i32>(ps, pa); }
       if (m == MODE_LINEAR) {
         const line = i32At(stLine, d);

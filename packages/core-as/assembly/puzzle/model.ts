@@ -2,13 +2,13 @@
 //
 // Cells are row-major 0..C-1. Tiles are 0 (blank) .. T; walls are not tiles: they are left out of
 // the neighbour table (so no move ever touches them) and out of the packed state. Board arrays are
-// u8 per cell (tile number, walls read as 0), so boards up to 256 cells fit.
+// u16 per cell (tile number, walls read as 0); boards up to 1024 cells (32×32) fit.
 //
 // Moves are directions of the BLANK: 0 up, 1 down, 2 left, 3 right; the inverse of d is d ^ 1.
 
 import { alloc, allocZeroed } from '../arena';
 
-export const MAX_CELLS: i32 = 256;
+export const MAX_CELLS: i32 = 1024;
 
 export const H_NONE: i32 = -1;
 export const H_MISPLACED: i32 = 0;
@@ -32,7 +32,7 @@ export let colOf: usize = 0; // i32[C]
 export let goalCell: usize = 0;
 export let goalRow: usize = 0;
 export let goalCol: usize = 0;
-/** u8[C] boards; free cell list i32[N]. */
+/** u16[C] boards; free cell list i32[N]. */
 export let startBoard: usize = 0;
 export let goalBoard: usize = 0;
 export let freeCells: usize = 0;
@@ -64,6 +64,14 @@ export const OK: i32 = 0;
 export const E_SIZE: i32 = 1;
 export const E_BOARD: i32 = 2;
 export const E_OPTIONS: i32 = 3;
+
+/** Tile on cell c of a u16 board. */
+@inline export function tileAt(board: usize, c: i32): i32 {
+  return <i32>load<u16>(board + (<usize>c << 1));
+}
+@inline export function setTile(board: usize, c: i32, t: i32): void {
+  store<u16>(board + (<usize>c << 1), <u16>t);
+}
 
 @inline function i32At(base: usize, i: i32): i32 {
   return load<i32>(base + (<usize>i << 2));
@@ -97,8 +105,8 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
   }
   if (N < 1) return E_BOARD;
   freeCells = alloc(<usize>N << 2);
-  startBoard = allocZeroed(<usize>C);
-  goalBoard = allocZeroed(<usize>C);
+  startBoard = allocZeroed(<usize>C << 1);
+  goalBoard = allocZeroed(<usize>C << 1);
   goalCell = alloc(<usize>N << 2);
   goalRow = alloc(<usize>N << 2);
   goalCol = alloc(<usize>N << 2);
@@ -113,8 +121,8 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
     if (s < 0) continue;
     if (s >= N || g >= N || load<u8>(seenS + s) || load<u8>(seenG + g)) return E_BOARD;
     store<u8>(seenS + s, 1); store<u8>(seenG + g, 1);
-    store<u8>(startBoard + c, <u8>s);
-    store<u8>(goalBoard + c, <u8>g);
+    setTile(startBoard, c, s);
+    setTile(goalBoard, c, g);
     if (s == 0) startBlank = c;
     setI32(freeCells, f++, c);
   }
@@ -186,7 +194,7 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
   return OK;
 }
 
-// ---- heuristics on an unpacked board (u8[C] tiles, pos i32[N] cell of each tile) -------------------
+// ---- heuristics on an unpacked board (u16[C] tiles, pos i32[N] cell of each tile) -------------------
 
 /**
  * Linear conflicts of one line (rows 0..H-1, then columns H..H+W-1): tiles in the line whose goal is
@@ -202,7 +210,7 @@ export function lineConflict(board: usize, line: i32): i32 {
   let n = 0, lis = 0;
   const tails = lisTails;
   for (let i = 0, c = start; i < len; i++, c += step) {
-    const t = <i32>load<u8>(board + c);
+    const t = tileAt(board, c);
     if (t == 0 || i32At(lineOf, t) != want) continue; // blank, wall, or a tile of another line
     n++;
     const x = i32At(keyOf, t);
@@ -250,7 +258,7 @@ export function fullH(board: usize, pos: usize): f64 {
 export function positions(board: usize, pos: usize): void {
   for (let i = 0; i < N; i++) {
     const c = i32At(freeCells, i);
-    setI32(pos, <i32>load<u8>(board + c), c);
+    setI32(pos, tileAt(board, c), c);
   }
 }
 
@@ -289,12 +297,12 @@ export function positions(board: usize, pos: usize): void {
   if (spill) store<u64>(w, load<u64>(w, 8) ^ (<u64>v >> <u64>spill), 8);
 }
 
-/** Packs a board (u8[C]) into K words at p. */
+/** Packs a board (u16[C]) into K words at p. */
 export function pack(board: usize, p: usize): void {
   memory.fill(p, 0, <usize>K << 3);
   for (let i = 0; i < N; i++) {
     const c = i32At(freeCells, i);
-    xorCell(p, c, <i32>load<u8>(board + c));
+    xorCell(p, c, tileAt(board, c));
   }
 }
 
@@ -303,7 +311,7 @@ export function unpack(p: usize, board: usize, pos: usize): i32 {
   for (let i = 0; i < N; i++) {
     const c = i32At(freeCells, i);
     const t = getCell(p, c);
-    store<u8>(board + c, <u8>t);
+    setTile(board, c, t);
     setI32(pos, t, c);
   }
   return i32At(pos, 0);

@@ -18,7 +18,7 @@ export interface KernelExports {
   /** Soft cap on the instance's memory in bytes (0 = only the module maximum, 4 GiB). */
   setMemoryLimit(bytes: number): void;
   memoryUsed(): number;
-  /** Address of the input area: start board (i32 per cell) then the goal at +1024 bytes. */
+  /** Address of the input area: start board (i32 per cell) then the goal at +4096 bytes. */
   puzzleInput(): number;
   puzzleInit(width: number, height: number, algorithm: number, heuristic: number, countBlank: number, weight: number, maxNodes: number): number;
   /** At most `budget` expansions: 0 running, 1 found, 2 exhausted, 3 node limit. */

@@ -10,12 +10,12 @@ import type { RunOutcome, SearchRun } from '../search/run.js';
 import type { Algorithm, HeuristicName, NormalizedSolveOptions, SearchStats } from '../search/types.js';
 import { acquireKernels, releaseKernels, type Kernels } from './loader.js';
 
-/** Cells (walls included) the kernels handle: u8 tiles and cell indices. */
-export const WASM_MAX_CELLS = 256;
+/** Cells (walls included) the kernels handle: u16 tiles, 10-bit cell indices (32×32). */
+export const WASM_MAX_CELLS = 1024;
 
 const ALGORITHM_CODE: Partial<Record<Algorithm, number>> = { bfs: 0, ucs: 1, greedy: 2, astar: 3, wastar: 4, idastar: 5 };
 const HEURISTIC_CODE: Readonly<Record<HeuristicName, number>> = { misplaced: 0, manhattan: 1, euclidean: 2, 'linear-conflict': 3 };
-const INPUT_STRIDE = 1024; // bytes between the start and the goal board in the input area
+const INPUT_STRIDE = 4 * WASM_MAX_CELLS; // bytes between the start and the goal board in the input area
 
 const STATUS: Readonly<Record<number, RunOutcome['kind'] | null>> = { 0: null, 1: 'found', 2: 'exhausted', 3: 'node-limit' };
 
