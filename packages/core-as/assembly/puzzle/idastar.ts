@@ -143,16 +143,16 @@ function writePath(d: i32, last: i32): void {
   next = nextBound == Infinity ? inf : <T>nextBound;
   let expanded = expandedN, generated = generatedN, maxDepth = maxFrontierN;
   const maxNodes = maxNodesN;
-  let left = budget;
+  // One compare per expansion: stop once expanded reaches the node limit or this call's budget.
+  const stop = budget < maxNodes - expanded ? expanded + budget : maxNodes;
   let g: T = <T>d;
   const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, Cz = C;
   let status = ST_RUNNING;
 
   // A node entered in an earlier call (or at the start of an iteration) waits for its expansion.
   if (pending) {
-    if (expanded >= maxNodes) return ST_LIMIT;
-    if (left <= 0) return ST_RUNNING;
-    expanded++; left--;
+    if (expanded >= stop) return expanded >= maxNodes ? ST_LIMIT : ST_RUNNING;
+    expanded++;
     rem = i32At(ml, a * 5 + pendingMove);
     if (rem != 0 && <i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
     pending = false;
@@ -201,12 +201,12 @@ function writePath(d: i32, last: i32): void {
       setTile(bd, a, t); setTile(bd, b, 0);
       d++; g += 1; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
-      if (expanded >= maxNodes || left <= 0) {
+      if (expanded >= stop) {
         pending = true; pendingMove = cd;
         if (expanded >= maxNodes) status = ST_LIMIT;
         break;
       }
-      expanded++; left--;
+      expanded++;
       rem = i32At(ml, a * 5 + cd);
       if (rem != 0 && <i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
     } else if (d > 0) {
@@ -231,12 +231,12 @@ function writePath(d: i32, last: i32): void {
       expandedN = expanded; generatedN = generated; maxFrontierN = maxDepth;
       ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
       // visit(start) again: f = h(start) <= bound, not the goal
-      if (expanded >= maxNodes || left <= 0) {
+      if (expanded >= stop) {
         pending = true; pendingMove = ROOT;
         if (expanded >= maxNodes) status = ST_LIMIT;
         break;
       }
-      expanded++; left--;
+      expanded++;
       rem = i32At(ml, a * 5 + ROOT);
       if (rem != 0 && 1 > maxDepth) maxDepth = 1;
     }
