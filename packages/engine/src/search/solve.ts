@@ -174,17 +174,20 @@ export function traceMoves(start: Board, goal: Board, moves: readonly Move[], op
 
 const MIN_BUDGET = 64;
 const MAX_BUDGET = 1 << 20;
+/** How long work may run between two yields to the event loop (keeps pages and signals live). */
+const YIELD_EVERY_MS = 15;
 
 /**
- * Steps the run in slices and returns the result; yields between slices (the async caller
- * waits for the event loop there, the sync caller goes straight on). Slice budgets adapt so a
- * slice lasts roughly 5–40 ms.
+ * Steps the run in slices and returns the result; yields between slices at most every
+ * YIELD_EVERY_MS (the async caller waits for the event loop there, the sync caller goes straight
+ * on). Slice budgets adapt so a slice lasts roughly 2–20 ms. `timeMs` counts the time spent in
+ * the search itself, not the pauses at yields, so it measures the backend and not the host.
  */
 function* drive(run: SearchRun, job: Job): Generator<void, SolveResult, void> {
   const { options, normalized } = job;
-  const t0 = now();
-  const deadline = options.timeoutMs !== undefined ? t0 + options.timeoutMs : Infinity;
-  const stats = (): SearchStats => ({ ...run.stats(), timeMs: now() - t0 });
+  const deadline = options.timeoutMs !== undefined ? now() + options.timeoutMs : Infinity;
+  let workMs = 0;
+  const stats = (): SearchStats => ({ ...run.stats(), timeMs: workMs });
   const base = {
     algorithm: normalized.algorithm,
     heuristic: resultHeuristic(normalized),
@@ -193,18 +196,23 @@ function* drive(run: SearchRun, job: Job): Generator<void, SolveResult, void> {
   const stopped = (status: 'limit' | 'aborted', reason: string): SolveResult =>
     ({ status, solvable: true, ...base, stats: stats(), reason });
 
-  let budget = 1024;
+  let budget = 4096;
+  let lastYield = now();
   for (;;) {
     if (options.signal?.aborted === true) return stopped('aborted', 'aborted');
     const s0 = now();
     const out = run.step(budget);
     const t = now();
+    workMs += t - s0;
     if (out !== null) return finish(out);
-    if (t - s0 < 5) budget = Math.min(MAX_BUDGET, budget * 2);
-    else if (t - s0 > 40) budget = Math.max(MIN_BUDGET, budget >> 1);
+    if (t - s0 < 2) budget = Math.min(MAX_BUDGET, budget * 2);
+    else if (t - s0 > 20) budget = Math.max(MIN_BUDGET, budget >> 1);
     if (t >= deadline) return stopped('limit', `timeout: ${options.timeoutMs} ms`);
-    options.onProgress?.(stats());
-    yield;
+    if (t - lastYield >= YIELD_EVERY_MS) {
+      options.onProgress?.(stats());
+      yield;
+      lastYield = now();
+    }
   }
 
   function finish(out: RunOutcome): SolveResult {
