@@ -6,6 +6,7 @@ import type { Kernels } from '../../packages/engine/src/wasm/loader.js';
 import type { SearchRun } from '../../packages/engine/src/search/run.js';
 import type { Board, Move } from '../../packages/engine/src/puzzle/types.js';
 import type { Algorithm, HeuristicName, SolveOptions } from '../../packages/engine/src/search/types.js';
+import { expect } from 'vitest';
 
 export interface Observed {
   outcome: 'found' | 'exhausted' | 'node-limit' | 'memory-limit';
@@ -61,3 +62,25 @@ export function runBoth(
   const wasm = drain(createWasmPuzzleRun(kernels, start, goal, o, extras), wasmBudget);
   return { ts, wasm };
 }
+
+const BUDGETS = [1 << 30, 1, 3, 64, 1000];
+const WEIGHTS = [2, 1.5, 3, 1.25];
+
+/**
+ * Every kernel combo on one instance, compared exactly; the WASM step budget and the wastar weight
+ * vary with the seed.
+ */
+export function compareAll(
+  kernels: Kernels, start: Board, goal: Board, seed: number, maxNodes: number, combos: readonly Combo[] = KERNEL_COMBOS,
+): void {
+  const budget = BUDGETS[seed % BUDGETS.length]!;
+  const weight = WEIGHTS[seed % WEIGHTS.length]!;
+  for (const c of combos) {
+    const { ts, wasm } = runBoth(kernels, start, goal, { ...c, weight, maxNodes }, budget);
+    if (JSON.stringify(ts) !== JSON.stringify(wasm)) {
+      // toEqual gives the readable diff; the check above keeps the loop cheap.
+      expect(wasm, `${label(c, c.algorithm === 'wastar' ? ` w=${weight}` : '')} on ${JSON.stringify(start.cells)} → ${JSON.stringify(goal.cells)}`).toEqual(ts);
+    }
+  }
+}
+

@@ -6,6 +6,7 @@
 // Runs are capped with maxNodes so that BFS/UCS and weak heuristics stay cheap; a capped run still
 // has to stop at the same counts on both sides. The WASM side is stepped with small budgets on
 // some instances so that resuming a search from linear memory is exercised too.
+// Instances: 160 + 140 + 60 + 34 here, 180 + 470 in puzzle-shapes.test.ts (walls, odd shapes).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels, type Kernels } from '../../packages/engine/src/wasm/loader.js';
 import { createWasmPuzzleRun } from '../../packages/engine/src/wasm/puzzle-run.js';
@@ -14,29 +15,14 @@ import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/gen
 import { applyMoves, goalBoard } from '../../packages/engine/src/puzzle/board.js';
 import { Rng } from '../../packages/engine/src/rng.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
-import { drain, KERNEL_COMBOS, label, runBoth, type Combo } from './helpers.js';
+import { compareAll, drain, KERNEL_COMBOS, label, runBoth } from './helpers.js';
 
 let kernels: Kernels;
 beforeAll(async () => {
   kernels = await loadKernels();
 });
-
-const BUDGETS = [1 << 30, 1, 3, 64, 1000];
-const WEIGHTS = [2, 1.5, 3, 1.25];
-
-/** Every kernel combo on one instance; returns the number of runs (all compared exactly). */
-function compareAll(start: Board, goal: Board, seed: number, maxNodes: number, combos: readonly Combo[] = KERNEL_COMBOS): number {
-  const budget = BUDGETS[seed % BUDGETS.length]!;
-  const weight = WEIGHTS[seed % WEIGHTS.length]!;
-  for (const c of combos) {
-    const { ts, wasm } = runBoth(kernels, start, goal, { ...c, weight, maxNodes }, budget);
-    if (JSON.stringify(ts) !== JSON.stringify(wasm)) {
-      // toEqual gives the readable diff; the check above keeps the loop cheap.
-      expect(wasm, `${label(c, c.algorithm === 'wastar' ? ` w=${weight}` : '')} on ${JSON.stringify(start.cells)} → ${JSON.stringify(goal.cells)}`).toEqual(ts);
-    }
-  }
-  return combos.length;
-}
+const compare = (start: Board, goal: Board, seed: number, maxNodes: number): void =>
+  compareAll(kernels, start, goal, seed, maxNodes);
 
 function walkBoards(goal: Board, count: number, seed0: number, minLen: number, maxLen: number): Board[] {
   return Array.from({ length: count }, (_, i) => {
@@ -48,43 +34,12 @@ function walkBoards(goal: Board, count: number, seed0: number, minLen: number, m
 describe('WASM kernels agree exactly with the TS reference', () => {
   it('3×3 random solvable boards', () => {
     const goal = goalBoard(3, 3);
-    for (let s = 1; s <= 160; s++) compareAll(randomSolvable(goal, s), goal, s, 1200);
+    for (let s = 1; s <= 160; s++) compare(randomSolvable(goal, s), goal, s, 1200);
   });
 
   it('4×4 random walks of 10–40 moves', () => {
     const goal = goalBoard(4, 4);
-    walkBoards(goal, 140, 100, 10, 40).forEach((b, i) => compareAll(b, goal, i, 1200));
-  });
-
-  it('boards with walls (3×3, 4×4, 5×5)', () => {
-    const layouts: [number, number, number[]][] = [
-      [3, 3, [4]], // a ring: the blank's region is a cycle
-      [3, 3, [0]],
-      [4, 4, [5, 10]],
-      [4, 4, [1, 2]],
-      [5, 5, [6, 12, 18]], // a diagonal of walls
-      [5, 5, [2, 7, 17, 22]], // a pillar with gaps
-    ];
-    layouts.forEach(([w, h, walls], k) => {
-      const goal = goalBoard(w, h, 'blank-last', walls);
-      for (let i = 0; i < 30; i++) {
-        const seed = 1000 * (k + 1) + i;
-        const start = i % 2 === 0 || w === 3 ? randomSolvable(goal, seed) : randomWalk(goal, 10 + (i % 30), seed).board;
-        compareAll(start, goal, seed, 1000);
-      }
-    });
-  });
-
-  it('odd shapes (2×3, 3×2, 2×5, 3×4, 4×3)', () => {
-    const shapes: [number, number, number][] = [[2, 3, 150], [3, 2, 100], [2, 5, 80], [3, 4, 70], [4, 3, 70]];
-    for (const [w, h, count] of shapes) {
-      const goal = goalBoard(w, h);
-      for (let i = 0; i < count; i++) {
-        const seed = 7000 + 131 * w + 17 * h + i;
-        const start = w * h <= 10 || i % 2 === 0 ? randomSolvable(goal, seed) : randomWalk(goal, 8 + (i % 25), seed).board;
-        compareAll(start, goal, seed, 1000);
-      }
-    }
+    walkBoards(goal, 140, 100, 10, 40).forEach((b, i) => compare(b, goal, i, 1200));
   });
 
   it('other goals: blank-first and arbitrary boards as the goal', () => {
@@ -93,7 +48,7 @@ describe('WASM kernels agree exactly with the TS reference', () => {
       const base = goalBoard(w, h, i % 2 === 0 ? 'blank-first' : 'blank-last');
       const goal = i % 4 < 2 ? base : randomSolvable(base, 9000 + i);
       const start = w * h === 9 ? randomSolvable(goal, 9100 + i) : randomWalk(goal, 12 + (i % 20), 9100 + i).board;
-      compareAll(start, goal, i, 1000);
+      compare(start, goal, i, 1000);
     }
   });
 
@@ -104,7 +59,7 @@ describe('WASM kernels agree exactly with the TS reference', () => {
       for (let i = 0; i < (w * h > 256 ? 2 : 5); i++) {
         const seed = 11000 + 10 * k + i;
         const { board } = randomWalk(goal, 14 + 3 * i, seed);
-        compareAll(board, goal, seed, w * h > 256 ? 60 : w * h > 64 ? 150 : 400);
+        compare(board, goal, seed, w * h > 256 ? 60 : w * h > 64 ? 150 : 400);
       }
     });
   });
