@@ -1,8 +1,9 @@
 // The sliding-tile kernel's exported entry points (raw bindings: numbers and pointers only).
 //
 // Host protocol: write the start board (i32 per cell, -1 wall, 0 blank) at puzzleInput() and the
-// goal at puzzleInput() + 4096 (MAX_CELLS i32s), call puzzleInit, then puzzleStep(budget) until it returns non-zero;
-// read the counters and the path (pathPointer/pathLength: u8 moves 0 up 1 down 2 left 3 right).
+// goal at puzzleInput() + 4096 (MAX_CELLS i32s), call puzzleInit, then puzzleStep(budget) until it
+// returns non-zero; read the counters and the path (pathPointer/pathLength: u8 moves 0 up 1 down
+// 2 left 3 right).
 // One run per instance at a time: puzzleInit resets the arena.
 
 import { arenaReset } from '../arena';
@@ -45,6 +46,7 @@ export function puzzleInit(
   arenaReset();
   resetCounters(toI64(maxNodes));
   algorithm = -1;
+  status = ST_RUNNING;
   if (algo < A_BFS || algo > A_IDASTAR) return E_OPTIONS;
   const uninformed = algo == A_BFS || algo == A_UCS;
   const code = buildModel(INPUT, width, height, uninformed ? H_NONE : heuristic, countBlank != 0 && !uninformed);
@@ -59,9 +61,13 @@ export function puzzleInit(
   return OK;
 }
 
-/** Runs at most `budget` expansions; returns 0 running, 1 found, 2 exhausted, 3 node limit. */
+/**
+ * Runs at most `budget` expansions; returns 0 running, 1 found, 2 exhausted, 3 node limit (-1: no
+ * run was prepared).
+ */
 export function puzzleStep(budget: f64): i32 {
-  if (status != ST_RUNNING || algorithm < 0) return status;
+  if (algorithm < 0) return -1;
+  if (status != ST_RUNNING) return status;
   status = algorithm == A_IDASTAR ? idaStep(toI64(budget)) : hashedStep(toI64(budget));
   return status;
 }
