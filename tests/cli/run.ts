@@ -1,32 +1,13 @@
 // Spawns the built CLI bundle, (re)building it first when it is missing or older than the sources.
-import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, ensureBundle } from '../support/bundle.js';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { ROOT };
 export const BIN = join(ROOT, 'packages/cli/dist/searchlab.js');
 
-function newestMtime(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
 /** Builds dist/searchlab.js via packages/cli/build.mjs unless it is newer than the CLI and engine sources. */
-export function ensureBuilt(): void {
-  let built = 0;
-  try {
-    built = statSync(BIN).mtimeMs;
-  } catch { /* missing */ }
-  const sources = Math.max(newestMtime(join(ROOT, 'packages/cli/src')), newestMtime(join(ROOT, 'packages/engine/src')));
-  if (built > sources) return;
-  const r = spawnSync(process.execPath, [join(ROOT, 'packages/cli/build.mjs')], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`building the CLI failed:\n${r.stderr}${r.stdout}`);
-}
+export const ensureBuilt = (): void => ensureBundle('cli', BIN);
 
 export interface RunResult {
   code: number | null;

@@ -2,35 +2,18 @@
 // (never a downloaded browser), and check what a user sees: shuffle, play, solve, compare.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, ensureBundle } from '../support/bundle.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const web = join(root, 'packages/web');
+
+const web = join(ROOT, 'packages/web');
 const bundle = join(web, 'dist/main.js');
 
 const GOAL_4X4 = [...Array.from({ length: 15 }, (_, i) => i + 1), 0].join(' ');
 const KEYS = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' } as const;
 
-/** Newest modification time under dir (the sources the bundle is made from). */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Build dist/ when it is missing or older than the web or engine sources. */
-function ensureBuilt(): void {
-  const sources = Math.max(newestMtime(join(web, 'src')), newestMtime(join(root, 'packages/engine/src')));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(web, 'build.mjs')], { stdio: 'pipe' });
-}
 
 function startServer(): Promise<{ server: ChildProcess; url: string }> {
   const server = spawn(process.execPath, [join(web, 'serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,7 +68,7 @@ async function shuffle4x4(seed: number, walk: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  ensureBuilt();
+  ensureBundle('web', bundle);
   ({ server, url } = await startServer());
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
