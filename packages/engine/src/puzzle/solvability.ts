@@ -242,7 +242,7 @@ export function checkSolvable(start: Board, goal: Board, options: CheckSolvableO
         solvable: r.solvable,
         method: 'exhaustive',
         reason: r.solvable
-          ? `solvable: exhaustive search reached the goal after ${r.states} states (the free cells are not 2-connected${cut})`
+          ? `solvable: exhaustive search reached the goal after visiting ${r.states} state${r.states === 1 ? '' : 's'} (the free cells are not 2-connected${cut})`
           : `unsolvable: exhaustive search explored all ${r.states} reachable states (the free cells are not 2-connected${cut})`,
       };
     }
