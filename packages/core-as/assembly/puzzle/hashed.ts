@@ -10,7 +10,7 @@
 
 import { allocZeroed, alloc, release } from '../arena';
 import {
-  C, N, K, nbr, delta, startBoard, goalBoard, startBlank, hKind,
+  C, N, K, nbr, delta, packShift, fieldMask, startBoard, goalBoard, startBlank, hKind,
   H_NONE, H_EUCLIDEAN, H_LINEAR,
   getCell, xorCell, pack, setTile, unpack, lineConflict, euclidean, fullH, positions, touchedLine,
 } from './model';
@@ -60,8 +60,9 @@ let pos: usize = 0; // i32[N]
   return mix(h);
 }
 
-@inline function slotIndexOf(key: u64): i32 {
-  return <i32>(K == 1 ? mix(key) : key);
+/** Hash bits that pick the home slot: the key is already a hash unless K = 1. */
+@inline function slotHash(key: u64): u32 {
+  return <u32>(K == 1 ? mix(key) : key);
 }
 
 @inline function sameState(p: usize, q: usize): bool {
@@ -71,15 +72,18 @@ let pos: usize = 0; // i32[N]
   return true;
 }
 
-/** The record holding state p (key), or -1; `slotAt` is its slot or the empty one to fill. */
-@inline function lookup(p: usize, key: u64): i32 {
+/**
+ * The record holding state p (table key `key`, slot hash `hash`), or -1; `slotAt` is its slot or
+ * the empty one to fill. `one`: K = 1, so the key is the state (a constant in each inlined copy).
+ */
+@inline function lookup(p: usize, key: u64, hash: u32, one: bool): i32 {
   const mask = tableCap - 1;
-  let i = slotIndexOf(key) & mask;
+  let i = <i32>hash & mask;
   while (true) {
     const s = table + (<usize>i << 4);
     const r1 = load<u32>(s, 8);
     if (r1 == 0) { slotAt = s; return -1; }
-    if (load<u64>(s) == key && (K == 1 || sameState(rec(<i32>r1 - 1), p))) {
+    if (load<u64>(s) == key && (one || sameState(rec(<i32>r1 - 1), p))) {
       slotAt = s;
       slotG = load<i32>(s, 12);
       return <i32>r1 - 1;
@@ -103,7 +107,7 @@ function growTable(): void {
     const v = load<u64>(s, 8);
     if (v == 0) continue;
     const key = load<u64>(s);
-    let j = slotIndexOf(key) & mask;
+    let j = <i32>slotHash(key) & mask;
     while (load<u32>(table + (<usize>j << 4), 8) != 0) j = (j + 1) & mask;
     const d = table + (<usize>j << 4);
     store<u64>(d, key);
@@ -118,7 +122,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   isBfs = bfs; fKind = f;
   initRecords();
   count = 0; head = 0; current = -1;
-  tableCap = 2048; tableSize = 0;
+  tableCap = 8192; tableSize = 0;
   table = allocZeroed(<usize>tableCap << 4);
   board = allocZeroed(<usize>C << 1);
   pos = alloc(<usize>N << 2);
@@ -126,6 +130,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   pack(goalBoard, goalState);
   kidState = alloc(<usize>K << 5);
   kidKey = alloc(32);
+  kidHash = alloc(16);
   kidMove = alloc(16);
   const hk = bfs || f == F_G ? H_NONE : hKind;
   if (!bfs) openInit(f == F_H ? 0 : 1, f == F_G ? 0 : f == F_WGH ? w : 1, hk != H_EUCLIDEAN);
@@ -142,7 +147,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   setRecord(r, 0, -1, <i32>h, <u32>startBlank);
   count = 1;
   const key = keyOf(r);
-  lookup(r, key);
+  lookup(r, key, slotHash(key), false);
   setSlot(slotAt, key, 0, 0);
   tableSize = 1;
   uniqueN = 1;
@@ -169,11 +174,14 @@ function buildPath(r: i32): void {
 // An expansion first gathers its children (state, table key, move) and touches each child's home
 // slot, so the cache misses of the (up to four) probes overlap instead of running one after another;
 // then it handles the children in successor order as the contract says.
+// Each expansion function exists twice (`one` is a constant in each inlined copy): for K = 1 the
+// state is one u64 kept in registers and is its own table key.
 
-/** Children of the node being expanded: kids (≤ 4) states of K words in kidState, and per child: */
+/** Children of the node being expanded (≤ 4): */
 let kids: i32 = 0;
-let kidState: usize = 0; // u64[4 * K]
+let kidState: usize = 0; // u64[4 * K]: the states (K > 1 only; for K = 1 the key is the state)
 let kidKey: usize = 0; // u64[4]: table key
+let kidHash: usize = 0; // u32[4]: slot hash of the key
 let kidMove: usize = 0; // i32[4]: d | b << 2 | t << 12 (move, the blank's new cell, the moved tile)
 /** Sum of the touched slots: kept so the touching loads are not optimised away. */
 let touched: u32 = 0;
@@ -182,36 +190,58 @@ let touched: u32 = 0;
   return load<i32>(base + (<usize>i << 2));
 }
 
-function gatherChildren(p: usize, info: u32): void {
+@inline function gatherChildren(p: usize, info: u32, one: bool): void {
   const a = <i32>(info & 1023);
   const prune = info & HAS_MOVE ? <i32>((info >> 10) & 3) ^ 1 : -1;
   const mask = tableCap - 1;
+  const p0 = load<u64>(p);
+  const sa = <u64>i32At(packShift, a);
   let n = 0;
   let sum: u32 = 0;
   for (let d = 0; d < 4; d++) {
     if (d == prune) continue;
     const b = i32At(nbr, (a << 2) + d);
     if (b < 0) continue;
-    const t = getCell(p, b);
-    const c = kidState + (<usize>(n * K) << 3);
-    for (let i = 0; i < K; i++) store<u64>(c + (<usize>i << 3), load<u64>(p + (<usize>i << 3)));
-    xorCell(c, a, t);
-    xorCell(c, b, t);
-    const key = keyOf(c);
+    let key: u64, t: i32;
+    if (one) {
+      const sb = <u64>i32At(packShift, b);
+      const tt = (p0 >> sb) & fieldMask;
+      t = <i32>tt;
+      key = p0 ^ (tt << sa) ^ (tt << sb);
+    } else {
+      t = getCell(p, b);
+      const c = kidState + (<usize>(n * K) << 3);
+      for (let i = 0; i < K; i++) store<u64>(c + (<usize>i << 3), load<u64>(p + (<usize>i << 3)));
+      xorCell(c, a, t);
+      xorCell(c, b, t);
+      key = keyOf(c);
+    }
+    const h = slotHash(key);
     store<u64>(kidKey + (<usize>n << 3), key);
+    store<u32>(kidHash + (<usize>n << 2), h);
     store<i32>(kidMove + (<usize>n << 2), d | (b << 2) | (t << 12));
-    sum += load<u32>(table + (<usize>(slotIndexOf(key) & mask) << 4), 8);
+    sum += load<u32>(table + (<usize>(<i32>h & mask) << 4), 8);
     n++;
   }
   touched += sum;
   kids = n;
 }
 
-/** Copies child j's state into record `count` and fills its fields; returns its index. */
-@inline function commitChild(j: i32, parent: i32, g: i32, h: i32, b: i32, d: i32): i32 {
+/** Looks child j up in the table (see lookup). */
+@inline function lookupChild(j: i32, one: bool): i32 {
+  return lookup(
+    kidState + (<usize>(j * K) << 3), load<u64>(kidKey + (<usize>j << 3)), load<u32>(kidHash + (<usize>j << 2)), one,
+  );
+}
+
+/** Stores child j as record `count` with its fields; returns its index. */
+@inline function commitChild(j: i32, one: bool, parent: i32, g: i32, h: i32, b: i32, d: i32): i32 {
   const r = rec(count);
-  const c = kidState + (<usize>(j * K) << 3);
-  for (let i = 0; i < K; i++) store<u64>(r + (<usize>i << 3), load<u64>(c + (<usize>i << 3)));
+  if (one) store<u64>(r, load<u64>(kidKey + (<usize>j << 3)));
+  else {
+    const c = kidState + (<usize>(j * K) << 3);
+    for (let i = 0; i < K; i++) store<u64>(r + (<usize>i << 3), load<u64>(c + (<usize>i << 3)));
+  }
   setRecord(r, g, parent, h, <u32>b | (<u32>d << 10) | HAS_MOVE);
   return count++;
 }
@@ -223,39 +253,44 @@ function gatherChildren(p: usize, info: u32): void {
   if (tableSize << 1 > tableCap) growTable();
 }
 
-function expandBfs(cur: i32): i32 {
+@inline function isGoal(p: usize, one: bool): bool {
+  return one ? load<u64>(p) == load<u64>(goalState) : sameState(p, goalState);
+}
+
+@inline function expandBfsImpl(cur: i32, one: bool): i32 {
   const p = rec(cur);
   const g1 = recG(p) + 1;
-  gatherChildren(p, recInfo(p));
+  gatherChildren(p, recInfo(p), one);
   ensureRecord(count + 3);
   for (let j = 0; j < kids; j++) {
     generatedN++;
-    const key = load<u64>(kidKey + (<usize>j << 3));
-    if (lookup(kidState + (<usize>(j * K) << 3), key) >= 0) continue;
+    if (lookupChild(j, one) >= 0) continue;
     const m = i32At(kidMove, j);
-    const r = commitChild(j, cur, g1, 0, (m >> 2) & 1023, m & 3);
-    insertNew(key, r, g1);
-    if (sameState(rec(r), goalState)) { buildPath(r); return ST_FOUND; }
+    const r = commitChild(j, one, cur, g1, 0, (m >> 2) & 1023, m & 3);
+    insertNew(load<u64>(kidKey + (<usize>j << 3)), r, g1);
+    if (isGoal(rec(r), one)) { buildPath(r); return ST_FOUND; }
     const q = <i64>(count - head);
     if (q > maxFrontierN) maxFrontierN = q;
   }
   return ST_RUNNING;
 }
 
-function expandBest(cur: i32): void {
+function expandBfs1(cur: i32): i32 { return expandBfsImpl(cur, true); }
+function expandBfsK(cur: i32): i32 { return expandBfsImpl(cur, false); }
+
+@inline function expandBestImpl(cur: i32, one: bool): void {
   const p = rec(cur);
   const info = recInfo(p);
   const a = <i32>(info & 1023);
   const g1 = recG(p) + 1;
   const ph = recH(p);
   const hk = fKind == F_G ? H_NONE : hKind;
-  gatherChildren(p, info);
+  gatherChildren(p, info, one);
   if (hk == H_LINEAR || hk == H_EUCLIDEAN) unpack(p, board, pos);
   ensureRecord(count + 3);
   for (let j = 0; j < kids; j++) {
     generatedN++;
-    const key = load<u64>(kidKey + (<usize>j << 3));
-    const old = lookup(kidState + (<usize>(j * K) << 3), key);
+    const old = lookupChild(j, one);
     if (old >= 0 && g1 >= slotG) continue;
     const m = i32At(kidMove, j);
     const d = m & 3, b = (m >> 2) & 1023, t = m >> 12;
@@ -279,7 +314,8 @@ function expandBest(cur: i32): void {
       }
       hf = <f64>h;
     }
-    const r = commitChild(j, cur, g1, h, b, d);
+    const r = commitChild(j, one, cur, g1, h, b, d);
+    const key = load<u64>(kidKey + (<usize>j << 3));
     if (old >= 0) {
       markStale(rec(old)); // the old record's entries are stale now
       setSlot(slotAt, key, r, g1);
@@ -291,6 +327,9 @@ function expandBest(cur: i32): void {
   }
 }
 
+function expandBest1(cur: i32): void { expandBestImpl(cur, true); }
+function expandBestK(cur: i32): void { expandBestImpl(cur, false); }
+
 export function hashedStep(budget: i64): i32 {
   let left = budget;
   if (isBfs) {
@@ -301,7 +340,7 @@ export function hashedStep(budget: i64): i32 {
       left--;
       expandedN++;
       const cur = head++;
-      if (expandBfs(cur) == ST_FOUND) return ST_FOUND;
+      if ((K == 1 ? expandBfs1(cur) : expandBfsK(cur)) == ST_FOUND) return ST_FOUND;
     }
   }
   while (true) {
@@ -311,13 +350,13 @@ export function hashedStep(budget: i64): i32 {
       if (recInfo(rec(r)) & STALE) continue; // a better g was found later
       current = r;
     }
-    if (sameState(rec(current), goalState)) { buildPath(current); return ST_FOUND; }
+    if (isGoal(rec(current), K == 1)) { buildPath(current); return ST_FOUND; }
     if (expandedN >= maxNodesN) return ST_LIMIT;
     if (left <= 0) return ST_RUNNING;
     left--;
     expandedN++;
     const cur = current;
     current = -1;
-    expandBest(cur);
+    if (K == 1) expandBest1(cur); else expandBestK(cur);
   }
 }
