@@ -1,12 +1,13 @@
 // BFS and the best-first family (ucs, greedy, astar, wastar) over packed states.
 //
 // Memory (all in the arena): node records (records.ts), the open list (open.ts), and
-//   table    open addressing, linear probing, state → its best record; doubles at load 1/2.
-//            16-byte slots [u64 key][u32 record + 1, 0 = empty][u32 g of that record]. The key is
-//            the packed state itself when it fits one word (K = 1: a probe never touches a
-//            record), else a 64-bit hash (records are compared only when the hashes match).
-//            Duplicate detection reads g from the slot, so a child that is no improvement costs
-//            one probe. The old table is released and recycled into record chunks.
+//   table    open addressing, linear probing, state → its best record; doubles at load 3/4.
+//            8-byte slots [u32 check][u32 record + 1], 0 = empty. check = the top 32 bits of the
+//            state's 64-bit hash; its top bits are the home slot, so growing rehashes from the
+//            slots alone (and writes the new table almost in order). A record is read only when
+//            the check matches: a new state (most children) costs one probe. Small slots keep the
+//            table (the random accesses that bound big searches) cache- and TLB-friendlier.
+//            The old table is released and recycled into record chunks.
 
 import { allocZeroed, alloc, release } from '../arena';
 import {
@@ -38,6 +39,7 @@ let head: i32 = 0; // BFS queue head
 let table: usize = 0;
 let tableCap: i32 = 0;
 let tableSize: i32 = 0;
+let tableShift: i32 = 0; // 32 - log2(tableCap)
 let slotAt: usize = 0; // set by lookup: the matching or the empty slot
 let slotG: i32 = 0; // set by lookup on a match: g of the stored record
 
@@ -52,7 +54,7 @@ let pos: usize = 0; // i32[N]
   return x ^ (x >> 33);
 }
 
-/** The table key of the packed state at p: the state itself when K = 1, else its hash. */
+/** The key of the packed state at p: the state itself when K = 1, else its 64-bit hash. */
 @inline function keyOf(p: usize): u64 {
   let h: u64 = load<u64>(p);
   if (K == 1) return h;
@@ -60,9 +62,16 @@ let pos: usize = 0; // i32[N]
   return mix(h);
 }
 
-/** Hash bits that pick the home slot: the key is already a hash unless K = 1. */
-@inline function slotHash(key: u64): u32 {
-  return <u32>(K == 1 ? mix(key) : key);
+/**
+ * The slot check of a key: the top 32 bits of the state's 64-bit hash (the key is already a hash
+ * unless K = 1). Its top bits pick the home slot, so a growing table rehashes from the slots alone.
+ */
+@inline function checkOf(key: u64): u32 {
+  return <u32>((K == 1 ? mix(key) : key) >> 32);
+}
+
+@inline function homeOf(check: u32): i32 {
+  return <i32>(check >> tableShift);
 }
 
 @inline function sameState(p: usize, q: usize): bool {
@@ -73,47 +82,48 @@ let pos: usize = 0; // i32[N]
 }
 
 /**
- * The record holding state p (table key `key`, slot hash `hash`), or -1; `slotAt` is its slot or
- * the empty one to fill. `one`: K = 1, so the key is the state (a constant in each inlined copy).
+ * The record holding state p (table key `key`, slot check `check`), or -1; `slotAt` is its slot or
+ * the empty one to fill, `slotG` the record's g. `one`: K = 1, so the key is the state (a constant
+ * in each inlined copy).
  */
-@inline function lookup(p: usize, key: u64, hash: u32, one: bool): i32 {
+@inline function lookup(p: usize, key: u64, check: u32, one: bool): i32 {
   const mask = tableCap - 1;
-  let i = <i32>hash & mask;
+  let i = homeOf(check);
   while (true) {
-    const s = table + (<usize>i << 4);
-    const r1 = load<u32>(s, 8);
-    if (r1 == 0) { slotAt = s; return -1; }
-    if (load<u64>(s) == key && (one || sameState(rec(<i32>r1 - 1), p))) {
-      slotAt = s;
-      slotG = load<i32>(s, 12);
-      return <i32>r1 - 1;
+    const s = table + (<usize>i << 3);
+    const v = load<u64>(s);
+    if (v == 0) { slotAt = s; return -1; }
+    if (<u32>(v >> 32) == check) {
+      const r = <i32><u32>v - 1;
+      const q = rec(r);
+      if (one ? load<u64>(q) == key : sameState(q, p)) {
+        slotAt = s;
+        slotG = recG(q);
+        return r;
+      }
     }
     i = (i + 1) & mask;
   }
 }
 
-@inline function setSlot(s: usize, key: u64, r: i32, g: i32): void {
-  store<u64>(s, key);
-  store<u64>(s, <u64><u32>(r + 1) | (<u64><u32>g << 32), 8);
+@inline function setSlot(s: usize, check: u32, r: i32): void {
+  store<u64>(s, (<u64>check << 32) | <u64><u32>(r + 1));
 }
 
 function growTable(): void {
   const oldT = table, oldCap = tableCap;
   tableCap = oldCap << 1;
-  table = allocZeroed(<usize>tableCap << 4);
+  tableShift--;
+  table = allocZeroed(<usize>tableCap << 3);
   const mask = tableCap - 1;
   for (let i = 0; i < oldCap; i++) {
-    const s = oldT + (<usize>i << 4);
-    const v = load<u64>(s, 8);
+    const v = load<u64>(oldT + (<usize>i << 3));
     if (v == 0) continue;
-    const key = load<u64>(s);
-    let j = <i32>slotHash(key) & mask;
-    while (load<u32>(table + (<usize>j << 4), 8) != 0) j = (j + 1) & mask;
-    const d = table + (<usize>j << 4);
-    store<u64>(d, key);
-    store<u64>(d, v, 8);
+    let j = homeOf(<u32>(v >> 32));
+    while (load<u64>(table + (<usize>j << 3)) != 0) j = (j + 1) & mask;
+    store<u64>(table + (<usize>j << 3), v);
   }
-  release(oldT, <usize>oldCap << 4);
+  release(oldT, <usize>oldCap << 3);
 }
 
 // ---- init -------------------------------------------------------------------------------------
@@ -122,8 +132,8 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   isBfs = bfs; fKind = f;
   initRecords();
   count = 0; head = 0; current = -1;
-  tableCap = 8192; tableSize = 0;
-  table = allocZeroed(<usize>tableCap << 4);
+  tableCap = 8192; tableShift = 32 - 13; tableSize = 0;
+  table = allocZeroed(<usize>tableCap << 3);
   board = allocZeroed(<usize>C << 1);
   pos = alloc(<usize>N << 2);
   goalState = alloc(<usize>K << 3);
@@ -147,8 +157,9 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   setRecord(r, 0, -1, <i32>h, <u32>startBlank);
   count = 1;
   const key = keyOf(r);
-  lookup(r, key, slotHash(key), false);
-  setSlot(slotAt, key, 0, 0);
+  const check = checkOf(key);
+  lookup(r, key, check, false);
+  setSlot(slotAt, check, 0);
   tableSize = 1;
   uniqueN = 1;
   maxFrontierN = 1;
@@ -180,8 +191,8 @@ function buildPath(r: i32): void {
 /** Children of the node being expanded (≤ 4): */
 let kids: i32 = 0;
 let kidState: usize = 0; // u64[4 * K]: the states (K > 1 only; for K = 1 the key is the state)
-let kidKey: usize = 0; // u64[4]: table key
-let kidHash: usize = 0; // u32[4]: slot hash of the key
+let kidKey: usize = 0; // u64[4]: key (the state itself when K = 1)
+let kidHash: usize = 0; // u32[4]: slot check of the key
 let kidMove: usize = 0; // i32[4]: d | b << 2 | t << 12 (move, the blank's new cell, the moved tile)
 /** Sum of the touched slots: kept so the touching loads are not optimised away. */
 let touched: u32 = 0;
@@ -216,11 +227,11 @@ let touched: u32 = 0;
       xorCell(c, b, t);
       key = keyOf(c);
     }
-    const h = slotHash(key);
+    const h = checkOf(key);
     store<u64>(kidKey + (<usize>n << 3), key);
     store<u32>(kidHash + (<usize>n << 2), h);
     store<i32>(kidMove + (<usize>n << 2), d | (b << 2) | (t << 12));
-    sum += load<u32>(table + (<usize>(<i32>h & mask) << 4), 8);
+    sum += load<u32>(table + (<usize>homeOf(h) << 3));
     n++;
   }
   touched += sum;
@@ -246,11 +257,11 @@ let touched: u32 = 0;
   return count++;
 }
 
-@inline function insertNew(key: u64, r: i32, g: i32): void {
-  setSlot(slotAt, key, r, g);
+@inline function insertNew(check: u32, r: i32): void {
+  setSlot(slotAt, check, r);
   tableSize++;
   uniqueN++;
-  if (tableSize << 1 > tableCap) growTable();
+  if (tableSize > tableCap - (tableCap >> 2)) growTable();
 }
 
 @inline function isGoal(p: usize, one: bool): bool {
@@ -267,7 +278,7 @@ let touched: u32 = 0;
     if (lookupChild(j, one) >= 0) continue;
     const m = i32At(kidMove, j);
     const r = commitChild(j, one, cur, g1, 0, (m >> 2) & 1023, m & 3);
-    insertNew(load<u64>(kidKey + (<usize>j << 3)), r, g1);
+    insertNew(load<u32>(kidHash + (<usize>j << 2)), r);
     if (isGoal(rec(r), one)) { buildPath(r); return ST_FOUND; }
     const q = <i64>(count - head);
     if (q > maxFrontierN) maxFrontierN = q;
@@ -315,12 +326,12 @@ function expandBfsK(cur: i32): i32 { return expandBfsImpl(cur, false); }
       hf = <f64>h;
     }
     const r = commitChild(j, one, cur, g1, h, b, d);
-    const key = load<u64>(kidKey + (<usize>j << 3));
+    const check = load<u32>(kidHash + (<usize>j << 2));
     if (old >= 0) {
       markStale(rec(old)); // the old record's entries are stale now
-      setSlot(slotAt, key, r, g1);
+      setSlot(slotAt, check, r);
     } else {
-      insertNew(key, r, g1);
+      insertNew(check, r);
     }
     openPush(g1, h, hf, r);
     if (<i64>openSize > maxFrontierN) maxFrontierN = <i64>openSize;
