@@ -21,5 +21,5 @@ export function memoryUsed(): f64 {
 
 export {
   puzzleInput, puzzleInit, puzzleStep, puzzleStatus, statExpanded, statGenerated, statUnique,
-  statMaxFrontier, statIterations, pathPointer, pathLength,
+  statMaxFrontier, statIterations, pathPointer, pathLength, puzzleOpenKind,
 } from './puzzle/api';

@@ -13,6 +13,7 @@ import {
 } from './common';
 import { idaInit, idaStep } from './idastar';
 import { hashedInit, hashedStep, F_G, F_H, F_GH, F_WGH } from './hashed';
+import { openKind } from './open';
 
 export const A_BFS: i32 = 0;
 export const A_UCS: i32 = 1;
@@ -73,6 +74,10 @@ export function puzzleStep(budget: f64): i32 {
 }
 
 export function puzzleStatus(): i32 { return status; }
+/** The best-first open list in use: 1 bucket grid, 2 heap, 0 none (bfs, idastar, no run). */
+export function puzzleOpenKind(): i32 {
+  return algorithm > A_BFS && algorithm < A_IDASTAR ? openKind() : 0;
+}
 export function statExpanded(): f64 { return <f64>expandedN; }
 export function statGenerated(): f64 { return <f64>generatedN; }
 export function statUnique(): f64 { return <f64>uniqueN; }

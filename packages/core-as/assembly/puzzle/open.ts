@@ -85,6 +85,11 @@ export function openInit(gWeight: i32, hWeight: f64, intH: bool): void {
   heapPush(gw * <f64>g + hw * hf, g, r);
 }
 
+/** 1 while the open list is the bucket grid, 2 once it is the heap (a diagnostic for tests). */
+export function openKind(): i32 {
+  return useBuckets ? 1 : 2;
+}
+
 /** Removes the first entry and returns its record (the list is not empty). */
 @inline export function openPop(): i32 {
   openSize--;

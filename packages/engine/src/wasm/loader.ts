@@ -24,6 +24,8 @@ export interface KernelExports {
   /** At most `budget` expansions: 0 running, 1 found, 2 exhausted, 3 node limit. */
   puzzleStep(budget: number): number;
   puzzleStatus(): number;
+  /** The best-first open list in use: 1 bucket grid, 2 heap, 0 none (a diagnostic for tests). */
+  puzzleOpenKind(): number;
   statExpanded(): number;
   statGenerated(): number;
   statUnique(): number;
