@@ -13,7 +13,7 @@ import { allocZeroed, alloc, release } from '../arena';
 import {
   C, N, K, nbr, delta, packShift, fieldMask, startBoard, goalBoard, startBlank, hKind,
   H_NONE, H_EUCLIDEAN, H_LINEAR,
-  getCell, xorCell, pack, setTile, unpack, lineConflict, euclidean, fullH, positions, touchedLine,
+  getCell, xorCell, pack, setTile, unpack, lineConflict, lineConflictPacked, euclidean, fullH, positions, touchedLine,
 } from './model';
 import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
@@ -297,7 +297,8 @@ function expandBfsK(cur: i32): i32 { return expandBfsImpl(cur, false); }
   const ph = recH(p);
   const hk = fKind == F_G ? H_NONE : hKind;
   gatherChildren(p, info, one);
-  if (hk == H_LINEAR || hk == H_EUCLIDEAN) unpack(p, board, pos);
+  // linear conflict reads one-word states straight from their bits, else from the unpacked board
+  if (hk == H_EUCLIDEAN || (hk == H_LINEAR && !one)) unpack(p, board, pos);
   ensureRecord(count + 3);
   for (let j = 0; j < kids; j++) {
     generatedN++;
@@ -316,7 +317,12 @@ function expandBfsK(cur: i32): i32 { return expandBfsImpl(cur, false); }
       h = ph + <i32>load<i8>(delta + (<usize>(t * C + b) << 2) + d);
       if (hk == H_LINEAR) {
         const line = touchedLine(t, a, b, d);
-        if (line >= 0) {
+        if (line < 0) {
+          // the move changes no line's conflicts
+        } else if (one) {
+          const child = load<u64>(kidKey + (<usize>j << 3));
+          h += 2 * (lineConflictPacked(child, line) - lineConflictPacked(load<u64>(p), line));
+        } else {
           const before = lineConflict(board, line);
           setTile(board, a, t); setTile(board, b, 0);
           h += 2 * (lineConflict(board, line) - before);

@@ -48,6 +48,12 @@ export let delta: usize = 0;
 export let eucl: usize = 0;
 /** i32[MAX_CELLS] scratch for the longest increasing subsequence. */
 let lisTails: usize = 0;
+/**
+ * Linear-conflict lines over packed one-word states: per line (rows, then columns) the bit shifts
+ * of its free cells' fields in order, lineItems[lineStart[l] .. lineStart[l + 1]).
+ */
+let lineItems: usize = 0;
+let lineStart: usize = 0;
 
 // Packed states: every free cell holds its tile in `bits` bits, cells in free-cell order, words of
 // 64 bits; a field may straddle two words (5-bit fields: a 5×5 board fits in two words).
@@ -161,6 +167,7 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
 
   // Heuristic tables.
   lisTails = alloc(<usize>MAX_CELLS << 2);
+  if (heuristic == H_LINEAR && K == 1) buildLines();
   if (heuristic == H_MISPLACED || heuristic == H_MANHATTAN || heuristic == H_LINEAR) {
     delta = allocZeroed(<usize>N * <usize>C << 2);
     const mis = heuristic == H_MISPLACED;
@@ -215,6 +222,47 @@ export function lineConflict(board: usize, line: i32): i32 {
     n++;
     const x = i32At(keyOf, t);
     // patience sorting: first tail > x (keys are distinct)
+    let j = 0;
+    while (j < lis && i32At(tails, j) < x) j++;
+    setI32(tails, j, x);
+    if (j == lis) lis++;
+  }
+  return n - lis;
+}
+
+/** The per-line field lists of `lineConflictPacked` (one-word states only; walls left out). */
+function buildLines(): void {
+  const free = allocZeroed(<usize>C);
+  for (let i = 0; i < N; i++) store<u8>(free + <usize>i32At(freeCells, i), 1);
+  lineStart = alloc(<usize>(H + W + 1) << 2);
+  lineItems = alloc(<usize>(2 * C) << 2);
+  let k = 0;
+  for (let l = 0; l < H + W; l++) {
+    setI32(lineStart, l, k);
+    const rows = l < H;
+    const start = rows ? l * W : l - H, step = rows ? 1 : W, len = rows ? W : H;
+    for (let i = 0, c = start; i < len; i++, c += step) {
+      if (load<u8>(free + <usize>c)) setI32(lineItems, k++, i32At(packShift, c));
+    }
+  }
+  setI32(lineStart, H + W, k);
+}
+
+/**
+ * lineConflict of a packed one-word state (K = 1), read straight from the bits: tiles whose goal
+ * is in the line (`lineOf` = goalRow for rows, goalCol for columns), LIS of their goal positions.
+ */
+export function lineConflictPacked(s: u64, line: i32): i32 {
+  let want: i32, lineOf: usize, keyOf: usize;
+  if (line < H) { want = line; lineOf = goalRow; keyOf = goalCol; } else { want = line - H; lineOf = goalCol; keyOf = goalRow; }
+  const end = i32At(lineStart, line + 1);
+  let n = 0, lis = 0;
+  const tails = lisTails;
+  for (let k = i32At(lineStart, line); k < end; k++) {
+    const t = <i32>((s >> <u64>i32At(lineItems, k)) & fieldMask);
+    if (t == 0 || i32At(lineOf, t) != want) continue;
+    n++;
+    const x = i32At(keyOf, t);
     let j = 0;
     while (j < lis && i32At(tails, j) < x) j++;
     setI32(tails, j, x);
