@@ -140,7 +140,21 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
     setI32(goalCol, g, c % W);
   }
 
-  // Neighbours, walls removed.
+  buildNeighbours(input);
+  buildPacking();
+  // Heuristic tables.
+  lisTails = alloc(<usize>MAX_CELLS << 2);
+  if (heuristic == H_LINEAR && K == 1) buildLines();
+  if (heuristic == H_MISPLACED || heuristic == H_MANHATTAN || heuristic == H_LINEAR) buildDelta(heuristic == H_MISPLACED, blankCounts);
+  else if (heuristic == H_EUCLIDEAN) buildEuclid();
+  return OK;
+}
+
+// The table builders are separate functions so that each stays small: the engine optimises a
+// function whose loops ran long enough, and compile time grows with its size.
+
+/** Neighbours, walls removed. */
+function buildNeighbours(input: usize): void {
   nbr = alloc(<usize>C << 4);
   for (let c = 0; c < C; c++) {
     const r = c / W, q = c % W, wall = i32At(input, c) < 0;
@@ -149,8 +163,9 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
     setI32(nbr, (c << 2) + 2, !wall && q > 0 && i32At(input, c - 1) >= 0 ? c - 1 : -1);
     setI32(nbr, (c << 2) + 3, !wall && q < W - 1 && i32At(input, c + 1) >= 0 ? c + 1 : -1);
   }
+}
 
-  // Packing.
+function buildPacking(): void {
   bits = 1;
   while ((1 << bits) < N) bits++;
   fieldMask = (<u64>1 << <u64>bits) - 1;
@@ -164,42 +179,41 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
     setI32(packShift, c, s);
     setI32(packSpill, c, s + bits > 64 ? 64 - s : 0);
   }
+}
 
-  // Heuristic tables.
-  lisTails = alloc(<usize>MAX_CELLS << 2);
-  if (heuristic == H_LINEAR && K == 1) buildLines();
-  if (heuristic == H_MISPLACED || heuristic == H_MANHATTAN || heuristic == H_LINEAR) {
-    delta = allocZeroed(<usize>N * <usize>C << 2);
-    const mis = heuristic == H_MISPLACED;
-    const g0 = i32At(goalCell, 0);
-    for (let t = 1; t < N; t++) {
-      const gt = i32At(goalCell, t);
-      for (let b = 0; b < C; b++) {
-        for (let d = 0; d < 4; d++) {
-          // the blank came from a = nbr[b][d ^ 1] and moved by d onto b
-          const a = i32At(nbr, (b << 2) + (d ^ 1));
-          if (a < 0) continue;
-          let dh: i32 = mis
-            ? <i32>(a != gt) - <i32>(b != gt)
-            : md(a, gt) - md(b, gt);
-          if (blankCounts) dh += mis ? <i32>(b != g0) - <i32>(a != g0) : md(b, g0) - md(a, g0);
-          store<i8>(delta + (<usize>(t * C + b) << 2) + d, <i8>dh);
-        }
-      }
-    }
-  } else if (heuristic == H_EUCLIDEAN) {
-    eucl = alloc(<usize>N * <usize>C << 3);
-    for (let t = 0; t < N; t++) {
-      const gt = i32At(goalCell, t);
-      for (let c = 0; c < C; c++) {
-        const dr = <f64>(i32At(rowOf, c) - i32At(rowOf, gt));
-        const dc = <f64>(i32At(colOf, c) - i32At(colOf, gt));
-        store<f64>(eucl + (<usize>(t * C + c) << 3), Math.sqrt(dr * dr + dc * dc));
+/** The h delta table of misplaced / Manhattan (and linear conflict's Manhattan part). */
+function buildDelta(mis: bool, blankCounts: bool): void {
+  delta = allocZeroed(<usize>N * <usize>C << 2);
+  const g0 = i32At(goalCell, 0);
+  for (let t = 1; t < N; t++) {
+    const gt = i32At(goalCell, t);
+    for (let b = 0; b < C; b++) {
+      for (let d = 0; d < 4; d++) {
+        // the blank came from a = nbr[b][d ^ 1] and moved by d onto b
+        const a = i32At(nbr, (b << 2) + (d ^ 1));
+        if (a < 0) continue;
+        let dh: i32 = mis
+          ? <i32>(a != gt) - <i32>(b != gt)
+          : md(a, gt) - md(b, gt);
+        if (blankCounts) dh += mis ? <i32>(b != g0) - <i32>(a != g0) : md(b, g0) - md(a, g0);
+        store<i8>(delta + (<usize>(t * C + b) << 2) + d, <i8>dh);
       }
     }
   }
-  return OK;
 }
+
+function buildEuclid(): void {
+  eucl = alloc(<usize>N * <usize>C << 3);
+  for (let t = 0; t < N; t++) {
+    const gt = i32At(goalCell, t);
+    for (let c = 0; c < C; c++) {
+      const dr = <f64>(i32At(rowOf, c) - i32At(rowOf, gt));
+      const dc = <f64>(i32At(colOf, c) - i32At(colOf, gt));
+      store<f64>(eucl + (<usize>(t * C + c) << 3), Math.sqrt(dr * dr + dc * dc));
+    }
+  }
+}
+
 
 // ---- heuristics on an unpacked board (u16[C] tiles, pos i32[N] cell of each tile) -------------------
 
