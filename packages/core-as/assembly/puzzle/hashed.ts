@@ -12,7 +12,7 @@
 import { allocZeroed, alloc, release } from '../arena';
 import {
   C, N, K, nbr, delta, packShift, fieldMask, startBoard, goalBoard, startBlank, hKind,
-  H_NONE, H_MANHATTAN, H_EUCLIDEAN, H_LINEAR,
+  H_NONE, H_EUCLIDEAN, H_LINEAR,
   getCell, xorCell, pack, setTile, unpack, lineConflict, lineConflictPacked, euclidean, fullH, positions, touchedLine,
 } from './model';
 import {
@@ -143,7 +143,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   kidHash = alloc(16);
   kidMove = alloc(16);
   const hk = bfs || f == F_G ? H_NONE : hKind;
-  variant = (K == 1 ? 0 : 4) + (hk == H_NONE ? 0 : hk == H_LINEAR ? 2 : hk == H_EUCLIDEAN ? 3 : 1);
+  variant = (K == 1 ? 0 : 3) + (hk == H_NONE ? 0 : hk == H_EUCLIDEAN ? 2 : 1);
   if (!bfs) openInit(f == F_H ? 0 : 1, f == F_G ? 0 : f == F_WGH ? w : 1, hk != H_EUCLIDEAN);
 
   ensureRecord(0);
@@ -290,16 +290,22 @@ let touched: u32 = 0;
 function expandBfs1(cur: i32): i32 { return expandBfsImpl(cur, true); }
 function expandBfsK(cur: i32): i32 { return expandBfsImpl(cur, false); }
 
-/** One copy per (one-word state?, heuristic kind), `hk` = H_NONE, H_MANHATTAN (any table delta), H_LINEAR or H_EUCLIDEAN. */
+/**
+ * One copy per (one-word state?, heuristic kind): `hk` = H_NONE, H_EUCLIDEAN, or -2 for the
+ * table-delta heuristics (misplaced, manhattan, linear conflict: linear conflict is then a
+ * run-time test, so A* with either shares one warmed-up copy).
+ */
+const H_INT: i32 = -2;
 @inline function expandBestImpl(cur: i32, one: bool, hk: i32): void {
   const p = rec(cur);
   const info = recInfo(p);
   const a = <i32>(info & 1023);
   const g1 = recG(p) + 1;
   const ph = recH(p);
+  const linear = hk == H_INT && hKind == H_LINEAR;
   gatherChildren(p, info, one);
   // linear conflict reads one-word states straight from their bits, else from the unpacked board
-  if (hk == H_EUCLIDEAN || (hk == H_LINEAR && !one)) unpack(p, board, pos);
+  if (hk == H_EUCLIDEAN || (linear && !one)) unpack(p, board, pos);
   ensureRecord(count + 3);
   for (let j = 0; j < kids; j++) {
     generatedN++;
@@ -316,7 +322,7 @@ function expandBfsK(cur: i32): i32 { return expandBfsImpl(cur, false); }
       h = <i32>hf;
     } else if (hk != H_NONE) {
       h = ph + <i32>load<i8>(delta + (<usize>(t * C + b) << 2) + d);
-      if (hk == H_LINEAR) {
+      if (linear) {
         const line = touchedLine(t, a, b, d);
         if (line < 0) {
           // the move changes no line's conflicts
@@ -347,26 +353,22 @@ function expandBfsK(cur: i32): i32 { return expandBfsImpl(cur, false); }
 
 // Separate functions keep each small: the engine optimises (and compiles) only the copy a run uses.
 function expandBest1None(cur: i32): void { expandBestImpl(cur, true, H_NONE); }
-function expandBest1Delta(cur: i32): void { expandBestImpl(cur, true, H_MANHATTAN); }
-function expandBest1Linear(cur: i32): void { expandBestImpl(cur, true, H_LINEAR); }
+function expandBest1Int(cur: i32): void { expandBestImpl(cur, true, H_INT); }
 function expandBest1Euclid(cur: i32): void { expandBestImpl(cur, true, H_EUCLIDEAN); }
 function expandBestKNone(cur: i32): void { expandBestImpl(cur, false, H_NONE); }
-function expandBestKDelta(cur: i32): void { expandBestImpl(cur, false, H_MANHATTAN); }
-function expandBestKLinear(cur: i32): void { expandBestImpl(cur, false, H_LINEAR); }
+function expandBestKInt(cur: i32): void { expandBestImpl(cur, false, H_INT); }
 function expandBestKEuclid(cur: i32): void { expandBestImpl(cur, false, H_EUCLIDEAN); }
 
-/** Which copy this run uses: (K > 1) * 4 + heuristic slot (0 none, 1 delta, 2 linear, 3 euclid). */
+/** Which copy this run uses: (K > 1) * 3 + heuristic slot (0 none, 1 table delta, 2 euclid). */
 let variant: i32 = 0;
 
 function expandBest(cur: i32): void {
   switch (variant) {
     case 0: expandBest1None(cur); break;
-    case 1: expandBest1Delta(cur); break;
-    case 2: expandBest1Linear(cur); break;
-    case 3: expandBest1Euclid(cur); break;
-    case 4: expandBestKNone(cur); break;
-    case 5: expandBestKDelta(cur); break;
-    case 6: expandBestKLinear(cur); break;
+    case 1: expandBest1Int(cur); break;
+    case 2: expandBest1Euclid(cur); break;
+    case 3: expandBestKNone(cur); break;
+    case 4: expandBestKInt(cur); break;
     default: expandBestKEuclid(cur);
   }
 }
