@@ -31,6 +31,7 @@ export interface KernelExports {
   statUnique(): number;
   statMaxFrontier(): number;
   statIterations(): number;
+  /** Address of the path (an i32 from the raw bindings: use `>>> 0`). */
   pathPointer(): number;
   pathLength(): number;
 }

@@ -68,7 +68,8 @@ export function createWasmPuzzleRun(
   };
   const readPath = (): Move[] => {
     const len = ex.pathLength();
-    const bytes = new Uint8Array(k.memory.buffer, ex.pathPointer(), len);
+    // Addresses are u32 but the raw bindings return i32: past 2 GiB they arrive negative.
+    const bytes = new Uint8Array(k.memory.buffer, ex.pathPointer() >>> 0, len);
     return Array.from(bytes, (m) => MOVES[m]!);
   };
   const settle = (status: number): RunOutcome | null => {
