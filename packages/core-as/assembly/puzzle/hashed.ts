@@ -2,8 +2,8 @@
 //
 // Memory (all in the arena): node records (records.ts), the open list (open.ts), and
 //   table    open addressing, linear probing, state → its best record; doubles at load 3/4.
-//            8-byte slots [u32 check][u32 record + 1], 0 = empty. check = the top 32 bits of the
-//            state's 64-bit hash; its top bits are the home slot, so growing rehashes from the
+//            8-byte slots, the u64 check << 32 | record + 1 (0 = empty). check = the top 32 bits of
+//            the state's 64-bit hash; its top bits are the home slot, so growing rehashes from the
 //            slots alone (and writes the new table almost in order). A record is read only when
 //            the check matches: a new state (most children) costs one probe. Small slots keep the
 //            table (the random accesses that bound big searches) cache- and TLB-friendlier.
@@ -20,7 +20,7 @@ import {
   expandedN, generatedN, uniqueN, maxFrontierN, maxNodesN,
 } from './common';
 import {
-  initRecords, ensureRecord, rec, recG, recParent, recH, recInfo, setRecord, markStale, offG,
+  initRecords, ensureRecord, rec, recG, recParent, recH, recInfo, setRecord, markStale,
   STALE, HAS_MOVE,
 } from './records';
 import { openInit, openPush, openPop, openSize } from './open';
@@ -140,7 +140,7 @@ export function hashedInit(bfs: bool, f: i32, w: f64): i32 {
   pack(goalBoard, goalState);
   kidState = alloc(<usize>K << 5);
   kidKey = alloc(32);
-  kidHash = alloc(16);
+  kidCheck = alloc(16);
   kidMove = alloc(16);
   const hk = bfs || f == F_G ? H_NONE : hKind;
   variant = (K == 1 ? 0 : 3) + (hk == H_NONE ? 0 : hk == H_EUCLIDEAN ? 2 : 1);
@@ -184,16 +184,16 @@ function buildPath(r: i32): void {
 
 // ---- expansion ----------------------------------------------------------------------------------
 // An expansion first gathers its children (state, table key, move) and touches each child's home
-// slot, so the cache misses of the (up to four) probes overlap instead of running one after another;
-// then it handles the children in successor order as the contract says.
-// Each expansion function exists twice (`one` is a constant in each inlined copy): for K = 1 the
-// state is one u64 kept in registers and is its own table key.
+// slot, so the cache misses of the (up to four) probes overlap instead of running one after another
+// (they bound big searches); then it handles the children in successor order as the contract says.
+// The expansion functions are inlined copies specialised by constant arguments: `one` (K = 1: the
+// state is one u64 kept in registers and is its own table key) and the heuristic kind.
 
 /** Children of the node being expanded (≤ 4): */
 let kids: i32 = 0;
 let kidState: usize = 0; // u64[4 * K]: the states (K > 1 only; for K = 1 the key is the state)
 let kidKey: usize = 0; // u64[4]: key (the state itself when K = 1)
-let kidHash: usize = 0; // u32[4]: slot check of the key
+let kidCheck: usize = 0; // u32[4]: slot check of the key
 let kidMove: usize = 0; // i32[4]: d | b << 2 | t << 12 (move, the blank's new cell, the moved tile)
 /** Sum of the touched slots: kept so the touching loads are not optimised away. */
 let touched: u32 = 0;
@@ -205,7 +205,6 @@ let touched: u32 = 0;
 @inline function gatherChildren(p: usize, info: u32, one: bool): void {
   const a = <i32>(info & 1023);
   const prune = info & HAS_MOVE ? <i32>((info >> 10) & 3) ^ 1 : -1;
-  const mask = tableCap - 1;
   const p0 = load<u64>(p);
   const sa = <u64>i32At(packShift, a);
   let n = 0;
@@ -228,11 +227,11 @@ let touched: u32 = 0;
       xorCell(c, b, t);
       key = keyOf(c);
     }
-    const h = checkOf(key);
+    const check = checkOf(key);
     store<u64>(kidKey + (<usize>n << 3), key);
-    store<u32>(kidHash + (<usize>n << 2), h);
+    store<u32>(kidCheck + (<usize>n << 2), check);
     store<i32>(kidMove + (<usize>n << 2), d | (b << 2) | (t << 12));
-    sum += load<u32>(table + (<usize>homeOf(h) << 3));
+    sum += load<u32>(table + (<usize>homeOf(check) << 3));
     n++;
   }
   touched += sum;
@@ -242,7 +241,7 @@ let touched: u32 = 0;
 /** Looks child j up in the table (see lookup). */
 @inline function lookupChild(j: i32, one: bool): i32 {
   return lookup(
-    kidState + (<usize>(j * K) << 3), load<u64>(kidKey + (<usize>j << 3)), load<u32>(kidHash + (<usize>j << 2)), one,
+    kidState + (<usize>(j * K) << 3), load<u64>(kidKey + (<usize>j << 3)), load<u32>(kidCheck + (<usize>j << 2)), one,
   );
 }
 
@@ -279,7 +278,7 @@ let touched: u32 = 0;
     if (lookupChild(j, one) >= 0) continue;
     const m = i32At(kidMove, j);
     const r = commitChild(j, one, cur, g1, 0, (m >> 2) & 1023, m & 3);
-    insertNew(load<u32>(kidHash + (<usize>j << 2)), r);
+    insertNew(load<u32>(kidCheck + (<usize>j << 2)), r);
     if (isGoal(rec(r), one)) { buildPath(r); return ST_FOUND; }
     const q = <i64>(count - head);
     if (q > maxFrontierN) maxFrontierN = q;
@@ -339,7 +338,7 @@ const H_INT: i32 = -2;
       hf = <f64>h;
     }
     const r = commitChild(j, one, cur, g1, h, b, d);
-    const check = load<u32>(kidHash + (<usize>j << 2));
+    const check = load<u32>(kidCheck + (<usize>j << 2));
     if (old >= 0) {
       markStale(rec(old)); // the old record's entries are stale now
       setSlot(slotAt, check, r);
