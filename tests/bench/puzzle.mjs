@@ -94,7 +94,7 @@ const results = {
 const md = [
   `# Benchmark results (pnpm bench)`,
   ``,
-  `${results.date}, node ${results.node}, ${results.cpu} (${results.cores} cores). Times are medians of ${REPEATS} runs in one process;`,
+  `${results.date}, node ${results.node}, ${results.cpu} (${results.cores} cores). WASM times are medians of ${REPEATS} runs, TS times the better of ${quick ? 1 : 2} (same process);`,
   `both backends expanded exactly the same nodes (asserted while measuring).`,
   ``,
   `| set | algorithm | heuristic | expanded | WASM ms | TS ms | WASM nodes/s | TS nodes/s | WASM speed-up |`,
