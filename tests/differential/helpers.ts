@@ -68,19 +68,23 @@ const WEIGHTS = [2, 1.5, 3, 1.25];
 
 /**
  * Every kernel combo on one instance, compared exactly; the WASM step budget and the wastar weight
- * vary with the seed.
+ * vary with the seed. Returns how many runs found the goal (so a suite can tell that it compared
+ * real solutions, not only runs cut off by the node limit).
  */
 export function compareAll(
   kernels: Kernels, start: Board, goal: Board, seed: number, maxNodes: number, combos: readonly Combo[] = KERNEL_COMBOS,
-): void {
+): number {
   const budget = BUDGETS[seed % BUDGETS.length]!;
   const weight = WEIGHTS[seed % WEIGHTS.length]!;
+  let found = 0;
   for (const c of combos) {
     const { ts, wasm } = runBoth(kernels, start, goal, { ...c, weight, maxNodes }, budget);
     if (JSON.stringify(ts) !== JSON.stringify(wasm)) {
       // toEqual gives the readable diff; the check above keeps the loop cheap.
       expect(wasm, `${label(c, c.algorithm === 'wastar' ? ` w=${weight}` : '')} on ${JSON.stringify(start.cells)} → ${JSON.stringify(goal.cells)}`).toEqual(ts);
     }
+    if (wasm.outcome === 'found') found++;
   }
+  return found;
 }
 

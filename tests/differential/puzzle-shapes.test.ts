@@ -1,18 +1,28 @@
 // WASM kernels vs the TS reference (see puzzle.test.ts) on boards with walls and on non-square
 // shapes: 180 + 470 seeded instances, every kernel combo on each.
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels, type Kernels } from '../../packages/engine/src/wasm/loader.js';
 import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/generate.js';
 import { goalBoard } from '../../packages/engine/src/puzzle/board.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
-import { compareAll } from './helpers.js';
+import { KERNEL_COMBOS, compareAll } from './helpers.js';
 
 let kernels: Kernels;
 beforeAll(async () => {
   kernels = await loadKernels();
 });
-const compare = (start: Board, goal: Board, seed: number, maxNodes: number): void =>
-  compareAll(kernels, start, goal, seed, maxNodes);
+// Runs compared and runs that found the goal, per test: at least half must be real solutions (the
+// rest hit the 1000-node cap, mostly bfs/ucs and weak heuristics on the larger boards; compared too).
+let runs = 0;
+let found = 0;
+const compare = (start: Board, goal: Board, seed: number, maxNodes: number): void => {
+  runs += KERNEL_COMBOS.length;
+  found += compareAll(kernels, start, goal, seed, maxNodes);
+};
+const expectMostlySolved = (): void => {
+  expect(found).toBeGreaterThan(runs * 0.5);
+  runs = found = 0;
+};
 
 describe('WASM kernels agree exactly with the TS reference', () => {
   it('boards with walls (3×3, 4×4, 5×5)', () => {
@@ -32,6 +42,7 @@ describe('WASM kernels agree exactly with the TS reference', () => {
         compare(start, goal, seed, 1000);
       }
     });
+    expectMostlySolved();
   });
 
   it('odd shapes (2×3, 3×2, 2×5, 3×4, 4×3)', () => {
@@ -44,5 +55,6 @@ describe('WASM kernels agree exactly with the TS reference', () => {
         compare(start, goal, seed, 1000);
       }
     }
+    expectMostlySolved();
   });
 });
