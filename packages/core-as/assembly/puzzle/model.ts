@@ -234,14 +234,17 @@ export function lineConflict(board: usize, line: i32): i32 {
     const t = tileAt(board, c);
     if (t == 0 || i32At(lineOf, t) != want) continue; // blank, wall, or a tile of another line
     n++;
-    const x = i32At(keyOf, t);
-    // patience sorting: first tail > x (keys are distinct)
-    let j = 0;
-    while (j < lis && i32At(tails, j) < x) j++;
-    setI32(tails, j, x);
-    if (j == lis) lis++;
+    lis = lisInsert(tails, lis, i32At(keyOf, t));
   }
   return n - lis;
+}
+
+/** One patience-sorting step of the LIS: x replaces the first tail above it (keys are distinct). */
+@inline function lisInsert(tails: usize, lis: i32, x: i32): i32 {
+  let j = 0;
+  while (j < lis && i32At(tails, j) < x) j++;
+  setI32(tails, j, x);
+  return j == lis ? lis + 1 : lis;
 }
 
 /** The per-line field lists of `lineConflictPacked` (one-word states only; walls left out). */
@@ -276,11 +279,7 @@ export function lineConflictPacked(s: u64, line: i32): i32 {
     const t = <i32>((s >> <u64>i32At(lineItems, k)) & fieldMask);
     if (t == 0 || i32At(lineOf, t) != want) continue;
     n++;
-    const x = i32At(keyOf, t);
-    let j = 0;
-    while (j < lis && i32At(tails, j) < x) j++;
-    setI32(tails, j, x);
-    if (j == lis) lis++;
+    lis = lisInsert(tails, lis, i32At(keyOf, t));
   }
   return n - lis;
 }
