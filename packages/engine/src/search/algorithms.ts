@@ -44,7 +44,18 @@ interface Slice {
   since: number;
 }
 
-const sliceDue = (slice: Slice, limits: SearchLimits): boolean => slice.since >= (limits.sliceSize ?? DEFAULT_SLICE);
+/** Before an expansion: true (and a new slice begins) when the generator must yield first. */
+function sliceDue(slice: Slice, limits: SearchLimits): boolean {
+  if (slice.since < (limits.sliceSize ?? DEFAULT_SLICE)) return false;
+  slice.since = 0;
+  return true;
+}
+
+/** Count one expansion, in the totals and in the current slice. */
+function countExpansion(slice: Slice, counters: SearchCounters): void {
+  counters.expanded++;
+  slice.since++;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Best-first family
@@ -146,12 +157,8 @@ export function* bestFirstSearch<S, A>(
       goal = node; // popped first with the least g: optimal; keep settling the rest
     }
     if (counters.expanded >= maxNodes) return { kind: 'node-limit' };
-    if (sliceDue(slice, limits)) {
-      yield counters;
-      slice.since = 0;
-    }
-    counters.expanded++;
-    slice.since++;
+    if (sliceDue(slice, limits)) yield counters;
+    countExpansion(slice, counters);
     for (const child of expand(problem, node)) {
       counters.generated++;
       const key = problem.key(child.state);
@@ -243,12 +250,8 @@ export function* breadthFirstSearch<S, A>(
       head = 0;
     }
     if (counters.expanded >= maxNodes) return { kind: 'node-limit' };
-    if (sliceDue(slice, limits)) {
-      yield counters;
-      slice.since = 0;
-    }
-    counters.expanded++;
-    slice.since++;
+    if (sliceDue(slice, limits)) yield counters;
+    countExpansion(slice, counters);
     for (const child of expand(problem, node)) {
       counters.generated++;
       const key = problem.key(child.state);
@@ -329,12 +332,8 @@ function* boundedDepthFirst<S, A>(
     if (r === FOUND) return { kind: 'found', node: current };
     if (r === LIMIT) return { kind: 'node-limit' };
     if (r === EXPAND) {
-      if (sliceDue(slice, limits)) {
-        yield counters;
-        slice.since = 0;
-      }
-      counters.expanded++;
-      slice.since++;
+      if (sliceDue(slice, limits)) yield counters;
+      countExpansion(slice, counters);
       // Children are built eagerly but counted as generated one by one, as the recursion does.
       stack.push({ node: current, children: expand(problem, current), i: 0, min: Infinity });
       onPath?.add(problem.key(current.state));
