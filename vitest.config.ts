@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 // Tests run against the engine's TypeScript sources; core-as must be built first (pnpm test does).
 export default defineConfig({
   resolve: {
-    alias: {
-      '@searchlab/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
-    },
+    // The engine's entry points from source: @searchlab/engine and its subpaths (/puzzle …).
+    alias: [
+      { find: /^@searchlab\/engine$/, replacement: fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)) },
+      { find: /^@searchlab\/engine\/([a-z-]+)$/, replacement: fileURLToPath(new URL('./packages/engine/src/', import.meta.url)) + '$1/index.ts' },
+    ],
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'tests/**/*.test.ts'],

@@ -2,11 +2,11 @@
 // the known diameter, the WASM BFS kernel, and optimal A* / IDA* on both backends.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bfsDistances } from '../packages/engine/src/search/algorithms.js';
-import { SlidingTileProblem, tileState } from '../packages/engine/src/search/sliding.js';
+import { SlidingTileProblem, tileState } from '../packages/engine/src/puzzle/problem.js';
 import { checkSolvable } from '../packages/engine/src/puzzle/solvability.js';
 import { goalBoard } from '../packages/engine/src/puzzle/board.js';
-import { Rng } from '../packages/engine/src/rng.js';
-import { loadKernels, type Kernels } from '../packages/engine/src/wasm/loader.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { loadKernels, type Kernels } from '../packages/engine/src/core/kernels.js';
 import type { Board } from '../packages/engine/src/puzzle/types.js';
 import { runBoth } from './differential/helpers.js';
 

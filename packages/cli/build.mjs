@@ -18,7 +18,8 @@ try {
     format: 'esm',
     target: 'node20',
     // The engine is consumed from source: no separate engine build step is needed for the CLI.
-    alias: { '@searchlab/engine': here('../engine/src/index.ts') },
+    // A folder, so that subpaths resolve too: @searchlab/engine/puzzle → src/puzzle/index.ts.
+    alias: { '@searchlab/engine': here('../engine/src') },
     // commander is CommonJS and requires node built-ins: give the ESM bundle a real `require`.
     banner: {
       js: "#!/usr/bin/env node\nimport { createRequire as __searchlabRequire } from 'node:module';\nconst require = __searchlabRequire(import.meta.url);",

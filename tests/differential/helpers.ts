@@ -1,11 +1,12 @@
 // Shared by the differential suites: run one search on both backends and return what the
 // contract says must be identical.
-import { createTsRun, normalizeOptions } from '../../packages/engine/src/search/solve.js';
-import { createWasmPuzzleRun, type WasmRunExtras } from '../../packages/engine/src/wasm/puzzle-run.js';
-import type { Kernels } from '../../packages/engine/src/wasm/loader.js';
-import type { SearchRun } from '../../packages/engine/src/search/run.js';
+import { createTsPuzzleRun as createTsRun } from '../../packages/engine/src/puzzle/ts-run.js';
+import { normalizeOptions } from '../../packages/engine/src/puzzle/options.js';
+import { createWasmPuzzleRun, type WasmRunExtras } from '../../packages/engine/src/puzzle/wasm-run.js';
+import type { Kernels } from '../../packages/engine/src/core/kernels.js';
+import type { PuzzleRun as SearchRun } from '../../packages/engine/src/puzzle/wasm-run.js';
 import type { Board, Move } from '../../packages/engine/src/puzzle/types.js';
-import type { Algorithm, HeuristicName, SolveOptions } from '../../packages/engine/src/search/types.js';
+import type { Algorithm, HeuristicName, SolveOptions } from '../../packages/engine/src/puzzle/options.js';
 import { expect } from 'vitest';
 
 export interface Observed {

@@ -3,13 +3,15 @@
 // dyadic weight), the 4-ary heap (euclidean, other weights), and a grid that turns into the heap
 // in the middle of a run when it grows too sparse (greedy on big boards dives deep).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshKernels, loadKernels, type Kernels } from '../../packages/engine/src/wasm/loader.js';
-import { createWasmPuzzleRun } from '../../packages/engine/src/wasm/puzzle-run.js';
-import { createTsRun, normalizeOptions } from '../../packages/engine/src/search/solve.js';
+import { domainExports, freshKernels, loadKernels, type Kernels } from '../../packages/engine/src/core/kernels.js';
+import type { PuzzleExports } from '../../packages/engine/src/puzzle/kernel.js';
+import { createWasmPuzzleRun } from '../../packages/engine/src/puzzle/wasm-run.js';
+import { createTsPuzzleRun as createTsRun } from '../../packages/engine/src/puzzle/ts-run.js';
+import { normalizeOptions } from '../../packages/engine/src/puzzle/options.js';
 import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/generate.js';
 import { goalBoard } from '../../packages/engine/src/puzzle/board.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
-import type { SolveOptions } from '../../packages/engine/src/search/types.js';
+import type { SolveOptions } from '../../packages/engine/src/puzzle/options.js';
 import { drain, type Observed } from './helpers.js';
 
 let kernels: Kernels;
@@ -23,9 +25,10 @@ function runBoth(start: Board, goal: Board, options: SolveOptions, budget: numbe
   const ts = drain(createTsRun(start, goal, o), 1 << 30);
   const k = freshKernels(kernels);
   const run = createWasmPuzzleRun(k, start, goal, o);
-  const kinds = new Set<number>([k.exports.puzzleOpenKind()]);
+  const ex = domainExports<PuzzleExports>(k);
+  const kinds = new Set<number>([ex.puzzleOpenKind()]);
   const wasm = drain({
-    step: (b) => { const out = run.step(b); kinds.add(k.exports.puzzleOpenKind()); return out; },
+    step: (b) => { const out = run.step(b); kinds.add(ex.puzzleOpenKind()); return out; },
     stats: () => run.stats(),
     dispose: () => run.dispose(),
   }, budget);

@@ -1,7 +1,7 @@
 // WASM kernels vs the TS reference (see puzzle.test.ts) on boards with walls and on non-square
 // shapes: 180 + 470 seeded instances, every kernel combo on each.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadKernels, type Kernels } from '../../packages/engine/src/wasm/loader.js';
+import { loadKernels, type Kernels } from '../../packages/engine/src/core/kernels.js';
 import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/generate.js';
 import { goalBoard } from '../../packages/engine/src/puzzle/board.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';

@@ -8,12 +8,12 @@
 // some instances so that resuming a search from linear memory is exercised too.
 // Instances: 160 + 140 + 60 + 34 here, 180 + 470 in puzzle-shapes.test.ts (walls, odd shapes).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadKernels, type Kernels } from '../../packages/engine/src/wasm/loader.js';
-import { createWasmPuzzleRun } from '../../packages/engine/src/wasm/puzzle-run.js';
-import { normalizeOptions } from '../../packages/engine/src/search/solve.js';
+import { loadKernels, type Kernels } from '../../packages/engine/src/core/kernels.js';
+import { createWasmPuzzleRun } from '../../packages/engine/src/puzzle/wasm-run.js';
+import { normalizeOptions } from '../../packages/engine/src/puzzle/options.js';
 import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/generate.js';
 import { applyMoves, goalBoard } from '../../packages/engine/src/puzzle/board.js';
-import { Rng } from '../../packages/engine/src/rng.js';
+import { Rng } from '../../packages/engine/src/core/rng.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
 import { compareAll, drain, KERNEL_COMBOS, label, runBoth } from './helpers.js';
 

@@ -10,5 +10,5 @@ export interface Context {
   busy<T>(job: Promise<T>): Promise<T>;
 }
 
-/** Exit code of an interrupted run (128 + SIGINT), as shells expect. */
-export const EXIT_INTERRUPTED = 130;
+
+

@@ -1,6 +1,6 @@
 // Human and JSON renderings shared by the commands.
-import { EXIT, boardToText, renderBoard, type SearchStats, type SolveResult, type SolveStatus } from '@searchlab/engine';
-import { EXIT_INTERRUPTED, type Context } from './context.js';
+import { boardToText, renderBoard, type SearchStats, type SolveResult } from '@searchlab/engine';
+import type { Context } from './context.js';
 
 export const int = (n: number): string => n.toLocaleString('en-US');
 
@@ -18,15 +18,6 @@ export function num(x: number): string {
 /** The engine's solvability reason without its leading "solvable:" / "unsolvable:" (we print the verdict). */
 export function why(reason: string): string {
   return reason.replace(/^(un)?solvable:\s*/, '');
-}
-
-export function exitForStatus(status: SolveStatus): number {
-  switch (status) {
-    case 'solved': return EXIT.ok;
-    case 'unsolvable': return EXIT.unsolvable;
-    case 'limit': return EXIT.limit;
-    case 'aborted': return EXIT_INTERRUPTED;
-  }
 }
 
 /** Aligned "label  value" lines. */
@@ -106,31 +97,6 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
 
 export function printJson(ctx: Context, value: unknown): void {
   ctx.out(`${JSON.stringify(value, null, 2)}\n`);
-}
-
-/**
- * onProgress for long searches: a self-overwriting stderr line (expanded so far, nodes/s), only
- * when stderr is a terminal. `done()` clears it.
- */
-export function progressReporter(ctx: Context, label = ''): { onProgress?: (s: SearchStats) => void; done(): void } {
-  if (!ctx.stderrIsTTY) return { done() {} };
-  const began = Date.now();
-  let last = 0;
-  let shown = false;
-  return {
-    onProgress(s) {
-      const now = Date.now();
-      if (now - began < 500 || now - last < 200) return; // quick solves print nothing
-      last = now;
-      shown = true;
-      const secs = (s.timeMs || now - began) / 1000;
-      const rate = secs > 0 ? Math.round(s.expanded / secs) : 0;
-      ctx.err(`\r\x1b[K${label}expanded ${int(s.expanded)}  ${int(rate)} nodes/s  ${secs.toFixed(1)} s`);
-    },
-    done() {
-      if (shown) ctx.err('\r\x1b[K');
-    },
-  };
 }
 
 /** A plain-text table: header row, a rule, then rows; numbers right-aligned. */

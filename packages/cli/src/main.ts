@@ -1,24 +1,13 @@
 // searchlab: a thin commander shell over @searchlab/engine. It maps options, formats output and
 // maps errors to exit codes; parsing, validation and search live in the engine.
 import { Command, CommanderError } from 'commander';
-import { EXIT, SearchlabError } from '@searchlab/engine';
-import { EXIT_INTERRUPTED, type Context } from './context.js';
-import { registerSolve } from './commands/solve.js';
-import { registerCheck } from './commands/check.js';
-import { registerGenerate } from './commands/generate.js';
-import { registerCompare } from './commands/compare.js';
-import { registerPlay } from './commands/play.js';
+import { SearchlabError } from '@searchlab/engine';
+import type { Context } from './context.js';
+import { EXIT, EXIT_FOR_ERROR } from './exit.js';
+import { registerPuzzle } from './commands/puzzle/index.js';
 import { registerDemo } from './commands/demo.js';
 
 declare const SEARCHLAB_VERSION: string | undefined;
-
-const EXIT_FOR_CODE: Record<SearchlabError['code'], number> = {
-  'invalid-input': EXIT.invalid,
-  unsupported: EXIT.invalid, // a request this build cannot serve is a usage problem, not a crash
-  unsolvable: EXIT.unsolvable,
-  limit: EXIT.limit,
-  aborted: EXIT_INTERRUPTED,
-};
 
 /** One line, whatever the message holds. */
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
@@ -30,7 +19,7 @@ async function main(argv: string[]): Promise<number> {
     // First Ctrl-C stops a running search (it returns 'aborted' with its statistics); otherwise, or
     // on a second Ctrl-C, leave at once.
     if (running > 0 && !abort.signal.aborted) abort.abort();
-    else process.exit(EXIT_INTERRUPTED);
+    else process.exit(EXIT.interrupted);
   });
 
   const ctx: Context = {
@@ -60,12 +49,8 @@ async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(`searchlab: ${oneLine(str.replace(/^error: /, ''))}\n`) });
 
-  const puzzle = program.command('puzzle').description('sliding-tile puzzles: any WxH, walls (#), any goal');
-  registerSolve(puzzle, ctx, exit);
-  registerCheck(puzzle, ctx, exit);
-  registerGenerate(puzzle, ctx, exit);
-  registerCompare(puzzle, ctx, exit);
-  registerPlay(puzzle, ctx, exit);
+  // One line per domain: each registers its command group from commands/<domain>/index.ts.
+  registerPuzzle(program, ctx, exit);
   registerDemo(program, ctx, exit);
 
   try {
@@ -77,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof SearchlabError) {
       process.stderr.write(`searchlab: ${oneLine(e.message)}\n`);
-      return EXIT_FOR_CODE[e.code] ?? EXIT.failure;
+      return EXIT_FOR_ERROR[e.code] ?? EXIT.failure;
     }
     const err = e as Error;
     process.stderr.write(`searchlab: internal error: ${oneLine(err?.message ?? String(e))}\n`);

@@ -1,16 +1,9 @@
-// searchlab engine: the public typed API. Clients (CLI, web lab, embedders) import only from here.
-export * from './errors.js';
-export * from './rng.js';
-export * from './puzzle/types.js';
-export * from './puzzle/board.js';
-export * from './puzzle/parse.js';
-export * from './puzzle/solvability.js';
-export * from './puzzle/generate.js';
-export * from './search/types.js';
-export * from './search/run.js';
-export * from './search/problem.js';
-export * from './search/algorithms.js';
-export * from './search/heuristics.js';
-export * from './search/sliding.js';
-export * from './search/solve.js';
-export { loadKernels } from './wasm/loader.js';
+// @searchlab/engine: the platform every domain shares — typed errors, the seeded PRNG, the run
+// driver, the WASM loader and the worker pool. Each domain has its own entry point
+// (@searchlab/engine/puzzle, …); this root also re-exports the puzzle API for convenience.
+export { SearchlabError, InvalidInputError, UnsupportedError, type ErrorCode } from './core/errors.js';
+export { Rng } from './core/rng.js';
+export { BACKENDS, type Backend } from './core/backend.js';
+export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';
+export { loadKernels } from './core/kernels.js';
+export * from './puzzle/index.js';

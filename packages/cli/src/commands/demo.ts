@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
-  EXIT, InvalidInputError, boardToText, goalLike, parseBoard, renderBoard, solvePuzzle,
+  InvalidInputError, boardToText, goalLike, parseBoard, renderBoard,
   type Algorithm, type Board, type GoalPreset, type SolveResult,
 } from '@searchlab/engine';
-import { EXIT_INTERRUPTED, type Context } from '../context.js';
-import { indentBlock, int, movesLines, ms, progressReporter, table } from '../format.js';
+import type { Context } from '../context.js';
+import { EXIT } from '../exit.js';
+import { solveTracked } from './puzzle/solving.js';
+import { indentBlock, int, movesLines, ms, table } from '../format.js';
 import { intArg } from '../options.js';
 
 interface DemoPuzzle {
@@ -78,17 +80,8 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
   for (const [i, p] of puzzles.entries()) {
     const start = parseBoard(p.start, p.size === undefined ? {} : { size: p.size });
     const goal: Board = p.goal === 'blank-last' || p.goal === 'blank-first' ? goalLike(start, p.goal) : parseBoard(p.goal, {});
-    const progress = progressReporter(ctx);
-    let r: SolveResult;
-    try {
-      r = await ctx.busy(solvePuzzle(start, goal, {
-        algorithm: p.algorithm, heuristic: 'linear-conflict', backend: 'wasm', signal: ctx.signal,
-        ...(progress.onProgress ? { onProgress: progress.onProgress } : {}),
-      }));
-    } finally {
-      progress.done();
-    }
-    if (r.status === 'aborted') return EXIT_INTERRUPTED;
+    const r = await solveTracked(ctx, start, goal, { algorithm: p.algorithm, heuristic: 'linear-conflict', backend: 'wasm' }, { label: p.title });
+    if (r.status === 'aborted') return EXIT.interrupted;
 
     const out: string[] = [`== ${i + 1}. ${p.title}`, 'Start:', indentBlock(renderBoard(start)), `Goal: ${boardToText(goal)}`];
     out.push(`Search: ${r.algorithm}, heuristic ${r.heuristic ?? '-'}, backend ${r.backend}`);

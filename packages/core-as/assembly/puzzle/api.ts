@@ -2,11 +2,15 @@
 //
 // Host protocol: write the start board (i32 per cell, -1 wall, 0 blank) at puzzleInput() and the
 // goal at puzzleInput() + 4096 (MAX_CELLS i32s), call puzzleInit, then puzzleStep(budget) until it
-// returns non-zero; read the counters and the path (pathPointer/pathLength: u8 moves 0 up 1 down
+// returns non-zero; read the counters and the path (puzzlePathPointer/pathLength: u8 moves 0 up 1 down
 // 2 left 3 right).
 // One run per instance at a time: puzzleInit resets the arena.
 
-import { arenaReset } from '../arena';
+import {
+  PUZZLE_ALGORITHM_BFS, PUZZLE_ALGORITHM_UCS, PUZZLE_ALGORITHM_GREEDY, PUZZLE_ALGORITHM_ASTAR, PUZZLE_ALGORITHM_WASTAR,
+  PUZZLE_ALGORITHM_IDASTAR,
+} from '../generated/codes';
+import { arenaReset } from '../common/arena';
 import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE } from './model';
 import {
   ST_RUNNING, resetCounters, expandedN, generatedN, uniqueN, maxFrontierN, iterationsN, pathPtr, pathLen,
@@ -15,12 +19,12 @@ import { idaInit, idaStep } from './idastar';
 import { hashedInit, hashedStep, F_G, F_H, F_GH, F_WGH } from './hashed';
 import { openKind } from './open';
 
-export const A_BFS: i32 = 0;
-export const A_UCS: i32 = 1;
-export const A_GREEDY: i32 = 2;
-export const A_ASTAR: i32 = 3;
-export const A_WASTAR: i32 = 4;
-export const A_IDASTAR: i32 = 5;
+const A_BFS: i32 = PUZZLE_ALGORITHM_BFS;
+const A_UCS: i32 = PUZZLE_ALGORITHM_UCS;
+const A_GREEDY: i32 = PUZZLE_ALGORITHM_GREEDY;
+const A_ASTAR: i32 = PUZZLE_ALGORITHM_ASTAR;
+const A_WASTAR: i32 = PUZZLE_ALGORITHM_WASTAR;
+const A_IDASTAR: i32 = PUZZLE_ALGORITHM_IDASTAR;
 
 const INPUT: usize = memory.data(MAX_CELLS * 8, 16);
 
@@ -78,10 +82,10 @@ export function puzzleStatus(): i32 { return status; }
 export function puzzleOpenKind(): i32 {
   return algorithm > A_BFS && algorithm < A_IDASTAR ? openKind() : 0;
 }
-export function statExpanded(): f64 { return <f64>expandedN; }
-export function statGenerated(): f64 { return <f64>generatedN; }
-export function statUnique(): f64 { return <f64>uniqueN; }
-export function statMaxFrontier(): f64 { return <f64>maxFrontierN; }
-export function statIterations(): f64 { return <f64>iterationsN; }
-export function pathPointer(): usize { return pathPtr; }
-export function pathLength(): i32 { return pathLen; }
+export function puzzleExpanded(): f64 { return <f64>expandedN; }
+export function puzzleGenerated(): f64 { return <f64>generatedN; }
+export function puzzleUnique(): f64 { return <f64>uniqueN; }
+export function puzzleMaxFrontier(): f64 { return <f64>maxFrontierN; }
+export function puzzleIterations(): f64 { return <f64>iterationsN; }
+export function puzzlePathPointer(): usize { return pathPtr; }
+export function puzzlePathLength(): i32 { return pathLen; }

@@ -1,12 +1,13 @@
 // State shared by the puzzle kernels: run status codes, the counters of the search contract, the
 // node limit and the solution path.
 
-import { alloc } from '../arena';
+import { PUZZLE_STATUS_RUNNING, PUZZLE_STATUS_FOUND, PUZZLE_STATUS_EXHAUSTED, PUZZLE_STATUS_NODE_LIMIT } from '../generated/codes';
+import { alloc } from '../common/arena';
 
-export const ST_RUNNING: i32 = 0;
-export const ST_FOUND: i32 = 1;
-export const ST_EXHAUSTED: i32 = 2;
-export const ST_LIMIT: i32 = 3;
+export const ST_RUNNING: i32 = PUZZLE_STATUS_RUNNING;
+export const ST_FOUND: i32 = PUZZLE_STATUS_FOUND;
+export const ST_EXHAUSTED: i32 = PUZZLE_STATUS_EXHAUSTED;
+export const ST_LIMIT: i32 = PUZZLE_STATUS_NODE_LIMIT;
 
 export let expandedN: i64 = 0;
 export let generatedN: i64 = 0;

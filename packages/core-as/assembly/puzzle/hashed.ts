@@ -9,7 +9,7 @@
 //            table (the random accesses that bound big searches) cache- and TLB-friendlier.
 //            The old table is released and recycled into record chunks.
 
-import { allocZeroed, alloc, release } from '../arena';
+import { allocZeroed, alloc, release } from '../common/arena';
 import {
   C, N, K, nbr, delta, packShift, fieldMask, startBoard, goalBoard, startBlank, hKind,
   H_NONE, H_EUCLIDEAN, H_LINEAR,

@@ -10,7 +10,7 @@
 // 3-bit fields (move + 1, 0 ends the list), so a child costs one table read for its cell, one for
 // its tile and one for the h delta; nothing else is checked per child.
 
-import { alloc, grow } from '../arena';
+import { alloc, grow } from '../common/arena';
 import {
   C, N, H, W, nbr, delta, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, rowOf,
   lineConflict, euclidean, fullH, positions, touchedLine, tileAt, setTile,

@@ -6,15 +6,19 @@
 //
 // Moves are directions of the BLANK: 0 up, 1 down, 2 left, 3 right; the inverse of d is d ^ 1.
 
-import { alloc, allocZeroed } from '../arena';
+import {
+  PUZZLE_HEURISTIC_NONE, PUZZLE_HEURISTIC_MISPLACED, PUZZLE_HEURISTIC_MANHATTAN, PUZZLE_HEURISTIC_EUCLIDEAN,
+  PUZZLE_HEURISTIC_LINEAR_CONFLICT, PUZZLE_INIT_OK, PUZZLE_INIT_SIZE, PUZZLE_INIT_BOARD, PUZZLE_INIT_OPTIONS,
+} from '../generated/codes';
+import { alloc, allocZeroed } from '../common/arena';
 
 export const MAX_CELLS: i32 = 1024;
 
-export const H_NONE: i32 = -1;
-export const H_MISPLACED: i32 = 0;
-export const H_MANHATTAN: i32 = 1;
-export const H_EUCLIDEAN: i32 = 2;
-export const H_LINEAR: i32 = 3;
+export const H_NONE: i32 = PUZZLE_HEURISTIC_NONE;
+export const H_MISPLACED: i32 = PUZZLE_HEURISTIC_MISPLACED;
+export const H_MANHATTAN: i32 = PUZZLE_HEURISTIC_MANHATTAN;
+export const H_EUCLIDEAN: i32 = PUZZLE_HEURISTIC_EUCLIDEAN;
+export const H_LINEAR: i32 = PUZZLE_HEURISTIC_LINEAR_CONFLICT;
 
 export let W: i32 = 0;
 export let H: i32 = 0;
@@ -66,10 +70,10 @@ export let packShift: usize = 0;
 export let packSpill: usize = 0;
 
 /** Validation codes returned by buildModel (and the kernels' init). */
-export const OK: i32 = 0;
-export const E_SIZE: i32 = 1;
-export const E_BOARD: i32 = 2;
-export const E_OPTIONS: i32 = 3;
+export const OK: i32 = PUZZLE_INIT_OK;
+export const E_SIZE: i32 = PUZZLE_INIT_SIZE;
+export const E_BOARD: i32 = PUZZLE_INIT_BOARD;
+export const E_OPTIONS: i32 = PUZZLE_INIT_OPTIONS;
 
 /** Tile on cell c of a u16 board. */
 @inline export function tileAt(board: usize, c: i32): i32 {

@@ -12,7 +12,7 @@
 //            the records it holds (then every entry moves over once): a 4-ary min-heap of 16-byte
 //            entries [f64 f][u64 (~g) << 32 | record].
 
-import { alloc, allocZeroed, grow, release } from '../arena';
+import { alloc, allocZeroed, grow, release } from '../common/arena';
 import { rec, recNext, setRecNext } from './records';
 
 /** Entries in the open list, stale ones included. */

@@ -8,7 +8,7 @@
 // `stale` (set when a later record reaches the same state with a smaller g) and `next` (the open
 // list's FIFO link), so a path always follows the parents its popped goal entry was created with.
 
-import { alloc, allocRecycled, grow } from '../arena';
+import { alloc, allocRecycled, grow } from '../common/arena';
 import { K } from './model';
 
 export const STALE: u32 = 1 << 13;

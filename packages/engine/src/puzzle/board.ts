@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../core/errors.js';
 import { BLANK, INVERSE, MOVES, WALL } from './types.js';
 import type { Board, GoalPreset, Move } from './types.js';
 

@@ -1,5 +1,5 @@
-import { InvalidInputError } from '../errors.js';
-import { Rng } from '../rng.js';
+import { InvalidInputError } from '../core/errors.js';
+import { Rng } from '../core/rng.js';
 import { blankIndex, neighbour, validateBoard } from './board.js';
 import { blankRegion, checkSolvable, cycleCells } from './solvability.js';
 import { BLANK, INVERSE, MOVES } from './types.js';

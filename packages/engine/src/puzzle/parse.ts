@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../core/errors.js';
 import { cellName, checkSize, makeBoard } from './board.js';
 import { BLANK, WALL } from './types.js';
 import type { Board } from './types.js';

@@ -1,4 +1,4 @@
-import { InvalidInputError, UnsupportedError } from '../errors.js';
+import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { blankIndex, cellName, neighbour, sizeName, tileCount, validateBoard } from './board.js';
 import { BLANK, MOVES, WALL } from './types.js';
 import type { Board } from './types.js';

@@ -7,9 +7,9 @@
  * browser responsive; it returns a `SearchOutcome`. `runToEnd` drains one without pausing.
  */
 import { expand, rootNode, type Node, type Problem, type StateKey } from './problem.js';
-import type { SearchStats } from './types.js';
+import type { SearchCounters } from './types.js';
 
-export type SearchCounters = Omit<SearchStats, 'timeMs'>;
+
 
 export type SearchOutcome<S, A> =
   | { kind: 'found'; node: Node<S, A> }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/errors.js';
+import { InvalidInputError } from '../../src/core/errors.js';
 import {
   applyMove, applyMoves, blankIndex, boardsEqual, goalBoard, goalLike, invertMoves, legalMoves, makeBoard,
   parseMoves, renderBoard, tileCount,

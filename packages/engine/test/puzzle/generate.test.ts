@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/errors.js';
+import { InvalidInputError } from '../../src/core/errors.js';
 import { applyMoves, boardsEqual, goalBoard, invertMoves, makeBoard, validateBoard } from '../../src/puzzle/board.js';
 import { randomSolvable, randomWalk } from '../../src/puzzle/generate.js';
 import { blankRegion, checkSolvable, exhaustiveSolvable } from '../../src/puzzle/solvability.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/errors.js';
+import { InvalidInputError } from '../../src/core/errors.js';
 import { boardToText, makeBoard } from '../../src/puzzle/board.js';
 import { parseBoard, parseSize } from '../../src/puzzle/parse.js';
 

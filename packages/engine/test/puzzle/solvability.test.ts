@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, UnsupportedError } from '../../src/errors.js';
-import { Rng } from '../../src/rng.js';
+import { InvalidInputError, UnsupportedError } from '../../src/core/errors.js';
+import { Rng } from '../../src/core/rng.js';
 import { applyMoves, goalBoard, goalLike, legalMoves, makeBoard, parseMoves } from '../../src/puzzle/board.js';
 import { parseBoard } from '../../src/puzzle/parse.js';
 import { blankRegion, checkSolvable, exhaustiveSolvable, validatePair } from '../../src/puzzle/solvability.js';

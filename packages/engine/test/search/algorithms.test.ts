@@ -19,8 +19,8 @@ import {
   type SearchLimits,
 } from '../../src/search/algorithms.js';
 import { pathActions, type Problem } from '../../src/search/problem.js';
-import { SlidingTileProblem, type TileState } from '../../src/search/sliding.js';
-import type { HeuristicName } from '../../src/search/types.js';
+import { SlidingTileProblem, type TileState } from '../../src/puzzle/problem.js';
+import type { HeuristicName } from '../../src/puzzle/options.js';
 import { board, prng, randomWalk } from './helpers.js';
 
 type Search = (p: SlidingTileProblem, limits?: SearchLimits, c?: SearchCounters) => SearchGenerator<TileState, Move>;

@@ -1,6 +1,6 @@
 // Test helpers: boards from text ('1 2 3/4 # 5/…', '#' = wall) and seeded random walks.
 import type { Board } from '../../src/puzzle/types.js';
-import { SlidingTileProblem, type TileState } from '../../src/search/sliding.js';
+import { SlidingTileProblem, type TileState } from '../../src/puzzle/problem.js';
 
 export function board(text: string): Board {
   const rows = text.trim().split('/').map((r) => r.trim().split(/\s+/).map((t) => (t === '#' ? -1 : Number(t))));

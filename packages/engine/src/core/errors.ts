@@ -26,6 +26,3 @@ export class UnsupportedError extends SearchlabError {
     this.name = 'UnsupportedError';
   }
 }
-
-/** Exit codes shared by every client (CLI contract). */
-export const EXIT = { ok: 0, failure: 1, invalid: 2, unsolvable: 3, limit: 4 } as const;

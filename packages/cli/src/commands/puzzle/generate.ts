@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { boardToText } from '@searchlab/engine';
-import type { Context } from '../context.js';
-import { addBoardOptions, intArg, seedArg, standaloneGoal, type BoardOpts } from '../options.js';
-import { checkWalkOptions, freshSeed, generateBoards } from '../generate.js';
-import { printJson } from '../format.js';
+import type { Context } from '../../context.js';
+import { intArg, seedArg } from '../../options.js';
+import { addBoardOptions, standaloneGoal, type BoardOpts } from './options.js';
+import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
+import { printJson } from '../../format.js';
 
 interface GenerateOpts extends BoardOpts {
   walk?: number;

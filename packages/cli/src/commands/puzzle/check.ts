@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { EXIT, boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
-import type { Context } from '../context.js';
-import { addBoardOptions, resolvePair, type BoardOpts } from '../options.js';
-import { indentBlock, printJson, why } from '../format.js';
+import { boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
+import type { Context } from '../../context.js';
+import { EXIT } from '../../exit.js';
+import { addBoardOptions, resolvePair, type BoardOpts } from './options.js';
+import { indentBlock, printJson, why } from '../../format.js';
 
 interface CheckOpts extends BoardOpts {
   json?: boolean;

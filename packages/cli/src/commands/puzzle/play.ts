@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
 import { createInterface, emitKeypressEvents } from 'node:readline';
 import {
-  EXIT, InvalidInputError, applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard,
+  InvalidInputError, applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard,
   type Board, type Move,
 } from '@searchlab/engine';
-import { EXIT_INTERRUPTED, type Context } from '../context.js';
-import { addBoardOptions, resolvePair, seedArg, standaloneGoal, type BoardOpts } from '../options.js';
-import { freshSeed } from '../generate.js';
-import { indentBlock, why } from '../format.js';
+import type { Context } from '../../context.js';
+import { EXIT } from '../../exit.js';
+import { seedArg } from '../../options.js';
+import { addBoardOptions, resolvePair, standaloneGoal, type BoardOpts } from './options.js';
+import { freshSeed } from './generate-boards.js';
+import { indentBlock, why } from '../../format.js';
 
 interface PlayOpts extends BoardOpts {
   seed?: number;
@@ -137,7 +139,7 @@ function playTty(act: (a: Action | { unknown: string }) => number | undefined): 
       resolve(code);
     };
     const onKey = (str: string | undefined, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
-      if (key.ctrl && key.name === 'c') return finish(EXIT_INTERRUPTED); // raw mode: Ctrl-C arrives as a key
+      if (key.ctrl && key.name === 'c') return finish(EXIT.interrupted); // raw mode: Ctrl-C arrives as a key
       const name = key.name ?? '';
       const a: Action | { unknown: string } =
         (['up', 'down', 'left', 'right'].includes(name) ? (name as Move) : undefined) ??

@@ -1,15 +1,17 @@
 import type { Command } from 'commander';
 import {
-  HEURISTICS, InvalidInputError, boardToText, solvePuzzle, type Board, type HeuristicName, type SolveResult,
+  HEURISTICS, InvalidInputError, boardToText, compareHeuristics, type Board, type HeuristicName, type SolveResult,
 } from '@searchlab/engine';
-import { EXIT_INTERRUPTED, type Context } from '../context.js';
+import type { Context } from '../../context.js';
+import { EXIT } from '../../exit.js';
+import { int, printJson, table } from '../../format.js';
+import { readLines } from '../../input.js';
+import { intArg, seedArg } from '../../options.js';
+import { track } from '../../progress.js';
+import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
 import {
-  addBoardOptions, addSearchOptions, intArg, readBoard, resolveGoal, seedArg, solveOptions, standaloneGoal,
-  type BoardOpts, type SearchOpts,
-} from '../options.js';
-import { readLines } from '../input.js';
-import { checkWalkOptions, freshSeed, generateBoards } from '../generate.js';
-import { int, printJson, progressReporter, table } from '../format.js';
+  addBoardOptions, addSearchOptions, readBoard, resolveGoal, solveSettings, standaloneGoal, type BoardOpts, type SearchOpts,
+} from './options.js';
 
 interface CompareOpts extends BoardOpts, SearchOpts {
   file?: string;
@@ -84,33 +86,19 @@ async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: 
 async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
   const heuristics = parseHeuristics(opts.heuristics);
   const { list, seed } = await instances(opts);
-  const results: SolveResult[][] = [];
-  for (const [i, inst] of list.entries()) {
-    const row: SolveResult[] = [];
-    for (const heuristic of heuristics) {
-      const progress = progressReporter(ctx, `#${i + 1} ${heuristic}: `);
-      const options = { ...solveOptions(opts, ctx.signal), heuristic };
-      if (progress.onProgress) options.onProgress = progress.onProgress;
-      try {
-        row.push(await ctx.busy(solvePuzzle(inst.start, inst.goal, options)));
-      } finally {
-        progress.done();
-      }
-      if (ctx.signal.aborted) return EXIT_INTERRUPTED;
-    }
-    results.push(row);
-  }
-
-  // Mean expanded per heuristic over the instances that have a solution (a limit counts as its cap).
-  const mean = heuristics.map((_, h) => {
-    const runs = results.map((r) => r[h]!).filter((r) => r.status !== 'unsolvable');
-    return {
-      value: runs.length ? runs.reduce((a, r) => a + r.stats.expanded, 0) / runs.length : undefined,
-      atLeast: runs.some((r) => r.status === 'limit'),
-    };
-  });
+  const variants = heuristics.map((heuristic) => ({ heuristic, countBlank: opts.countBlank === true }));
+  const { countBlank: _countBlank, ...settings } = solveSettings(opts);
+  const runs = list.length * variants.length;
+  const comparison = await track(ctx, { label: 'comparing', unit: 'solves', total: runs, quiet: opts.json }, (progress) =>
+    compareHeuristics(list, variants, settings, {
+      signal: ctx.signal,
+      onProgress: (i, v, s) => progress.update(i * variants.length + v, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
+    }));
+  if (ctx.signal.aborted) return EXIT.interrupted;
+  const results: SolveResult[][] = comparison.results;
+  const mean = comparison.summary.map((s) => s.meanExpanded);
   const all = results.flat();
-  const code = all.some((r) => r.status === 'limit') ? 4 : all.some((r) => r.status === 'unsolvable') ? 3 : 0;
+  const code = all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
 
   if (opts.json) {
     printJson(ctx, {
@@ -126,7 +114,11 @@ async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
           return [h, { status: r.status, length: r.length, ...r.stats }];
         })),
       })),
-      summary: Object.fromEntries(heuristics.map((h, j) => [h, { meanExpanded: mean[j]!.value, includesLimits: mean[j]!.atLeast }])),
+      commonSolved: comparison.commonSolved,
+      summary: Object.fromEntries(heuristics.map((h, j) => {
+        const s = comparison.summary[j]!;
+        return [h, { solved: s.solved, meanLength: s.meanLength, meanExpanded: s.meanExpanded }];
+      })),
     });
     return code;
   }
@@ -146,8 +138,9 @@ async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
     rows.push(['', 'largest frontier', ...row.map((r) => int(r.stats.maxFrontier))]);
     rows.push(['', 'time ms', ...row.map((r) => r.stats.timeMs.toFixed(1))]);
   });
-  rows.push(['mean', 'expanded', ...mean.map((m) => (m.value === undefined ? '-' : `${m.atLeast ? '>=' : ''}${int(Math.round(m.value))}`))]);
+  rows.push(['mean', 'expanded', ...mean.map((m) => (m === undefined ? '-' : int(Math.round(m))))]);
   out.push(table(['test', 'metric', ...heuristics], rows, 2));
+  out.push(`Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved.`);
   ctx.out(`${out.join('\n')}\n`);
   return code;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/rng.js';
+import { Rng } from '../../src/core/rng.js';
 
 // Vectors computed by an independent Python implementation of the algorithm documented in rng.ts.
 describe('Rng (xoshiro128** seeded by splitmix32)', () => {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { boardToText, checkSolvable, renderBoard, solvePuzzle } from '@searchlab/engine';
-import type { Context } from '../context.js';
-import { addBoardOptions, addSearchOptions, resolvePair, solveOptions, type BoardOpts, type SearchOpts } from '../options.js';
-import {
-  exitForStatus, indentBlock, why, movesLines, printJson, progressReporter, solveJson, statsLines, traceLines,
-} from '../format.js';
+import { boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
+import type { Context } from '../../context.js';
+import { exitForStatus } from '../../exit.js';
+import { indentBlock, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
+import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
+import { solveTracked } from './solving.js';
 
 interface SolveOpts extends BoardOpts, SearchOpts {
   trace?: boolean;
@@ -22,16 +22,7 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
 
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   const { start, goal } = await resolvePair(opts);
-  const progress = progressReporter(ctx);
-  const options = solveOptions(opts, ctx.signal);
-  if (opts.trace) options.trace = true;
-  if (progress.onProgress) options.onProgress = progress.onProgress;
-  let result;
-  try {
-    result = await ctx.busy(solvePuzzle(start, goal, options));
-  } finally {
-    progress.done();
-  }
+  const result = await solveTracked(ctx, start, goal, { ...solveSettings(opts), trace: opts.trace === true }, { label: 'solving', quiet: opts.json });
 
   if (opts.json) {
     printJson(ctx, solveJson(result, boardToText(start), boardToText(goal)));

@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { InvalidInputError, UnsupportedError } from '../../src/errors.js';
+import { InvalidInputError, UnsupportedError } from '../../src/core/errors.js';
 import type { Board } from '../../src/puzzle/types.js';
-import { makeHeuristic } from '../../src/search/heuristics.js';
-import { compareHeuristics, normalizeOptions, solvePuzzle, solvePuzzleSync } from '../../src/search/solve.js';
-import { SlidingTileProblem } from '../../src/search/sliding.js';
-import type { SearchStats, SolveOptions } from '../../src/search/types.js';
-import { board, prng, randomWalk } from './helpers.js';
+import { makeHeuristic } from '../../src/puzzle/heuristics.js';
+import { solvePuzzle, solvePuzzleSync } from '../../src/puzzle/solve.js';
+import { compareHeuristics, summarise } from '../../src/puzzle/compare.js';
+import { normalizeOptions } from '../../src/puzzle/options.js';
+import { SlidingTileProblem } from '../../src/puzzle/problem.js';
+import type { SearchStats } from '../../src/search/types.js';
+import type { SolveOptions, SolveResult } from '../../src/puzzle/options.js';
+import { board, prng, randomWalk } from '../search/helpers.js';
 
 const TS = { backend: 'ts' } as const;
 const BLANK_FIRST = board('0 1 2/3 4 5/6 7 8');
@@ -147,7 +150,7 @@ describe('solvePuzzle', () => {
     await expect(solvePuzzle(start, board('1 2 3/4 5 6/7 8 9'), TS)).rejects.toThrow(InvalidInputError);
     await expect(solvePuzzle(start, GOAL, { algorithm: 'dfs', backend: 'wasm' })).rejects.toThrow(UnsupportedError);
     await expect(solvePuzzle(start, GOAL, { algorithm: 'dfs', backend: 'wasm' })).rejects.toThrow(
-      'dfs has no WASM kernel; use --backend ts',
+      'dfs has no WASM kernel: it runs on the TypeScript reference backend (ts)',
     );
   });
 });
@@ -175,12 +178,30 @@ describe('normalizeOptions', () => {
   });
 });
 
-test('compareHeuristics: one row per instance and heuristic', async () => {
-  const instances: Board[] = SEED_001.map(([t]) => board(t));
-  const rows = await compareHeuristics(instances, BLANK_FIRST, ['misplaced', 'manhattan', 'linear-conflict'], TS);
-  expect(rows).toHaveLength(9);
-  expect(rows.map((r) => [r.instance, r.heuristic, r.length])).toEqual(
-    SEED_001.flatMap(([, len], i) => ['misplaced', 'manhattan', 'linear-conflict'].map((h) => [i, h, len])),
-  );
-  for (const r of rows) expect(r.expanded).toBeGreaterThan(0);
+test('compareHeuristics: every instance with every variant; means over the boards all variants solved', async () => {
+  const instances = SEED_001.map(([t]) => ({ start: board(t), goal: BLANK_FIRST }));
+  const variants = [{ heuristic: 'misplaced' as const }, { heuristic: 'manhattan' as const }, { heuristic: 'linear-conflict' as const }];
+  const streamed: [number, number][] = [];
+  const cmp = await compareHeuristics(instances, variants, TS, { onResult: (i, v) => streamed.push([i, v]) });
+  expect(streamed).toEqual(SEED_001.flatMap((_, i) => variants.map((_, v) => [i, v])));
+  expect(cmp.results.map((row) => row.map((r) => r.length))).toEqual(SEED_001.map(([, len]) => variants.map(() => len)));
+  expect(cmp.commonSolved).toBe(SEED_001.length);
+  const meanLength = SEED_001.reduce((a, [, len]) => a + len, 0) / SEED_001.length;
+  for (const s of cmp.summary) {
+    expect(s.meanLength).toBeCloseTo(meanLength, 12);
+    expect(s.solved).toBe(SEED_001.length);
+  }
+  // Better heuristics expand fewer nodes on these boards (misplaced ≥ manhattan ≥ linear conflict).
+  const [mis, man, lc] = cmp.summary.map((s) => s.meanExpanded!);
+  expect(mis).toBeGreaterThanOrEqual(man!);
+  expect(man).toBeGreaterThanOrEqual(lc!);
+});
+
+test('compare summary: a variant that hits a limit leaves its board out of every mean', () => {
+  const solved = (length: number, expanded: number) => ({ status: 'solved', length, stats: { expanded, generated: 0, unique: 0, maxFrontier: 0, iterations: 1, timeMs: 0 } });
+  const limit = { status: 'limit', stats: { expanded: 1000, generated: 0, unique: 0, maxFrontier: 0, iterations: 1, timeMs: 0 } };
+  const results = [[solved(10, 5), solved(10, 3)], [limit, solved(30, 50)]] as unknown as SolveResult[][];
+  const cmp = summarise(results, [{ heuristic: 'misplaced' }, { heuristic: 'manhattan' }]);
+  expect(cmp.commonSolved).toBe(1);
+  expect(cmp.summary.map((s) => [s.meanLength, s.meanExpanded, s.solved, s.unsolved])).toEqual([[10, 5, 1, { limit: 1 }], [10, 3, 2, {}]]);
 });

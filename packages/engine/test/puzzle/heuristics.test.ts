@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { InvalidInputError } from '../../src/errors.js';
+import { InvalidInputError } from '../../src/core/errors.js';
 import type { Board } from '../../src/puzzle/types.js';
 import { bfsDistances, breadthFirstSearch, newCounters, runToEnd } from '../../src/search/algorithms.js';
-import { HEURISTIC_INFO, heuristicInfo, makeHeuristic } from '../../src/search/heuristics.js';
+import { HEURISTIC_INFO, heuristicInfo, makeHeuristic } from '../../src/puzzle/heuristics.js';
 import { pathActions } from '../../src/search/problem.js';
-import { SlidingTileProblem, tileState } from '../../src/search/sliding.js';
-import { HEURISTICS, type HeuristicName } from '../../src/search/types.js';
-import { board, keyCells, prng } from './helpers.js';
+import { SlidingTileProblem, tileState } from '../../src/puzzle/problem.js';
+import { HEURISTICS, type HeuristicName } from '../../src/puzzle/options.js';
+import { board, keyCells, prng } from '../search/helpers.js';
 
 const GOAL = board('1 2 3/4 5 6/7 8 0');
 const h = (name: HeuristicName, b: Board, goal = GOAL, countBlank = false) => makeHeuristic(name, goal, countBlank)(b.cells);

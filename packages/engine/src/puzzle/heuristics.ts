@@ -3,9 +3,9 @@
  * The blank is excluded unless `countBlank` (seed 004's variant, not admissible); walls never move
  * and are ignored.
  */
-import { InvalidInputError } from '../errors.js';
-import { BLANK, type Board } from '../puzzle/types.js';
-import type { HeuristicName } from './types.js';
+import { InvalidInputError } from '../core/errors.js';
+import { BLANK, type Board } from './types.js';
+import type { HeuristicName } from './options.js';
 
 export interface HeuristicProperties {
   /** Never overestimates the true distance (A* and IDA* then find optimal paths). */

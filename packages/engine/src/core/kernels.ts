@@ -1,5 +1,5 @@
 /**
- * Loads the WebAssembly kernels of @searchlab/core-as (one module, embedded as base64, so Node,
+ * Loads the WebAssembly kernels of @searchlab/core-as, for every domain (one module, embedded as base64, so Node,
  * vitest, browsers and workers load the same bytes without fetch or fs).
  *
  * The compiled Module is cached; instances are cheap. A kernel keeps one run's state in its linear
@@ -9,8 +9,11 @@
  */
 import { wasmBase64 } from '@searchlab/core-as';
 
-/** The raw exports of kernels.wasm (numbers and pointers only). */
-export interface KernelExports {
+/**
+ * The raw exports every domain shares (numbers and pointers only). Each domain types its own entry
+ * points in engine/src/<domain>/kernel.ts and reads them through `domainExports`.
+ */
+export interface CommonExports {
   readonly memory: WebAssembly.Memory;
   kernelVersion(): number;
   /** 1 when the last trap was an allocation failure (a memory limit), not a bug. */
@@ -18,28 +21,12 @@ export interface KernelExports {
   /** Soft cap on the instance's memory in bytes (0 = only the module maximum, 4 GiB). */
   setMemoryLimit(bytes: number): void;
   memoryUsed(): number;
-  /** Address of the input area: start board (i32 per cell) then the goal at +4096 bytes. */
-  puzzleInput(): number;
-  puzzleInit(width: number, height: number, algorithm: number, heuristic: number, countBlank: number, weight: number, maxNodes: number): number;
-  /** At most `budget` expansions: 0 running, 1 found, 2 exhausted, 3 node limit. */
-  puzzleStep(budget: number): number;
-  puzzleStatus(): number;
-  /** The best-first open list in use: 1 bucket grid, 2 heap, 0 none (a diagnostic for tests). */
-  puzzleOpenKind(): number;
-  statExpanded(): number;
-  statGenerated(): number;
-  statUnique(): number;
-  statMaxFrontier(): number;
-  statIterations(): number;
-  /** Address of the path (an i32 from the raw bindings: use `>>> 0`). */
-  pathPointer(): number;
-  pathLength(): number;
 }
 
 export interface Kernels {
   readonly module: WebAssembly.Module;
   readonly instance: WebAssembly.Instance;
-  readonly exports: KernelExports;
+  readonly exports: CommonExports;
   /** The instance's memory (its `buffer` changes when it grows: take views after each call). */
   readonly memory: WebAssembly.Memory;
 }
@@ -76,7 +63,7 @@ function imports(): WebAssembly.Imports {
 
 function instantiate(module: WebAssembly.Module): Kernels {
   const instance = new WebAssembly.Instance(module, imports());
-  const exports = instance.exports as unknown as KernelExports;
+  const exports = instance.exports as unknown as CommonExports;
   return { module, instance, exports, memory: exports.memory };
 }
 
@@ -124,4 +111,57 @@ export function releaseKernels(k: Kernels, trapped = false): void {
     return;
   }
   if (k !== shared && pool.length < POOL_SIZE && !pool.includes(k)) pool.push(k);
+}
+
+/** A domain's view of an instance's exports (the module holds every domain's entry points). */
+export function domainExports<E>(k: Kernels): E & CommonExports {
+  return k.exports as unknown as E & CommonExports;
+}
+
+/** What `KernelLease.call` returns when the instance ran out of memory (the instance is dropped). */
+export const MEMORY_LIMIT: unique symbol = Symbol('memory-limit');
+
+/**
+ * One run's claim on an instance. `call` runs kernel code and handles traps the same way for every
+ * domain: a trap leaves the instance undefined, so it is dropped; an allocation failure is a memory
+ * limit (MEMORY_LIMIT), anything else a bug (rethrown).
+ */
+export class KernelLease<E> {
+  readonly kernels: Kernels;
+  readonly exports: E & CommonExports;
+  private done = false;
+
+  constructor(kernels: Kernels, memoryLimitBytes?: number) {
+    this.kernels = acquireKernels(kernels);
+    this.exports = domainExports<E>(this.kernels);
+    if (memoryLimitBytes !== undefined) this.exports.setMemoryLimit(memoryLimitBytes);
+  }
+
+  /** The instance's memory buffer now (it changes when memory grows: take views after each call). */
+  get buffer(): ArrayBuffer {
+    return this.kernels.memory.buffer;
+  }
+
+  get released(): boolean {
+    return this.done;
+  }
+
+  call<T>(fn: (ex: E & CommonExports) => T): T | typeof MEMORY_LIMIT {
+    if (this.done) throw new Error('this kernel run was disposed');
+    try {
+      return fn(this.exports);
+    } catch (e) {
+      const trapped = e instanceof WebAssembly.RuntimeError;
+      const limit = trapped && this.exports.memoryLimitHit() === 1;
+      this.release(trapped);
+      if (limit) return MEMORY_LIMIT;
+      throw e;
+    }
+  }
+
+  release(trapped = false): void {
+    if (this.done) return;
+    this.done = true;
+    releaseKernels(this.kernels, trapped);
+  }
 }

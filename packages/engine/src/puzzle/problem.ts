@@ -3,11 +3,11 @@
  * A state is its cells in an Int16Array plus the blank's index and a string key built once
  * (one UTF-16 unit per cell), which the reached tables hash.
  */
-import { InvalidInputError } from '../errors.js';
-import { BLANK, INVERSE, MOVES, WALL, type Board, type Move } from '../puzzle/types.js';
+import { InvalidInputError } from '../core/errors.js';
+import { BLANK, INVERSE, MOVES, WALL, type Board, type Move } from './types.js';
 import { makeHeuristic, type HeuristicFn } from './heuristics.js';
-import type { Problem } from './problem.js';
-import type { HeuristicName } from './types.js';
+import type { Problem } from '../search/problem.js';
+import type { HeuristicName } from './options.js';
 
 export interface TileState {
   readonly cells: Int16Array;

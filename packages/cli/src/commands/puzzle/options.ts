@@ -1,0 +1,105 @@
+// The option definitions shared by the puzzle commands: defined once, resolved once.
+import { Command, Option } from 'commander';
+import {
+  ALGORITHMS, HEURISTICS, InvalidInputError, goalBoard, goalLike, parseBoard, parseSize, validatePair,
+  type Algorithm, type Backend, type Board, type GoalPreset, type HeuristicName, type SolveSettings,
+} from '@searchlab/engine';
+import { boardText } from '../../input.js';
+import { intArg, positiveArg } from '../../options.js';
+
+const PRESETS: readonly GoalPreset[] = ['blank-last', 'blank-first'];
+
+export interface BoardOpts {
+  size?: string;
+  puzzle?: string | string[];
+  goal: string;
+}
+
+/**
+ * Adds -s/--size, -p/--puzzle and --goal to `cmd`. `puzzle`: 'one' (a single start board),
+ * 'many' (repeatable), or 'none' (commands that make their own start boards).
+ */
+export function addBoardOptions(cmd: Command, puzzle: 'one' | 'many' | 'none'): Command {
+  cmd.option('-s, --size <size>', 'board size: N (N×N) or WxH; inferred from the board when omitted');
+  const example = `e.g. '4 2 1 3 6 7 5 8 0' or '1 2 3/4 5 6/7 8 0', # for a wall`;
+  if (puzzle === 'one') cmd.option('-p, --puzzle <board>', `start board (${example}); - reads stdin`);
+  if (puzzle === 'many') {
+    cmd.option('-p, --puzzle <board>', `a start board, repeatable (${example}); - reads stdin`,
+      (v: string, prev: string[] = []) => [...prev, v]);
+  }
+  cmd.option('--goal <board|preset>',
+    "goal board, or a preset: blank-last (1 2 … 0) or blank-first (0 1 2 …, Korf's); a preset keeps the start's walls",
+    'blank-last');
+  return cmd;
+}
+
+function isPreset(goal: string): goal is GoalPreset {
+  return (PRESETS as readonly string[]).includes(goal);
+}
+
+/** Parses one board argument (`-` = stdin) with the --size option. */
+export async function readBoard(arg: string, size: string | undefined): Promise<Board> {
+  return parseBoard(await boardText(arg), size === undefined ? {} : { size });
+}
+
+/** The goal for `start`: a preset shaped like start (same walls), or a parsed board checked against it. */
+export async function resolveGoal(start: Board, opts: BoardOpts): Promise<Board> {
+  if (isPreset(opts.goal)) return goalLike(start, opts.goal);
+  const goal = await readBoard(opts.goal, opts.size);
+  validatePair(start, goal);
+  return goal;
+}
+
+/** The start board of a single-board command, and its goal. */
+export async function resolvePair(opts: BoardOpts): Promise<{ start: Board; goal: Board }> {
+  if (typeof opts.puzzle !== 'string') throw new InvalidInputError('missing -p/--puzzle <board>');
+  const start = await readBoard(opts.puzzle, opts.size);
+  return { start, goal: await resolveGoal(start, opts) };
+}
+
+/**
+ * A goal for commands without a start board (generate, play without -p): a preset at --size, or a
+ * goal board (which then fixes the size and the walls).
+ */
+export async function standaloneGoal(opts: BoardOpts): Promise<Board> {
+  if (isPreset(opts.goal)) {
+    // Without -s: the 8-puzzle.
+    const { width, height } = parseSize(opts.size ?? '3');
+    return goalBoard(width, height ?? width, opts.goal);
+  }
+  return readBoard(opts.goal, opts.size);
+}
+
+// ---- search options ----
+
+export interface SearchOpts {
+  algorithm?: Algorithm;
+  heuristic?: HeuristicName;
+  backend?: Backend;
+  maxNodes?: number;
+  timeout?: number;
+  countBlank?: boolean;
+  weight?: number;
+  depthLimit?: number;
+}
+
+/** --algorithm, --backend, limits and the tuning knobs; --heuristic only where one heuristic is chosen. */
+export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command {
+  cmd.addOption(new Option('--algorithm <name>', 'search algorithm (default astar)').choices(ALGORITHMS));
+  if (withHeuristic) {
+    cmd.addOption(new Option('--heuristic <name>', 'heuristic of informed searches (default manhattan)').choices(HEURISTICS));
+  }
+  cmd.addOption(new Option('--backend <name>', 'wasm kernels or the ts reference (default wasm where a kernel exists)').choices(['wasm', 'ts']));
+  cmd.option('--max-nodes <n>', 'stop after expanding N nodes (exit 4)', intArg(1));
+  cmd.option('--timeout <sec>', 'stop after SEC seconds (exit 4)', positiveArg);
+  cmd.option('--count-blank', 'count the blank as a tile in misplaced/manhattan/euclidean (not admissible)');
+  cmd.option('--weight <w>', 'weight of wastar: f = g + w·h (default 2)', positiveArg);
+  cmd.option('--depth-limit <d>', 'depth limit of dfs (default 50)', intArg(0));
+  return cmd;
+}
+
+/** The CLI options as the engine's plain settings (--timeout is in seconds); the engine maps them to options. */
+export function solveSettings(o: SearchOpts): SolveSettings {
+  const { timeout, ...rest } = o;
+  return { ...rest, timeoutMs: timeout === undefined ? undefined : timeout * 1000 };
+}

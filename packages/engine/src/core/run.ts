@@ -1,0 +1,94 @@
+/**
+ * One run abstraction for every long computation of every domain, on both backends: a `Run` is
+ * advanced in budgets of work units (expansions, local-search steps, simulated games …), so that a
+ * driver can report progress, honour a timeout or an AbortSignal, and keep a page or an event loop
+ * responsive. The TS references implement it with generators, the WASM kernels with resumable loops
+ * whose state lives in linear memory. `drive` is the one driver; `runAsync` / `runSync` drain it.
+ */
+
+export interface Run<Outcome, Stats> {
+  /** Do at most `budget` more units of work. The outcome when the run ended, else null. */
+  step(budget: number): Outcome | null;
+  /** Statistics so far. */
+  stats(): Stats;
+  /** Free resources (WASM memory); the run may not be stepped afterwards. Idempotent. */
+  dispose(): void;
+}
+
+export interface DriveOptions<Stats> {
+  /** Stop after this many milliseconds of work (status 'timeout'); checked between slices. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called between slices (at most every ~15 ms) with the statistics and the work time so far. */
+  onProgress?: (stats: Stats, workMs: number) => void;
+}
+
+/** How a driven run ended. `workMs` counts time inside `step`, not the pauses at yields. */
+export type Driven<Outcome, Stats> =
+  | { status: 'done'; outcome: Outcome; stats: Stats; workMs: number }
+  | { status: 'timeout' | 'aborted'; stats: Stats; workMs: number };
+
+const now = (): number => globalThis.performance.now();
+
+const MIN_BUDGET = 64;
+const MAX_BUDGET = 1 << 20;
+/** How long work may run between two yields to the event loop (keeps pages and signals live). */
+const YIELD_EVERY_MS = 15;
+
+/**
+ * Steps the run in slices whose budgets adapt so that a slice lasts roughly 2–20 ms, and yields
+ * between slices at most every YIELD_EVERY_MS: the async caller waits for the event loop there,
+ * the sync caller goes straight on. The caller disposes the run.
+ */
+export function* drive<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveOptions<Stats> = {}): Generator<void, Driven<Outcome, Stats>, void> {
+  const started = now();
+  const deadline = options.timeoutMs !== undefined ? started + options.timeoutMs : Infinity;
+  let workMs = 0;
+  let budget = 4096;
+  let lastYield = started;
+  for (;;) {
+    if (options.signal?.aborted === true) return { status: 'aborted', stats: run.stats(), workMs };
+    const s0 = now();
+    const outcome = run.step(budget);
+    const t = now();
+    workMs += t - s0;
+    if (outcome !== null) return { status: 'done', outcome, stats: run.stats(), workMs };
+    if (t - s0 < 2) budget = Math.min(MAX_BUDGET, budget * 2);
+    else if (t - s0 > 20) budget = Math.max(MIN_BUDGET, budget >> 1);
+    if (t >= deadline) return { status: 'timeout', stats: run.stats(), workMs };
+    if (t - lastYield >= YIELD_EVERY_MS) {
+      options.onProgress?.(run.stats(), workMs);
+      yield;
+      lastYield = now();
+    }
+  }
+}
+
+const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Drives `run` to its end, yielding to the event loop between slices; always disposes it. */
+export async function runAsync<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveOptions<Stats> = {}): Promise<Driven<Outcome, Stats>> {
+  try {
+    const driver = drive(run, options);
+    for (;;) {
+      const next = driver.next();
+      if (next.done === true) return next.value;
+      await pause();
+    }
+  } finally {
+    run.dispose();
+  }
+}
+
+/** Drives `run` to its end without yielding (the timeout is still checked); always disposes it. */
+export function runSync<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveOptions<Stats> = {}): Driven<Outcome, Stats> {
+  try {
+    const driver = drive(run, options);
+    for (;;) {
+      const next = driver.next();
+      if (next.done === true) return next.value;
+    }
+  } finally {
+    run.dispose();
+  }
+}

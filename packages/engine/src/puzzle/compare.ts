@@ -1,0 +1,102 @@
+/**
+ * Heuristic comparison, the one implementation behind the CLI's `puzzle compare` and the web lab:
+ * every instance solved with every variant (a heuristic, optionally counting the blank), with the
+ * same other settings; results streamed as they finish, and a summary whose means are taken over
+ * the same boards for every variant.
+ */
+import { solvePuzzle } from './solve.js';
+import type { HeuristicName, SolveOptions, SolveResult, SolveSettings } from './options.js';
+import type { Board } from './types.js';
+
+export interface CompareInstance {
+  start: Board;
+  goal: Board;
+}
+
+export interface CompareVariant {
+  heuristic: HeuristicName;
+  countBlank?: boolean;
+}
+
+export interface VariantSummary {
+  variant: CompareVariant;
+  /** Instances this variant solved. */
+  solved: number;
+  /** Statuses other than 'solved', with counts, e.g. { limit: 2 }. */
+  unsolved: Record<string, number>;
+  /** Mean length over the instances that EVERY variant solved (undefined when there is none). */
+  meanLength?: number;
+  /** Mean expanded over those same common instances. */
+  meanExpanded?: number;
+  /** Sums over all instances (limits included: the work was done). */
+  expanded: number;
+  generated: number;
+  maxFrontier: number;
+  timeMs: number;
+}
+
+export interface Comparison {
+  /** results[instance][variant] */
+  results: SolveResult[][];
+  summary: VariantSummary[];
+  /** How many instances every variant solved: the set the means are taken over. */
+  commonSolved: number;
+}
+
+export interface CompareHooks {
+  signal?: AbortSignal;
+  /** Progress of the solve in flight. */
+  onProgress?: (instance: number, variant: number, stats: SolveResult['stats']) => void;
+  /** Each result as it finishes. */
+  onResult?: (instance: number, variant: number, result: SolveResult) => void;
+}
+
+export const variantName = (v: CompareVariant): string => `${v.heuristic}${v.countBlank === true ? '+blank' : ''}`;
+
+/** Solve every instance with every variant, instance-major. Stops early (the rest absent) when aborted. */
+export async function compareHeuristics(
+  instances: readonly CompareInstance[],
+  variants: readonly CompareVariant[],
+  settings: Omit<SolveSettings, 'heuristic' | 'countBlank' | 'trace'> = {},
+  hooks: CompareHooks = {},
+): Promise<Comparison> {
+  const results: SolveResult[][] = [];
+  const aborted = (): boolean => hooks.signal?.aborted === true;
+  for (let i = 0; i < instances.length && !aborted(); i++) {
+    const row: SolveResult[] = [];
+    for (let v = 0; v < variants.length && !aborted(); v++) {
+      const options: SolveOptions = { ...settings, heuristic: variants[v]!.heuristic, countBlank: variants[v]!.countBlank === true, signal: hooks.signal };
+      const onProgress = hooks.onProgress;
+      if (onProgress !== undefined) options.onProgress = (stats) => onProgress(i, v, stats);
+      const result = await solvePuzzle(instances[i]!.start, instances[i]!.goal, options);
+      row.push(result);
+      hooks.onResult?.(i, v, result);
+    }
+    results.push(row);
+  }
+  return summarise(results, variants);
+}
+
+/** The summary of a full or partial result table. */
+export function summarise(results: readonly SolveResult[][], variants: readonly CompareVariant[]): Comparison {
+  const complete = results.filter((row) => row.length === variants.length);
+  const common = complete.filter((row) => row.every((r) => r.status === 'solved'));
+  const mean = (xs: number[]): number | undefined => (xs.length === 0 ? undefined : xs.reduce((a, b) => a + b, 0) / xs.length);
+  const summary = variants.map((variant, v): VariantSummary => {
+    const runs = results.map((row) => row[v]).filter((r): r is SolveResult => r !== undefined);
+    const unsolved: Record<string, number> = {};
+    for (const r of runs) if (r.status !== 'solved') unsolved[r.status] = (unsolved[r.status] ?? 0) + 1;
+    return {
+      variant,
+      solved: runs.filter((r) => r.status === 'solved').length,
+      unsolved,
+      meanLength: mean(common.map((row) => row[v]!.length ?? 0)),
+      meanExpanded: mean(common.map((row) => row[v]!.stats.expanded)),
+      expanded: runs.reduce((a, r) => a + r.stats.expanded, 0),
+      generated: runs.reduce((a, r) => a + r.stats.generated, 0),
+      maxFrontier: runs.reduce((a, r) => Math.max(a, r.stats.maxFrontier), 0),
+      timeMs: runs.reduce((a, r) => a + r.stats.timeMs, 0),
+    };
+  });
+  return { results: results.map((row) => [...row]), summary, commonSolved: common.length };
+}

@@ -1,0 +1,20 @@
+// @searchlab/engine/puzzle: sliding-tile puzzles — boards, parsing, solvability, generation,
+// solving on either backend, and heuristic comparison.
+export * from './types.js';
+export { parseBoard, parseSize, type ParseBoardOptions } from './parse.js';
+export {
+  MIN_SIDE, MAX_SIDE, goalBoard, goalLike, makeBoard, validateBoard, boardsEqual, blankIndex, tileCount, legalMoves,
+  applyMove, applyMoves, parseMoves, invertMoves, renderBoard, boardToText,
+} from './board.js';
+export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod } from './solvability.js';
+export { randomWalk, randomSolvable, type RandomWalkResult } from './generate.js';
+export {
+  ALGORITHMS, HEURISTICS, WASM_ALGORITHMS, INFORMED_ALGORITHMS, usesHeuristic, normalizeOptions, solveOptionsFrom,
+  type Algorithm, type HeuristicName, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
+  type TraceStep, type NormalizedSolveOptions,
+} from './options.js';
+export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves } from './solve.js';
+export { compareHeuristics, summarise, variantName, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
+export { makeHeuristic, heuristicInfo, HEURISTIC_INFO, type HeuristicFn, type HeuristicProperties } from './heuristics.js';
+export { SlidingTileProblem, type TileState } from './problem.js';
+export type { SearchStats } from '../search/types.js';

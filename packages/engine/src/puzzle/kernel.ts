@@ -1,0 +1,20 @@
+/** The sliding-tile kernel's raw exports (core-as/assembly/puzzle/api.ts): numbers and pointers only. */
+export interface PuzzleExports {
+  /** Address of the input area: start board (i32 per cell) then the goal at +4096 bytes. */
+  puzzleInput(): number;
+  /** codes.puzzle.init: ok, or why the board/options were refused. */
+  puzzleInit(width: number, height: number, algorithm: number, heuristic: number, countBlank: number, weight: number, maxNodes: number): number;
+  /** At most `budget` expansions; returns a codes.puzzle.status value. */
+  puzzleStep(budget: number): number;
+  puzzleStatus(): number;
+  /** The best-first open list in use: 1 bucket grid, 2 heap, 0 none (a diagnostic for tests). */
+  puzzleOpenKind(): number;
+  puzzleExpanded(): number;
+  puzzleGenerated(): number;
+  puzzleUnique(): number;
+  puzzleMaxFrontier(): number;
+  puzzleIterations(): number;
+  /** Address of the path (an i32 from the raw bindings: use `>>> 0`). */
+  puzzlePathPointer(): number;
+  puzzlePathLength(): number;
+}

@@ -1,0 +1,48 @@
+/** The TypeScript reference backend of the puzzle solver: the generic searches as a `Run`. */
+import {
+  astar, breadthFirstSearch, depthLimitedSearch, dijkstra, greedySearch, idaStar, iterativeDeepeningSearch,
+  newCounters, uniformCostSearch, weightedAstar, type SearchGenerator, type SearchLimits,
+} from '../search/algorithms.js';
+import { pathActions } from '../search/problem.js';
+import type { SearchCounters } from '../search/types.js';
+import type { NormalizedSolveOptions } from './options.js';
+import { SlidingTileProblem, type TileState } from './problem.js';
+import type { Board, Move } from './types.js';
+import type { PuzzleOutcome, PuzzleRun } from './wasm-run.js';
+
+function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: SearchLimits, c: SearchCounters): SearchGenerator<TileState, Move> {
+  switch (o.algorithm) {
+    case 'bfs': return breadthFirstSearch(problem, limits, c);
+    case 'dfs': return depthLimitedSearch(problem, o.depthLimit, limits, c);
+    case 'iddfs': return iterativeDeepeningSearch(problem, limits, c);
+    case 'ucs': return uniformCostSearch(problem, limits, c);
+    case 'dijkstra': return dijkstra(problem, limits, c);
+    case 'greedy': return greedySearch(problem, limits, c);
+    case 'astar': return astar(problem, limits, c);
+    case 'wastar': return weightedAstar(problem, o.weight, limits, c);
+    case 'idastar': return idaStar(problem, limits, c);
+  }
+}
+
+export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions): PuzzleRun {
+  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank });
+  const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1 };
+  const counters = newCounters();
+  const generator = search(problem, options, limits, counters);
+  let outcome: PuzzleOutcome | null = null;
+  return {
+    step(budget) {
+      if (outcome !== null) return outcome;
+      limits.sliceSize = Math.max(1, Math.floor(budget));
+      const next = generator.next();
+      if (next.done !== true) return null;
+      const r = next.value;
+      outcome = r.kind === 'found' ? { kind: 'found', moves: pathActions(r.node) } : r;
+      return outcome;
+    },
+    stats: () => ({ ...counters }),
+    dispose() {
+      generator.return({ kind: 'exhausted' });
+    },
+  };
+}

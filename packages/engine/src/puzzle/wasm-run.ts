@@ -1,0 +1,125 @@
+/**
+ * The WASM backend of the sliding-tile solver: a `Run` over the kernel of core-as/assembly/puzzle.
+ * The search state lives in the instance's linear memory between steps; the counters and the path
+ * are read back from it. Same contract as the TS reference (docs/contracts/puzzle.md): the
+ * differential tests compare both exactly.
+ */
+import { codes } from '@searchlab/core-as';
+import { InvalidInputError, UnsupportedError } from '../core/errors.js';
+import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
+import type { Run } from '../core/run.js';
+import type { SearchCounters } from '../search/types.js';
+import type { PuzzleExports } from './kernel.js';
+import { usesHeuristic, type Algorithm, type NormalizedSolveOptions } from './options.js';
+import { MOVES, WALL, type Board, type Move } from './types.js';
+
+/** Cells (walls included) the kernels handle: u16 tiles, 10-bit cell indices (32×32). */
+export const WASM_MAX_CELLS = 1024;
+const INPUT_STRIDE = 4 * WASM_MAX_CELLS; // bytes between the start and the goal board in the input area
+
+/** How a puzzle search ended (both backends). */
+export type PuzzleOutcome =
+  | { kind: 'found'; moves: Move[] }
+  | { kind: 'exhausted' }          // frontier empty / no path within the depth limit
+  | { kind: 'node-limit' }         // expanded reached maxNodes
+  | { kind: 'memory-limit' };      // the WASM instance ran out of memory (trap caught, instance dropped)
+
+export type PuzzleRun = Run<PuzzleOutcome, SearchCounters>;
+
+const ALGORITHM_CODE: Readonly<Partial<Record<Algorithm, number>>> = codes.puzzle.algorithm;
+const STATUS = codes.puzzle.status;
+
+/** Whether the kernels can run this board/algorithm (the facade falls back or reports otherwise). */
+export function wasmSupports(board: Board, algorithm: Algorithm): boolean {
+  return ALGORITHM_CODE[algorithm] !== undefined && board.width * board.height <= WASM_MAX_CELLS;
+}
+
+export interface WasmRunExtras {
+  /** Cap the instance's memory (bytes); past it the run ends with outcome memory-limit. */
+  memoryLimitBytes?: number;
+}
+
+export function createWasmPuzzleRun(
+  kernels: Kernels,
+  start: Board,
+  goal: Board,
+  options: NormalizedSolveOptions,
+  extras: WasmRunExtras = {},
+): PuzzleRun {
+  const algo = ALGORITHM_CODE[options.algorithm];
+  if (algo === undefined) throw new UnsupportedError(`${options.algorithm} has no WASM kernel; use the ts backend`);
+  const { width, height } = start;
+  if (width * height > WASM_MAX_CELLS) {
+    throw new UnsupportedError(`the WASM kernels handle boards of up to ${WASM_MAX_CELLS} cells; this one has ${width * height} (use the ts backend)`);
+  }
+  if (goal.width !== width || goal.height !== height) {
+    throw new InvalidInputError(`start is ${width}x${height} but goal is ${goal.width}x${goal.height}`);
+  }
+
+  const lease = new KernelLease<PuzzleExports>(kernels, extras.memoryLimitBytes);
+  const ex = lease.exports;
+  let outcome: PuzzleOutcome | null = null;
+  let finalStats: SearchCounters | undefined;
+
+  const readStats = (): SearchCounters => ({
+    expanded: ex.puzzleExpanded(),
+    generated: ex.puzzleGenerated(),
+    unique: ex.puzzleUnique(),
+    maxFrontier: ex.puzzleMaxFrontier(),
+    iterations: ex.puzzleIterations(),
+  });
+  const readPath = (): Move[] => {
+    // Addresses are u32 but the raw bindings return i32: past 2 GiB they arrive negative.
+    const bytes = new Uint8Array(lease.buffer, ex.puzzlePathPointer() >>> 0, ex.puzzlePathLength());
+    return Array.from(bytes, (m) => MOVES[m]!);
+  };
+  /** Records the end of the run: on a status other than running, or on a memory limit. */
+  const settle = (status: number | typeof MEMORY_LIMIT): PuzzleOutcome | null => {
+    if (status === MEMORY_LIMIT) {
+      // The kernel wrote its counters back before trapping; the lease already dropped the instance.
+      finalStats ??= readStats();
+      return (outcome = { kind: 'memory-limit' });
+    }
+    if (status === STATUS.running) return null;
+    if (status === STATUS.found) outcome = { kind: 'found', moves: readPath() };
+    else if (status === STATUS.exhausted) outcome = { kind: 'exhausted' };
+    else if (status === STATUS['node-limit']) outcome = { kind: 'node-limit' };
+    else throw new Error(`searchlab kernel returned status ${status}`);
+    finalStats = readStats();
+    return outcome;
+  };
+
+  const init = lease.call(() => {
+    const input = new Int32Array(lease.buffer, ex.puzzleInput(), (2 * INPUT_STRIDE) / 4);
+    for (let i = 0; i < width * height; i++) {
+      input[i] = start.cells[i]! < 0 ? WALL : start.cells[i]!;
+      input[INPUT_STRIDE / 4 + i] = goal.cells[i]! < 0 ? WALL : goal.cells[i]!;
+    }
+    const informed = usesHeuristic(options.algorithm);
+    return ex.puzzleInit(
+      width, height, algo, informed ? codes.puzzle.heuristic[options.heuristic] : codes.puzzle.heuristic.none,
+      informed && options.countBlank ? 1 : 0, options.weight, options.maxNodes,
+    );
+  });
+  if (init === MEMORY_LIMIT) settle(init);
+  else if (init !== codes.puzzle.init.ok) {
+    lease.release();
+    if (init === codes.puzzle.init.size) throw new UnsupportedError(`the WASM kernels cannot handle a ${width}x${height} board`);
+    if (init === codes.puzzle.init.board) throw new InvalidInputError('start and goal are not the same set of tiles and walls');
+    throw new InvalidInputError('options not supported by the WASM kernels (countBlank with linear-conflict?)');
+  } else settle(ex.puzzleStatus());
+
+  return {
+    step(budget: number): PuzzleOutcome | null {
+      if (outcome !== null) return outcome;
+      return settle(lease.call(() => ex.puzzleStep(Math.max(0, Math.floor(budget)))));
+    },
+    stats(): SearchCounters {
+      return finalStats !== undefined ? { ...finalStats } : readStats();
+    },
+    dispose(): void {
+      finalStats ??= readStats();
+      lease.release();
+    },
+  };
+}
