@@ -23,3 +23,4 @@ export {
   puzzleInput, puzzleInit, puzzleStep, puzzleStatus, statExpanded, statGenerated, statUnique,
   statMaxFrontier, statIterations, pathPointer, pathLength, puzzleOpenKind,
 } from './puzzle/api';
+export { rngSeed, rngSeedStream, rngSetState, rngStatePointer, rngBufferBytes, rngFill, rngShuffle } from './common/rng-api';
