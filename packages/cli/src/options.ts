@@ -1,5 +1,6 @@
 // Option parsers every domain's commands share: numbers, counts and seeds, with one-line errors.
 import { InvalidArgumentError } from 'commander';
+import { InvalidInputError, parseMemorySize } from '@searchlab/engine';
 
 function numberParser(what: string, ok: (n: number) => boolean) {
   return (v: string): number => {
@@ -13,3 +14,11 @@ export const intArg = (min: number) =>
 export const positiveArg = numberParser('a positive number', (n) => Number.isFinite(n) && n > 0);
 export const seedArg = numberParser('an integer seed', (n) => Number.isSafeInteger(n));
 export const jobsArg = numberParser('a number of jobs from 1 to 1024', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 1024);
+/** A memory size: 512MB, 2GB, 1.5GiB or bytes. */
+export const memoryArg = (v: string): number => {
+  try {
+    return parseMemorySize(v);
+  } catch (e) {
+    throw e instanceof InvalidInputError ? new InvalidArgumentError(e.message) : e;
+  }
+};

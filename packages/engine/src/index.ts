@@ -7,6 +7,9 @@ export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';
 export { loadKernels } from './core/kernels.js';
 export {
+  MemoryLedger, MemoryAccount, processMemory, defaultMemoryBytes, parseMemorySize, WASM_MEMORY_CEILING,
+} from './core/memory.js';
+export {
   WorkerPool, inlinePool, streamTasks, defaultPoolSize, checkPoolSize,
   type TaskRunner, type Task, type TaskOptions, type WorkerPort,
 } from './core/pool.js';

@@ -15,8 +15,16 @@ const MAX_FREE: i32 = 64;
 
 /** 1 after an allocation failed; the host reads it to tell a memory limit from a bug. */
 export let memoryFailed: i32 = 0;
-/** Soft limit in bytes (0 = only --maximumMemory), so hosts and tests can cap a run cheaply. */
+/**
+ * Soft limit in bytes (0 = only --maximumMemory): the host's grant. Past it the arena asks the host
+ * for more (`arenaGrant`, with the end address it needs) and fails unless the new grant covers it;
+ * so a host can share one budget between instances without the kernels knowing.
+ */
 let limitBytes: u64 = 0;
+
+/** Host import: the new soft limit for an arena that needs `end` bytes (< end: refused). */
+@external("env", "arenaGrant")
+declare function arenaGrant(end: f64): f64;
 let top: usize = 0;
 /** Free blocks: MAX_FREE pairs (address, size). */
 const FREE: usize = memory.data(MAX_FREE * 8, 16);
@@ -51,6 +59,11 @@ export function alloc(size: usize): usize {
   if (top == 0) top = arenaBase();
   const ptr = alignUp(top, 16);
   const end = <u64>ptr + <u64>size;
+  if (limitBytes != 0 && end > limitBytes && end <= 0x1_0000_0000) {
+    const granted = arenaGrant(<f64>end);
+    if (granted < <f64>end) fail();
+    limitBytes = <u64>granted;
+  }
   const cap: u64 = limitBytes != 0 && limitBytes < 0x1_0000_0000 ? limitBytes : 0x1_0000_0000;
   if (end > cap) fail();
   const have = <u64>memory.size() * PAGE;
@@ -60,7 +73,7 @@ export function alloc(size: usize): usize {
     const need = <i32>((end - have + PAGE - 1) / PAGE);
     let more = <i32>(have / PAGE) >> 2;
     if (more < need) more = need;
-    const room = <i32>((cap - have) / PAGE);
+    const room = <i32>((cap - have + PAGE - 1) / PAGE); // cap need not be page-aligned
     if (more > room) more = room;
     if (memory.grow(more) < 0 && (more == need || memory.grow(need) < 0)) fail();
   }

@@ -309,7 +309,7 @@ const H_INT: i32 = -2;
   for (let j = 0; j < kids; j++) {
     generatedN++;
     const old = lookupChild(j, one);
-    if (old >= 0 && g1 >= slotG) continue;
+    if (old >= 0 && (fKind == F_H || g1 >= slotG)) continue; // greedy never reopens (contract)
     const m = i32At(kidMove, j);
     const d = m & 3, b = (m >> 2) & 1023, t = m >> 12;
     let h = 0;

@@ -8,6 +8,7 @@
  * than reused: memory never shrinks, and a trapped instance's state is undefined.
  */
 import { wasmBase64 } from '@searchlab/core-as';
+import type { MemoryAccount } from './memory.js';
 
 /**
  * The raw exports every domain shares (numbers and pointers only). Each domain types its own entry
@@ -29,7 +30,11 @@ export interface Kernels {
   readonly exports: CommonExports;
   /** The instance's memory (its `buffer` changes when it grows: take views after each call). */
   readonly memory: WebAssembly.Memory;
+  /** Answers the arena's `arenaGrant(end)`: the new soft limit (< end refuses). Set by a lease. */
+  grant: (end: number) => number;
 }
+
+const refuse = (): number => 0;
 
 /** Instances whose memory grew past this are dropped after use instead of pooled. */
 const RETAIN_BYTES = 64 * 1024 * 1024;
@@ -50,9 +55,10 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function imports(): WebAssembly.Imports {
+function imports(host: { grant: (end: number) => number }): WebAssembly.Imports {
   return {
     env: {
+      arenaGrant: (end: number): number => host.grant(end),
       // Only reachable from assertions, which the release build strips; kept for safety.
       abort(_message: number, _file: number, line: number, column: number): never {
         throw new Error(`searchlab kernel aborted at ${line}:${column}`);
@@ -62,9 +68,14 @@ function imports(): WebAssembly.Imports {
 }
 
 function instantiate(module: WebAssembly.Module): Kernels {
-  const instance = new WebAssembly.Instance(module, imports());
+  const host = { grant: refuse };
+  const instance = new WebAssembly.Instance(module, imports(host));
   const exports = instance.exports as unknown as CommonExports;
-  return { module, instance, exports, memory: exports.memory };
+  return {
+    module, instance, exports, memory: exports.memory,
+    get grant() { return host.grant; },
+    set grant(fn) { host.grant = fn; },
+  };
 }
 
 /** Compiles (once) and instantiates the kernels. */
@@ -99,6 +110,7 @@ export function acquireKernels(kernels: Kernels): Kernels {
   }
   busy.add(k);
   k.exports.setMemoryLimit(0);
+  k.grant = refuse;
   return k;
 }
 
@@ -125,16 +137,29 @@ export const MEMORY_LIMIT: unique symbol = Symbol('memory-limit');
  * One run's claim on an instance. `call` runs kernel code and handles traps the same way for every
  * domain: a trap leaves the instance undefined, so it is dropped; an allocation failure is a memory
  * limit (MEMORY_LIMIT), anything else a bug (rethrown).
+ *
+ * Memory: a number is a fixed soft limit in bytes; a `MemoryAccount` (core/memory.ts) is charged
+ * for the arena as it grows (its end address: static data included), so the run counts against its
+ * own limit and the process-wide budget. The lease closes the account on release.
  */
 export class KernelLease<E> {
   readonly kernels: Kernels;
   readonly exports: E & CommonExports;
   private done = false;
 
-  constructor(kernels: Kernels, memoryLimitBytes?: number) {
+  private readonly account: MemoryAccount | undefined;
+
+  constructor(kernels: Kernels, memory?: number | MemoryAccount) {
     this.kernels = acquireKernels(kernels);
     this.exports = domainExports<E>(this.kernels);
-    if (memoryLimitBytes !== undefined) this.exports.setMemoryLimit(memoryLimitBytes);
+    if (typeof memory === 'number') this.exports.setMemoryLimit(memory);
+    else if (memory !== undefined) {
+      this.account = memory;
+      const grant = (end: number): number => (memory.charge(Math.max(0, end - memory.used)) ? memory.granted : 0);
+      this.kernels.grant = grant;
+      // Any nonzero limit makes the arena ask at its first allocation past it.
+      this.exports.setMemoryLimit(Math.max(1, grant(1)));
+    }
   }
 
   /** The instance's memory buffer now (it changes when memory grows: take views after each call). */
@@ -162,6 +187,7 @@ export class KernelLease<E> {
   release(trapped = false): void {
     if (this.done) return;
     this.done = true;
+    this.account?.close();
     releaseKernels(this.kernels, trapped);
   }
 }

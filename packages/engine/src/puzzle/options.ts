@@ -5,6 +5,7 @@
 import { codes } from '@searchlab/core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
 import { InvalidInputError } from '../core/errors.js';
+import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
 import type { Board, Move } from './types.js';
 
@@ -37,6 +38,12 @@ export interface SolveSettings {
   maxNodes?: number;
   /** Stop after this many milliseconds (status 'limit'). Checked between slices of work. */
   timeoutMs?: number;
+  /**
+   * Stop (status 'limit') once what the search stores passes this many bytes: the WASM arena, or
+   * the TS reference's estimated bytes per stored node. Concurrent runs of one process also share
+   * one budget (core/memory.ts). Default: `defaultMemoryBytes(backend)`, derived from the machine.
+   */
+  maxMemoryBytes?: number;
   /** Record g, h, f of every state on the solution path. */
   trace?: boolean;
 }
@@ -80,6 +87,8 @@ export interface NormalizedSolveOptions {
   depthLimit: number;
   /** Infinity when unlimited. */
   maxNodes: number;
+  /** undefined: the backend's default (core/memory.ts). */
+  maxMemoryBytes?: number;
 }
 
 /** Algorithms whose order depends on h; the others ignore the heuristic. The one place that says so. */
@@ -114,7 +123,8 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
     throw new InvalidInputError('timeoutMs must be a positive number');
   }
-  return { algorithm, heuristic, countBlank, weight, depthLimit, maxNodes };
+  if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
+  return { algorithm, heuristic, countBlank, weight, depthLimit, maxNodes, maxMemoryBytes: opts.maxMemoryBytes };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { UnsupportedError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
+import { defaultMemoryBytes } from '../core/memory.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import {
@@ -108,7 +109,7 @@ function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>): Solv
     case 'node-limit':
       return stopped('limit', `node limit: expanded ${normalized.maxNodes} nodes (raise the node limit to search further)`);
     case 'memory-limit':
-      return stopped('limit', 'memory: the WASM instance ran out of memory (try a smaller problem or IDA*)');
+      return stopped('limit', `memory limit: the search stored ${memoryText(normalized.maxMemoryBytes ?? defaultMemoryBytes(job.backend))} or the process budget ran out (raise --max-memory / maxMemoryBytes, or try IDA*)`);
     case 'exhausted':
       if (normalized.algorithm === 'dfs') return stopped('limit', `no solution within depth limit ${normalized.depthLimit}`);
       return {
@@ -117,6 +118,9 @@ function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>): Solv
       };
   }
 }
+
+const memoryText = (bytes: number): string =>
+  bytes >= 2 ** 30 ? `${+(bytes / 2 ** 30).toFixed(2)} GiB` : `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** Solve a sliding-tile puzzle. Limits and aborts return the statistics so far; never throws for them. */
 export async function solvePuzzle(start: Board, goal: Board, options: SolveOptions = {}): Promise<SolveResult> {

@@ -3,6 +3,7 @@ import {
   astar, breadthFirstSearch, depthLimitedSearch, dijkstra, greedySearch, idaStar, iterativeDeepeningSearch,
   newCounters, uniformCostSearch, weightedAstar, type SearchGenerator, type SearchLimits,
 } from '../search/algorithms.js';
+import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
 import { pathActions } from '../search/problem.js';
 import type { SearchCounters } from '../search/types.js';
 import type { NormalizedSolveOptions } from './options.js';
@@ -26,7 +27,8 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
 
 export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions): PuzzleRun {
   const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank });
-  const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1 };
+  const memory = new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('ts'));
+  const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1, memory };
   const counters = newCounters();
   const generator = search(problem, options, limits, counters);
   let outcome: PuzzleOutcome | null = null;
@@ -43,6 +45,7 @@ export function createTsPuzzleRun(start: Board, goal: Board, options: Normalized
     stats: () => ({ ...counters }),
     dispose() {
       generator.return({ kind: 'exhausted' });
+      memory.close();
     },
   };
 }

@@ -7,6 +7,7 @@
 import { codes } from '@searchlab/core-as';
 import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
+import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
 import type { Run } from '../core/run.js';
 import type { SearchCounters } from '../search/types.js';
 import type { PuzzleExports } from './kernel.js';
@@ -22,7 +23,7 @@ export type PuzzleOutcome =
   | { kind: 'found'; moves: Move[] }
   | { kind: 'exhausted' }          // frontier empty / no path within the depth limit
   | { kind: 'node-limit' }         // expanded reached maxNodes
-  | { kind: 'memory-limit' };      // the WASM instance ran out of memory (trap caught, instance dropped)
+  | { kind: 'memory-limit' };      // the memory limit or the shared budget was reached (WASM: trap caught, instance dropped)
 
 export type PuzzleRun = Run<PuzzleOutcome, SearchCounters>;
 
@@ -35,7 +36,7 @@ export function wasmSupports(board: Board, algorithm: Algorithm): boolean {
 }
 
 export interface WasmRunExtras {
-  /** Cap the instance's memory (bytes); past it the run ends with outcome memory-limit. */
+  /** A fixed cap on the instance's memory (bytes), outside the shared budget; past it: outcome memory-limit. */
   memoryLimitBytes?: number;
 }
 
@@ -56,7 +57,8 @@ export function createWasmPuzzleRun(
     throw new InvalidInputError(`start is ${width}x${height} but goal is ${goal.width}x${goal.height}`);
   }
 
-  const lease = new KernelLease<PuzzleExports>(kernels, extras.memoryLimitBytes);
+  const lease = new KernelLease<PuzzleExports>(
+    kernels, extras.memoryLimitBytes ?? new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('wasm')));
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;

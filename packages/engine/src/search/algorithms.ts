@@ -7,14 +7,15 @@
  * browser responsive; it returns a `SearchOutcome`. `runToEnd` drains one without pausing.
  */
 import { expand, rootNode, type Node, type Problem, type StateKey } from './problem.js';
+import type { MemoryAccount } from '../core/memory.js';
 import type { SearchCounters } from './types.js';
-
-
 
 export type SearchOutcome<S, A> =
   | { kind: 'found'; node: Node<S, A> }
   | { kind: 'exhausted' }
-  | { kind: 'node-limit' };
+  | { kind: 'node-limit' }
+  /** What the search stores passed `limits.memory` (its limit or the shared budget). */
+  | { kind: 'memory-limit' };
 
 export type SearchGenerator<S, A> = Generator<SearchCounters, SearchOutcome<S, A>, void>;
 
@@ -23,6 +24,28 @@ export interface SearchLimits {
   maxNodes?: number;
   /** Expansions between two yields. Read at every yield point, so a driver may change it. */
   sliceSize?: number;
+  /**
+   * Counts the bytes the search stores (reached table, open list or queue, nodes); when a charge is
+   * refused the search ends with outcome memory-limit. Omitted: unlimited.
+   */
+  memory?: MemoryAccount;
+}
+
+/**
+ * Estimated V8 heap bytes per stored item, measured on Node 20 (64-bit, pointer compression off):
+ * a search node object, an open-list entry (object plus heap slot), a reached-table entry (Map or
+ * Set). The state itself is `problem.stateBytes` (STATE_BYTES when the problem does not say).
+ */
+export const NODE_BYTES = 56;
+export const ENTRY_BYTES = 48;
+export const REACHED_BYTES = 40;
+export const STATE_BYTES = 64;
+
+/** Charges one stored node (and its reached entry when `isNew`); false when the memory limit refuses. */
+function store<S, A>(problem: Problem<S, A>, limits: SearchLimits, node: Node<S, A>, frontierBytes: number, isNew: boolean): boolean {
+  if (limits.memory === undefined) return true;
+  const state = problem.stateBytes?.(node.state) ?? STATE_BYTES;
+  return limits.memory.charge(NODE_BYTES + state + frontierBytes + (isNew ? REACHED_BYTES : 0));
 }
 
 export const DEFAULT_SLICE = 4096;
@@ -119,11 +142,17 @@ export interface BestFirstOptions {
   stopAtGoal?: boolean;
   /** The reached table (key → best g) to fill; pass one in to read it afterwards. */
   reached?: Map<StateKey, number>;
+  /**
+   * false (greedy): a state is pushed only when first reached, never again for a cheaper g, so a
+   * closed state is never reopened (contract: "greedy"). Default true.
+   */
+  reopen?: boolean;
 }
 
 /**
  * Best-first search on the priority f(node) (contract: "Best-first family"). A state is pushed
- * again when reached by a cheaper path; the older entry becomes stale and is dropped when popped.
+ * again when reached by a cheaper path (unless `reopen` is false); the older entry becomes stale
+ * and is dropped when popped.
  */
 export function* bestFirstSearch<S, A>(
   problem: Problem<S, A>,
@@ -135,12 +164,14 @@ export function* bestFirstSearch<S, A>(
   const maxNodes = limits.maxNodes ?? Infinity;
   const stopAtGoal = options.stopAtGoal ?? true;
   const reached = options.reached ?? new Map<StateKey, number>();
+  const reopen = options.reopen ?? true;
   const open = new OpenList<S, A>();
   const slice: Slice = { since: 0 };
   let seq = 0;
   let goal: Node<S, A> | undefined;
 
   const root = rootNode(problem);
+  if (!store(problem, limits, root, ENTRY_BYTES, true)) return { kind: 'memory-limit' };
   open.push({ f: f(root), seq: seq++, node: root });
   reached.set(problem.key(root.state), 0);
   counters.unique = reached.size;
@@ -163,7 +194,8 @@ export function* bestFirstSearch<S, A>(
       counters.generated++;
       const key = problem.key(child.state);
       const old = reached.get(key);
-      if (old === undefined || child.g < old) {
+      if (old === undefined || (reopen && child.g < old)) {
+        if (!store(problem, limits, child, ENTRY_BYTES, old === undefined)) return { kind: 'memory-limit' };
         reached.set(key, child.g);
         open.push({ f: f(child), seq: seq++, node: child });
         if (open.size > counters.maxFrontier) counters.maxFrontier = open.size;
@@ -181,8 +213,9 @@ export const astar = <S, A>(p: Problem<S, A>, limits?: SearchLimits, counters?: 
 export const uniformCostSearch = <S, A>(p: Problem<S, A>, limits?: SearchLimits, counters?: SearchCounters) =>
   bestFirstSearch(p, (n) => n.g, limits, counters);
 
+/** Greedy best-first: f = h, and a state is never pushed twice (no reopening). */
 export const greedySearch = <S, A>(p: Problem<S, A>, limits?: SearchLimits, counters?: SearchCounters) =>
-  bestFirstSearch(p, (n) => p.h(n.state), limits, counters);
+  bestFirstSearch(p, (n) => p.h(n.state), limits, counters, { reopen: false });
 
 /** Weighted A*: f = g + w·h, computed exactly as `g + w * h` in f64 (both backends). */
 export const weightedAstar = <S, A>(p: Problem<S, A>, weight: number, limits?: SearchLimits, counters?: SearchCounters) =>
@@ -234,6 +267,7 @@ export function* breadthFirstSearch<S, A>(
   const maxNodes = limits.maxNodes ?? Infinity;
   const slice: Slice = { since: 0 };
   const root = rootNode(problem);
+  if (!store(problem, limits, root, 8, true)) return { kind: 'memory-limit' };
   const reached = new Set<StateKey>([problem.key(root.state)]);
   counters.unique = 1;
   counters.maxFrontier = 1;
@@ -256,6 +290,7 @@ export function* breadthFirstSearch<S, A>(
       counters.generated++;
       const key = problem.key(child.state);
       if (reached.has(key)) continue;
+      if (!store(problem, limits, child, 8, true)) return { kind: 'memory-limit' };
       reached.add(key);
       counters.unique = reached.size;
       if (problem.isGoal(child.state)) return { kind: 'found', node: child };

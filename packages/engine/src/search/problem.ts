@@ -17,6 +17,8 @@ export interface Problem<S, A> {
   /** Heuristic estimate of the cost from s to a goal (0 for an uninformed problem). */
   h(s: S): number;
   key(s: S): StateKey;
+  /** Estimated bytes one stored state takes (for memory limits); omitted: a default of algorithms.ts. */
+  stateBytes?(s: S): number;
   /**
    * Parent pruning: true when `a` undoes `previous` (the action that produced the node).
    * Such an action is skipped and not counted as generated. Omit to disable pruning.

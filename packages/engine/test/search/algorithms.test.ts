@@ -176,12 +176,13 @@ describe('counting rules of the contract (hand-checked)', () => {
     };
   }
 
-  test('greedy: a state reached again by a shorter path is pushed again; the stale entry is skipped', () => {
+  test('greedy never reopens: a state reached again by a shorter path is not pushed again', () => {
     const p = graph({ S: ['A', 'B'], A: ['C'], B: ['D'], D: ['C'], C: ['G'] }, { S: 5, A: 3, B: 1, D: 0.5, C: 4 });
     const counters = newCounters();
     const r = runToEnd(greedySearch(p, {}, counters));
-    expect(r.kind === 'found' && pathActions(r.node)).toEqual(['A', 'C', 'G']);
-    // S, B, D, A, C expanded (C once: its first entry, g = 3, is stale once A offers g = 2)
+    // C keeps its first discovery (via D, g = 3): A's cheaper offer (g = 2) is not pushed
+    expect(r.kind === 'found' && pathActions(r.node)).toEqual(['B', 'D', 'C', 'G']);
+    // S, B, D, A, C expanded
     expect(counters).toEqual({ expanded: 5, generated: 6, unique: 6, maxFrontier: 2, iterations: 1 });
   });
 

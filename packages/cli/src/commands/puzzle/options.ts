@@ -5,7 +5,7 @@ import {
   type Algorithm, type Backend, type Board, type GoalPreset, type HeuristicName, type SolveSettings,
 } from '@searchlab/engine';
 import { boardText } from '../../input.js';
-import { intArg, positiveArg } from '../../options.js';
+import { intArg, memoryArg, positiveArg } from '../../options.js';
 
 const PRESETS: readonly GoalPreset[] = ['blank-last', 'blank-first'];
 
@@ -78,6 +78,7 @@ export interface SearchOpts {
   backend?: Backend;
   maxNodes?: number;
   timeout?: number;
+  maxMemory?: number;
   countBlank?: boolean;
   weight?: number;
   depthLimit?: number;
@@ -92,6 +93,7 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   cmd.addOption(new Option('--backend <name>', 'wasm kernels or the ts reference (default wasm where a kernel exists)').choices(['wasm', 'ts']));
   cmd.option('--max-nodes <n>', 'stop after expanding N nodes (exit 4)', intArg(1));
   cmd.option('--timeout <sec>', 'stop after SEC seconds (exit 4)', positiveArg);
+  cmd.option('--max-memory <size>', 'stop when the search stores SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine', memoryArg);
   cmd.option('--count-blank', 'count the blank as a tile in misplaced/manhattan/euclidean (not admissible)');
   cmd.option('--weight <w>', 'weight of wastar: f = g + w·h (default 2)', positiveArg);
   cmd.option('--depth-limit <d>', 'depth limit of dfs (default 50)', intArg(0));
@@ -100,6 +102,6 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
 
 /** The CLI options as the engine's plain settings (--timeout is in seconds); the engine maps them to options. */
 export function solveSettings(o: SearchOpts): SolveSettings {
-  const { timeout, ...rest } = o;
-  return { ...rest, timeoutMs: timeout === undefined ? undefined : timeout * 1000 };
+  const { timeout, maxMemory, ...rest } = o;
+  return { ...rest, timeoutMs: timeout === undefined ? undefined : timeout * 1000, maxMemoryBytes: maxMemory };
 }

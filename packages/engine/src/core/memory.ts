@@ -1,0 +1,147 @@
+/**
+ * Memory limits for every backend of every domain: one process-wide ledger that runs reserve from
+ * and release to, so that concurrent runs in one process (one JS realm) share one budget, and a
+ * per-run `MemoryAccount` that counts what the run stores against its own limit and the ledger.
+ *
+ * The TS references count estimated bytes per stored node (search/algorithms.ts); the WASM kernels
+ * count their arena (core/kernels.ts asks the account whenever the arena passes its grant). Worker
+ * threads are separate realms: each has its own ledger.
+ */
+import { InvalidInputError } from './errors.js';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+/** One WASM instance cannot address more (no 64-bit memory). */
+export const WASM_MEMORY_CEILING = 4 * GiB;
+/** A run reserves from the ledger in chunks of this size (fewer ledger calls, small overshoot). */
+const CHUNK = 4 * MiB;
+
+interface NodeLike {
+  getBuiltinModule?(id: string): unknown;
+  constrainedMemory?(): number | undefined;
+}
+
+/** The machine's memory (the cgroup limit when smaller), or undefined when it cannot be known. */
+function machineMemory(): number | undefined {
+  const proc = (globalThis as { process?: NodeLike }).process;
+  const os = proc?.getBuiltinModule?.('node:os') as { totalmem(): number } | undefined;
+  const constrained = proc?.constrainedMemory?.();
+  let total = os?.totalmem();
+  if (constrained !== undefined && constrained > 0 && (total === undefined || constrained < total)) total = constrained;
+  if (total === undefined) {
+    const gb = (globalThis as { navigator?: { deviceMemory?: number } }).navigator?.deviceMemory;
+    if (typeof gb === 'number' && gb > 0) total = gb * GiB;
+  }
+  return total;
+}
+
+/** V8's heap limit when it can be read (Node), else undefined. */
+function heapLimit(): number | undefined {
+  const proc = (globalThis as { process?: NodeLike }).process;
+  const v8 = proc?.getBuiltinModule?.('node:v8') as { getHeapStatistics(): { heap_size_limit: number } } | undefined;
+  return v8?.getHeapStatistics().heap_size_limit;
+}
+
+/**
+ * The process budget by default: half the machine's memory (1 GiB when unknown), at most the WASM
+ * ceiling. A TS run's default is lower still: a third of V8's heap limit (the estimate of
+ * search/algorithms.ts counts what the search stores, not the garbage a collector lags behind on).
+ */
+export function defaultMemoryBytes(backend: 'wasm' | 'ts' = 'wasm'): number {
+  const machine = machineMemory();
+  let bytes = Math.min(WASM_MEMORY_CEILING, machine === undefined ? GiB : Math.floor(machine / 2));
+  if (backend === 'ts') bytes = Math.min(bytes, Math.floor((heapLimit() ?? 2 * GiB) / 3));
+  return bytes;
+}
+
+/** The budget every run of this process (realm) shares. */
+export class MemoryLedger {
+  private used = 0;
+  constructor(private limit: number) {}
+
+  get reserved(): number {
+    return this.used;
+  }
+
+  get budget(): number {
+    return this.limit;
+  }
+
+  /** Change the budget (runs already holding more keep it until they release). */
+  setBudget(bytes: number): void {
+    checkMemoryBytes(bytes, 'budget');
+    this.limit = bytes;
+  }
+
+  /** Take `bytes` when they fit; false (and nothing taken) when they do not. */
+  reserve(bytes: number): boolean {
+    if (this.used + bytes > this.limit) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  release(bytes: number): void {
+    this.used = Math.max(0, this.used - bytes);
+  }
+}
+
+/** The process-wide ledger. */
+export const processMemory = new MemoryLedger(defaultMemoryBytes('wasm'));
+
+/** Throws InvalidInputError unless `bytes` is a positive integer (a memory size). */
+export function checkMemoryBytes(bytes: unknown, name = 'maxMemoryBytes'): asserts bytes is number {
+  if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0) {
+    throw new InvalidInputError(`${name} must be a positive integer number of bytes`);
+  }
+}
+
+/** One run's memory: what it stores, counted against its own limit and the shared ledger. */
+export class MemoryAccount {
+  /** Bytes the run counts as stored. */
+  used = 0;
+  private held = 0;
+
+  constructor(readonly limit: number, private readonly ledger: MemoryLedger = processMemory) {}
+
+  /** Bytes reserved from the ledger (≥ used). */
+  get granted(): number {
+    return this.held;
+  }
+
+  /** Count `bytes` more. False, counting nothing, when the run's limit or the shared budget is exceeded. */
+  charge(bytes: number): boolean {
+    const used = this.used + bytes;
+    if (used > this.held && !this.grow(used)) return false;
+    this.used = used;
+    return true;
+  }
+
+  /** Hold at least `total` bytes from the ledger (in chunks); false when it cannot. */
+  private grow(total: number): boolean {
+    if (total > this.limit) return false;
+    const chunked = Math.min(this.limit, Math.max(total, this.held + CHUNK));
+    for (const want of [chunked, total]) {
+      if (this.ledger.reserve(want - this.held)) {
+        this.held = want;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Give everything back to the ledger (idempotent). */
+  close(): void {
+    this.ledger.release(this.held);
+    this.held = 0;
+  }
+}
+
+/** Parses a memory size: `512MB`, `2GB`, `1.5GiB`, `100000` (bytes); KB/MB/GB are powers of 1024. */
+export function parseMemorySize(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|KIB|K|MB|MIB|M|GB|GIB|G|TB|TIB|T)?\s*$/i.exec(text);
+  const units: Record<string, number> = { B: 1, K: 1024, M: MiB, G: GiB, T: 1024 * GiB };
+  if (m === null) throw new InvalidInputError(`memory size '${text}': expected a number with an optional unit, e.g. 512MB or 2GB`);
+  const bytes = Math.floor(Number(m[1]) * units[(m[2] ?? 'B')[0]!.toUpperCase()]!);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new InvalidInputError(`memory size '${text}' must be at least 1 byte`);
+  return bytes;
+}
