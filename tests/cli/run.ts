@@ -1,6 +1,9 @@
 // Spawns the built CLI bundle, (re)building it first when it is missing or older than the sources.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, ensureBundle } from '../support/bundle.js';
 
 export { ROOT };
@@ -16,9 +19,9 @@ export interface RunResult {
 }
 
 /** Runs `node searchlab.js ...args` from the repo root, with `input` on stdin (closed when absent). */
-export function run(args: string[], input = ''): Promise<RunResult> {
+export function run(args: string[], input = '', nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, SEARCHLAB_DEBUG: '' } });
+    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { cwd: ROOT, env: { ...process.env, SEARCHLAB_DEBUG: '', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -39,4 +42,16 @@ export async function runJson(args: string[], input = ''): Promise<RunResult & {
     throw new Error(`stdout is not one JSON value (exit ${r.code}):\n${r.stdout}\nstderr:\n${r.stderr}`);
   }
   return { ...r, json };
+}
+
+/** `run`, plus the child's peak resident memory in bytes (process.resourceUsage().maxRSS at exit). */
+export async function runMeasured(args: string[]): Promise<RunResult & { maxRssBytes: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'searchlab-rss-'));
+  try {
+    const file = join(dir, 'max-rss');
+    const r = await run(args, '', ['--import', pathToFileURL(join(ROOT, 'tests/support/max-rss.mjs')).href], { SEARCHLAB_MAX_RSS_FILE: file });
+    return { ...r, maxRssBytes: Number(readFileSync(file, 'utf8')) * 1024 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
