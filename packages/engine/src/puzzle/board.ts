@@ -1,3 +1,4 @@
+import { checkArray, checkString, describe } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { BLANK, INVERSE, MOVES, WALL } from './types.js';
 import type { Board, GoalPreset, Move } from './types.js';
@@ -47,8 +48,15 @@ function times(n: number): string {
  * 1..T, and a blank that can move. Throws InvalidInputError with a one-line message naming the cell.
  */
 export function validateBoard(board: Board): void {
+  if (board === null || typeof board !== 'object' || Array.isArray(board)) {
+    throw new InvalidInputError(`expected a board {width, height, cells}, got ${describe(board)}`);
+  }
   const { width, height, cells } = board;
+  if (typeof width !== 'number' || typeof height !== 'number') {
+    throw new InvalidInputError(`width and height must be numbers, got ${describe(width)} and ${describe(height)}`);
+  }
   checkSize(width, height);
+  checkArray(cells, 'cells');
   if (cells.length !== width * height) {
     throw new InvalidInputError(
       `a ${sizeName(width, height)} board needs ${width * height} cells, got ${cells.length}`,
@@ -106,14 +114,27 @@ function tileRange(tiles: number): string {
   return tiles === 1 ? '1' : `1..${tiles}`;
 }
 
+/** validateBoard, with the argument's name in front of the message ("goal: the board has no blank"). */
+export function checkBoard(board: Board, name = 'board'): void {
+  try {
+    validateBoard(board);
+  } catch (e) {
+    if (e instanceof InvalidInputError) throw new InvalidInputError(`${name}: ${e.message}`);
+    throw e;
+  }
+}
+
 /** A validated board (the cells are copied and frozen). */
 export function makeBoard(width: number, height: number, cells: readonly number[]): Board {
+  checkArray(cells, 'cells');
   const board: Board = { width, height, cells: Object.freeze(cells.slice()) };
   validateBoard(board);
   return Object.freeze(board);
 }
 
 export function boardsEqual(a: Board, b: Board): boolean {
+  checkBoard(a, 'a');
+  checkBoard(b, 'b');
   if (a.width !== b.width || a.height !== b.height || a.cells.length !== b.cells.length) return false;
   for (let i = 0; i < a.cells.length; i++) if (a.cells[i] !== b.cells[i]) return false;
   return true;
@@ -121,11 +142,13 @@ export function boardsEqual(a: Board, b: Board): boolean {
 
 /** Index of the blank cell (row-major). */
 export function blankIndex(board: Board): number {
+  checkBoard(board);
   return board.cells.indexOf(BLANK);
 }
 
 /** Number of tiles T (non-wall, non-blank cells). */
 export function tileCount(board: Board): number {
+  checkBoard(board);
   let n = 0;
   for (const v of board.cells) if (v > 0) n++;
   return n;
@@ -152,6 +175,7 @@ export function goalBoard(
   walls: readonly number[] = [],
 ): Board {
   checkSize(width, height);
+  checkArray(walls, 'walls');
   const n = width * height;
   const cells = new Array<number>(n).fill(0);
   for (const w of walls) {
@@ -175,6 +199,7 @@ export function goalBoard(
 
 /** The goal of `preset` with the same size and walls as `start`. */
 export function goalLike(start: Board, preset: GoalPreset = 'blank-last'): Board {
+  checkBoard(start, 'start');
   return goalBoard(start.width, start.height, preset, wallIndices(start));
 }
 
@@ -219,7 +244,7 @@ function edgeName(move: Move): string {
 }
 
 function step(board: Board, cells: number[], b: number, move: Move, label: string): number {
-  if (!(move in DELTA)) throw new InvalidInputError(`${label}: '${String(move)}' is not a move`);
+  if (!MOVES.includes(move)) throw new InvalidInputError(`${label}: ${describe(move)} is not a move`);
   const to = neighbour(board, b, move);
   if (to < 0) throw illegal({ ...board, cells }, b, move, label);
   cells[b] = cells[to] as number;
@@ -229,6 +254,7 @@ function step(board: Board, cells: number[], b: number, move: Move, label: strin
 
 /** The board after the blank moves once; throws InvalidInputError if the move is illegal. */
 export function applyMove(board: Board, move: Move): Board {
+  checkBoard(board);
   const cells = board.cells.slice();
   step(board, cells, blankIndex(board), move, `move ${move}`);
   return Object.freeze({ width: board.width, height: board.height, cells: Object.freeze(cells) });
@@ -239,6 +265,8 @@ export function applyMove(board: Board, move: Move): Board {
  * "move 7 (left) is illegal: the blank is at row 2, col 1, on the left edge".
  */
 export function applyMoves(board: Board, moves: readonly Move[]): Board {
+  checkBoard(board);
+  checkArray(moves, 'moves');
   const cells = board.cells.slice();
   const view: Board = { width: board.width, height: board.height, cells };
   let b = blankIndex(board);
@@ -257,6 +285,7 @@ const MOVE_WORDS: Readonly<Record<string, Move>> = {
  * commas. A token of only the letters u/d/l/r (e.g. `UULDR`) is read letter by letter.
  */
 export function parseMoves(text: string): Move[] {
+  checkString(text, 'moves');
   const out: Move[] = [];
   const tokens = text.split(/[\s,]+/).filter((t) => t.length > 0);
   tokens.forEach((tok, k) => {
@@ -271,7 +300,11 @@ export function parseMoves(text: string): Move[] {
 
 /** The inverse sequence: applying it after `moves` returns to the start. */
 export function invertMoves(moves: readonly Move[]): Move[] {
-  return moves.map((m) => INVERSE[m]).reverse();
+  checkArray(moves, 'moves');
+  return moves.map((m, k) => {
+    if (!MOVES.includes(m)) throw new InvalidInputError(`moves[${k}]: ${describe(m)} is not a move`);
+    return INVERSE[m];
+  }).reverse();
 }
 
 function label(v: number): string {
@@ -283,6 +316,7 @@ function label(v: number): string {
  * separated by one space; the blank is `_`, a wall `#`. No trailing newline.
  */
 export function renderBoard(board: Board): string {
+  checkBoard(board);
   const labels = board.cells.map(label);
   const w = Math.max(2, ...labels.map((s) => s.length));
   const lines: string[] = [];
@@ -294,6 +328,7 @@ export function renderBoard(board: Board): string {
 
 /** One-line text `1 2 3/4 5 6/7 8 0` (walls `#`), read back by parseBoard. */
 export function boardToText(board: Board): string {
+  checkBoard(board);
   const rows: string[] = [];
   for (let r = 0; r < board.height; r++) {
     rows.push(

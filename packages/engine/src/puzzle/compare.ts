@@ -4,7 +4,10 @@
  * same other settings; results streamed as they finish, and a summary whose means are taken over
  * the same boards for every variant.
  */
-import { SearchlabError } from '../core/errors.js';
+import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { InvalidInputError, SearchlabError } from '../core/errors.js';
+import { checkBoard } from './board.js';
+import { HEURISTICS, normalizeOptions } from './options.js';
 import { inlinePool, streamTasks, type Task, type TaskRunner } from '../core/pool.js';
 import type { SearchStats } from '../search/types.js';
 import type { HeuristicName, SolveResult, SolveSettings } from './options.js';
@@ -56,7 +59,33 @@ export interface CompareHooks {
   onResult?: (instance: number, variant: number, result: SolveResult) => void;
 }
 
-export const variantName = (v: CompareVariant): string => `${v.heuristic}${v.countBlank === true ? '+blank' : ''}`;
+export const variantName = (v: CompareVariant): string => {
+  checkVariants([v]);
+  return `${v.heuristic}${v.countBlank === true ? '+blank' : ''}`;
+};
+
+function checkVariants(variants: readonly CompareVariant[]): void {
+  checkArray(variants, 'variants');
+  variants.forEach((v, k) => {
+    checkObject(v, `variants[${k}]`);
+    if (!HEURISTICS.includes(v.heuristic)) throw new InvalidInputError(`variants[${k}]: unknown heuristic '${String(v.heuristic)}'`);
+  });
+}
+
+/** The arguments of compareHeuristics, checked before any solve starts. */
+function checkCompare(instances: readonly CompareInstance[], variants: readonly CompareVariant[], settings: object, hooks: CompareHooks): void {
+  checkArray(instances, 'instances');
+  instances.forEach((inst, k) => {
+    checkObject(inst, `instances[${k}]`);
+    checkBoard(inst.start, `instances[${k}].start`);
+    checkBoard(inst.goal, `instances[${k}].goal`);
+  });
+  checkVariants(variants);
+  normalizeOptions(settings);
+  checkObject(hooks, 'hooks');
+  checkOptionalSignal(hooks.signal, 'hooks.signal');
+  for (const fn of ['onProgress', 'onResult'] as const) checkOptionalFunction(hooks[fn], `hooks.${fn}`);
+}
 
 /**
  * Solve every instance with every variant on `hooks.runner` (a worker pool; default: this thread,
@@ -68,6 +97,7 @@ export async function compareHeuristics(
   settings: Omit<SolveSettings, 'heuristic' | 'countBlank' | 'trace'> = {},
   hooks: CompareHooks = {},
 ): Promise<Comparison> {
+  checkCompare(instances, variants, settings, hooks);
   const tasks: Task[] = instances.flatMap(({ start, goal }) => variants.map((v) => {
     const payload: SolveTask = { start, goal, settings: { ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true } };
     return { domain: 'puzzle', kind: 'solve', payload };
@@ -94,6 +124,9 @@ export async function compareHeuristics(
 
 /** The summary of a full or partial result table. */
 export function summarise(results: readonly SolveResult[][], variants: readonly CompareVariant[]): Comparison {
+  checkArray(results, 'results');
+  results.forEach((row, k) => checkArray(row, `results[${k}]`));
+  checkVariants(variants);
   const complete = results.filter((row) => variants.every((_, v) => row[v] !== undefined));
   const common = complete.filter((row) => row.every((r) => r.status === 'solved'));
   const mean = (xs: number[]): number | undefined => (xs.length === 0 ? undefined : xs.reduce((a, b) => a + b, 0) / xs.length);

@@ -3,7 +3,9 @@
  * The blank is excluded unless `countBlank` (seed 004's variant, not admissible); walls never move
  * and are ignored.
  */
+import { checkBoolean } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
+import { checkBoard } from './board.js';
 import { BLANK, type Board } from './types.js';
 import type { HeuristicName } from './options.js';
 
@@ -87,6 +89,9 @@ function indexGoal(goal: Board): GoalIndex {
  * manhattan, euclidean only).
  */
 export function makeHeuristic(name: HeuristicName, goal: Board, countBlank = false): HeuristicFn {
+  if (!Object.prototype.hasOwnProperty.call(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${String(name)}'`);
+  checkBoard(goal, 'goal');
+  checkBoolean(countBlank, 'countBlank');
   if (countBlank && name === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
   const g = indexGoal(goal);
   const first = countBlank ? BLANK : 1; // smallest value that counts

@@ -4,6 +4,7 @@
  */
 import { codes } from '@searchlab/core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
+import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
@@ -99,6 +100,9 @@ const isPositiveInteger = (x: unknown): boolean => typeof x === 'number' && Numb
 
 /** Defaults and validation; every message is one line naming the option. */
 export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptions {
+  checkObject(opts, 'options');
+  checkBoolean(opts.countBlank, 'countBlank');
+  checkBoolean(opts.trace, 'trace');
   const algorithm = opts.algorithm ?? 'astar';
   if (!ALGORITHMS.includes(algorithm)) {
     throw new InvalidInputError(`unknown algorithm '${String(algorithm)}' (expected one of ${ALGORITHMS.join(', ')})`);
@@ -127,11 +131,20 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   return { algorithm, heuristic, countBlank, weight, depthLimit, maxNodes, maxMemoryBytes: opts.maxMemoryBytes };
 }
 
+/** Checks the options that stay on the caller's side (signal, onProgress). */
+export function checkLocalOptions(local: Pick<SolveOptions, 'signal' | 'onProgress'>, name = 'options'): void {
+  checkObject(local, name);
+  checkOptionalSignal(local.signal, 'signal');
+  checkOptionalFunction(local.onProgress, 'onProgress');
+}
+
 /**
  * The options a client passes to `solvePuzzle`: its settings (only the keys it set) plus what stays
  * on its side of a worker boundary. The CLI and the web worker both build options here.
  */
 export function solveOptionsFrom(settings: SolveSettings, local: Pick<SolveOptions, 'signal' | 'onProgress'> = {}): SolveOptions {
+  checkObject(settings, 'settings');
+  checkLocalOptions(local, 'local');
   const options: SolveOptions = {};
   for (const [key, value] of Object.entries(settings)) {
     if (value !== undefined && value !== false) (options as Record<string, unknown>)[key] = value;

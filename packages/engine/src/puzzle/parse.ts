@@ -1,3 +1,4 @@
+import { checkOptionalObject, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { cellName, checkSize, makeBoard } from './board.js';
 import { BLANK, WALL } from './types.js';
@@ -20,6 +21,7 @@ export function parseSize(size: string | number): { width: number; height?: numb
     checkSize(size, size);
     return { width: size };
   }
+  checkString(size, 'size');
   const s = size.trim();
   let m = /^(\d+)$/.exec(s);
   if (m) {
@@ -140,6 +142,7 @@ export function parseBoard(
   input: string | readonly (readonly RawCell[])[] | readonly RawCell[],
   options: ParseBoardOptions = {},
 ): Board {
+  checkOptionalObject(options, 'options');
   let rows: (readonly RawCell[])[];
   if (typeof input === 'string') {
     rows = textRows(input.trim());

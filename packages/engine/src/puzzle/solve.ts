@@ -2,6 +2,7 @@
  * The puzzle solve facade: validate, check solvability, pick a backend, drive a `Run` with the
  * platform's driver (core/run.ts), and build the typed result.
  */
+import { checkArray, checkObject } from '../core/args.js';
 import { UnsupportedError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
@@ -9,7 +10,7 @@ import { defaultMemoryBytes } from '../core/memory.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import {
-  WASM_ALGORITHMS, normalizeOptions, usesHeuristic,
+  WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic,
   type Algorithm, type HeuristicName, type NormalizedSolveOptions, type SolveOptions, type SolveResult, type TraceStep,
 } from './options.js';
 import { SlidingTileProblem } from './problem.js';
@@ -42,6 +43,7 @@ const resultHeuristic = (o: NormalizedSolveOptions): HeuristicName | undefined =
 /** Validation, normalisation and the solvability check; a finished result when unsolvable. */
 function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveResult {
   validatePair(start, goal);
+  checkLocalOptions(options);
   const normalized = normalizeOptions(options);
   const verdict = checkSolvable(start, goal);
   if (!verdict.solvable) {
@@ -76,6 +78,9 @@ function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
 
 /** g, h and f = g + h for every state on the path, with the chosen heuristic (TS, for both backends). */
 export function traceMoves(start: Board, goal: Board, moves: readonly Move[], options: NormalizedSolveOptions): TraceStep[] {
+  validatePair(start, goal);
+  checkArray(moves, 'moves');
+  checkObject(options, 'options');
   const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank });
   const steps: TraceStep[] = [];
   let s = problem.initial;
