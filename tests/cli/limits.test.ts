@@ -1,7 +1,9 @@
 // Issue 6, exit codes and limits end to end: exit 4 for every limit (with statistics), exit 2 for
 // invalid input, one-line errors; memory limits keep the process's peak RSS near the limit.
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, run, runMeasured } from './run.js';
+import { BIN, ROOT, ensureBuilt, run, runMeasured } from './run.js';
 
 beforeAll(ensureBuilt);
 
@@ -43,3 +45,69 @@ describe('--max-memory', () => {
   });
 });
 
+
+/** Runs the CLI with stdin read from `path` (e.g. /dev/zero: endless, no newline). */
+function runFromFile(args: string[], path: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const fd = openSync(path, 'r');
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: [fd, 'pipe', 'pipe'] });
+    closeSync(fd);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('unbounded input and output', () => {
+  it('generate --count 1e9 prints its first line at once (streamed), then can be stopped', async () => {
+    const child = spawn(process.execPath, [BIN, 'puzzle', 'generate', '--count', '1e9', '--seed', '7'], { cwd: ROOT });
+    const first = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error('no line within 10 s')), 10_000);
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        if (out.includes('\n')) {
+          clearTimeout(timer);
+          resolve(out.split('\n')[0]!);
+        }
+      });
+    });
+    child.kill();
+    expect(first).toMatch(/^[0-8 /]+$/);
+    const one = await run(['puzzle', 'generate', '--count', '1', '--seed', '7']);
+    expect(one.stdout).toBe(`${first}\n`); // board i does not depend on the count
+  });
+
+  it('generate --json streams the same object printJson would print', async () => {
+    const r = await run(['puzzle', 'generate', '--count', '3', '--seed', '5', '--walk', '10', '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(r.stdout).toBe(`${JSON.stringify(json, null, 2)}\n`);
+    expect(json.boards).toHaveLength(3);
+    expect(json.walk).toBe(10);
+  });
+
+  it('generate refuses a walk over the stated limit (1e8) with one line, exit 2', async () => {
+    const r = await run(['puzzle', 'generate', '--walk', '200000000']);
+    expect(r.code).toBe(2);
+    expectOneLineError(r.stderr);
+    expect(r.stderr).toMatch(/at most 100000000 moves/);
+  });
+
+  it('play with an endless non-terminal stdin says it needs a terminal (exit 2)', async () => {
+    const r = await runFromFile(['puzzle', 'play', '--seed', '1'], '/dev/zero');
+    expect(r.code).toBe(2);
+    expectOneLineError(r.stderr);
+    expect(r.stderr).toMatch(/play needs a terminal/);
+  });
+
+  it('-p - reads at most 64 MiB of stdin', async () => {
+    const r = await runFromFile(['puzzle', 'solve', '-p', '-'], '/dev/zero');
+    expect(r.code).toBe(2);
+    expectOneLineError(r.stderr);
+    expect(r.stderr).toMatch(/stdin: more than 64 MiB/);
+  });
+});

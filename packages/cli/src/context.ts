@@ -3,6 +3,8 @@ export interface Context {
   /** Aborted on the first Ctrl-C (SIGINT). */
   signal: AbortSignal;
   out(text: string): void;
+  /** Like out, but resolves once stdout can take more (backpressure, for long streams). */
+  write(text: string): Promise<void>;
   err(text: string): void;
   /** Progress lines go to stderr only when a human watches it. */
   stderrIsTTY: boolean;

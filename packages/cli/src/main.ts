@@ -13,6 +13,8 @@ declare const SEARCHLAB_VERSION: string | undefined;
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
 
 async function main(argv: string[]): Promise<number> {
+  // A reader that went away (`… | head -1`) ends the output, not the program with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? EXIT.ok : EXIT.failure));
   const abort = new AbortController();
   let running = 0;
   process.on('SIGINT', () => {
@@ -25,6 +27,10 @@ async function main(argv: string[]): Promise<number> {
   const ctx: Context = {
     signal: abort.signal,
     out: (t) => void process.stdout.write(t),
+    write: (t) => new Promise<void>((resolve) => {
+      if (process.stdout.write(t)) resolve();
+      else process.stdout.once('drain', resolve);
+    }),
     err: (t) => void process.stderr.write(t),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     async busy(job) {

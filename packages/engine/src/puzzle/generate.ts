@@ -24,9 +24,8 @@ function freeze(width: number, height: number, cells: number[]): Board {
  * k blank moves on `cells` in place; returns the moves. With `avoidUndo` the rule is randomWalk's;
  * without it every legal move is a candidate. A single candidate draws no random number.
  */
-function walk(board: Board, cells: number[], k: number, rng: Rng, avoidUndo: boolean): Move[] {
+function walk(board: Board, cells: number[], k: number, rng: Rng, avoidUndo: boolean, moves?: Move[]): void {
   const view: Board = { width: board.width, height: board.height, cells };
-  const moves: Move[] = [];
   let b = blankIndex(board);
   let prev: Move | undefined;
   const legal: Move[] = [];
@@ -44,10 +43,25 @@ function walk(board: Board, cells: number[], k: number, rng: Rng, avoidUndo: boo
     cells[b] = cells[to] as number;
     cells[to] = BLANK;
     b = to;
-    moves.push(m);
+    moves?.push(m);
     prev = m;
   }
-  return moves;
+}
+
+/** The longest random walk accepted (longer ones are refused up front: InvalidInputError). */
+export const MAX_WALK = 100_000_000;
+
+/** The cells after a randomWalk of `k` moves from `goal`, recording the moves into `moves` when given. */
+function walkFromGoal(goal: Board, k: number, seed: number, moves?: Move[]): Board {
+  validateBoard(goal);
+  if (!Number.isSafeInteger(k) || k < 0) {
+    throw new InvalidInputError(`the walk length must be a whole number of moves ≥ 0, got ${k}`);
+  }
+  if (k > MAX_WALK) throw new InvalidInputError(`the walk length ${k} is over the limit of ${MAX_WALK} moves`);
+  const rng = rngFor(seed);
+  const cells = goal.cells.slice();
+  walk(goal, cells, k, rng, true, moves);
+  return freeze(goal.width, goal.height, cells);
 }
 
 /**
@@ -57,14 +71,13 @@ function walk(board: Board, cells: number[], k: number, rng: Rng, avoidUndo: boo
  * candidate draws no random number. The result is at most k moves from the goal, not exactly k.
  */
 export function randomWalk(goal: Board, k: number, seed: number): RandomWalkResult {
-  validateBoard(goal);
-  if (!Number.isSafeInteger(k) || k < 0) {
-    throw new InvalidInputError(`the walk length must be a whole number of moves ≥ 0, got ${k}`);
-  }
-  const rng = rngFor(seed);
-  const cells = goal.cells.slice();
-  const moves = walk(goal, cells, k, rng, true);
-  return { board: freeze(goal.width, goal.height, cells), moves };
+  const moves: Move[] = [];
+  return { board: walkFromGoal(goal, k, seed, moves), moves };
+}
+
+/** randomWalk's board alone (the same board for the same arguments), without storing the moves. */
+export function randomWalkBoard(goal: Board, k: number, seed: number): Board {
+  return walkFromGoal(goal, k, seed);
 }
 
 /**

@@ -7,7 +7,7 @@ export {
   applyMove, applyMoves, parseMoves, invertMoves, renderBoard, boardToText,
 } from './board.js';
 export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod } from './solvability.js';
-export { randomWalk, randomSolvable, type RandomWalkResult } from './generate.js';
+export { randomWalk, randomWalkBoard, randomSolvable, MAX_WALK, type RandomWalkResult } from './generate.js';
 export {
   ALGORITHMS, HEURISTICS, WASM_ALGORITHMS, INFORMED_ALGORITHMS, usesHeuristic, normalizeOptions, solveOptionsFrom,
   type Algorithm, type HeuristicName, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,

@@ -1,5 +1,5 @@
 // Seeded start boards, shared by `puzzle generate`, `puzzle compare --generate` and `puzzle play`.
-import { InvalidInputError, Rng, randomSolvable, randomWalk, type Board } from '@searchlab/engine';
+import { InvalidInputError, MAX_WALK, Rng, randomSolvable, randomWalkBoard, type Board } from '@searchlab/engine';
 
 export interface GenerateSpec {
   count: number;
@@ -9,17 +9,21 @@ export interface GenerateSpec {
 }
 
 /**
- * `count` boards from one seed. Board i uses the i-th u32 of Rng(seed) as its own seed, so the
- * list is reproducible and board i does not depend on how many were asked for.
+ * `count` boards from one seed, one at a time (any count: nothing is kept). Board i uses the i-th
+ * u32 of Rng(seed) as its own seed, so the list is reproducible and board i does not depend on how
+ * many were asked for.
  */
-export function generateBoards(goal: Board, spec: GenerateSpec): Board[] {
+export function* streamBoards(goal: Board, spec: GenerateSpec): Generator<Board, void, void> {
   const seeds = new Rng(spec.seed);
-  const boards: Board[] = [];
   for (let i = 0; i < spec.count; i++) {
     const s = seeds.nextU32();
-    boards.push(spec.walk === undefined ? randomSolvable(goal, s) : randomWalk(goal, spec.walk, s).board);
+    yield spec.walk === undefined ? randomSolvable(goal, s) : randomWalkBoard(goal, spec.walk, s);
   }
-  return boards;
+}
+
+/** streamBoards as an array (for a count that fits in memory). */
+export function generateBoards(goal: Board, spec: GenerateSpec): Board[] {
+  return [...streamBoards(goal, spec)];
 }
 
 /** A seed when the user gave none (reported so the run can be repeated). */
@@ -29,4 +33,5 @@ export function freshSeed(): number {
 
 export function checkWalkOptions(o: { walk?: number; uniform?: boolean }): void {
   if (o.walk !== undefined && o.uniform) throw new InvalidInputError('--walk and --uniform exclude each other');
+  if (o.walk !== undefined && o.walk > MAX_WALK) throw new InvalidInputError(`--walk ${o.walk}: at most ${MAX_WALK} moves`);
 }

@@ -3,8 +3,7 @@ import { boardToText } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { intArg, seedArg } from '../../options.js';
 import { addBoardOptions, standaloneGoal, type BoardOpts } from './options.js';
-import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
-import { printJson } from '../../format.js';
+import { checkWalkOptions, freshSeed, streamBoards } from './generate-boards.js';
 
 interface GenerateOpts extends BoardOpts {
   walk?: number;
@@ -26,19 +25,45 @@ export function registerGenerate(parent: Command, ctx: Context, exit: (code: num
   cmd.action(async (opts: GenerateOpts) => exit(await generate(opts, ctx)));
 }
 
+/** Output is written in blocks of about this many characters, each awaited (backpressure). */
+const BLOCK = 1 << 16;
+
+/**
+ * Streams the boards as they are made, whatever the count: the first line appears at once and
+ * memory stays flat. JSON is streamed too, in the same layout as printJson.
+ */
 async function generate(opts: GenerateOpts, ctx: Context): Promise<number> {
   checkWalkOptions(opts);
   const goal = await standaloneGoal(opts);
   const seed = opts.seed ?? freshSeed();
-  const boards = generateBoards(goal, { count: opts.count, walk: opts.walk, seed }).map(boardToText);
+  const boards = streamBoards(goal, { count: opts.count, walk: opts.walk, seed });
+  let block = '';
+  const flush = async () => {
+    await ctx.write(block);
+    block = '';
+  };
   if (opts.json) {
-    printJson(ctx, {
+    const meta = JSON.stringify({
       width: goal.width, height: goal.height, goal: boardToText(goal),
-      method: opts.walk === undefined ? 'uniform' : 'walk', walk: opts.walk, seed, boards,
-    });
+      method: opts.walk === undefined ? 'uniform' : 'walk', walk: opts.walk, seed,
+    }, null, 2);
+    block = `${meta.slice(0, -2)},\n  "boards": [`;
+    let first = true;
+    for (const b of boards) {
+      block += `${first ? '' : ','}\n    ${JSON.stringify(boardToText(b))}`;
+      first = false;
+      if (block.length >= BLOCK || ctx.signal.aborted) await flush();
+    }
+    block += '\n  ]\n}\n';
   } else {
     if (opts.seed === undefined && ctx.stderrIsTTY) ctx.err(`seed ${seed}\n`);
-    ctx.out(boards.map((b) => `${b}\n`).join(''));
+    let first = true;
+    for (const b of boards) {
+      block += `${boardToText(b)}\n`;
+      if (first || block.length >= BLOCK) await flush(); // the first line at once
+      first = false;
+    }
   }
+  await flush();
   return 0;
 }

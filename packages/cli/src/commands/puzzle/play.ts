@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createInterface, emitKeypressEvents } from 'node:readline';
+import { emitKeypressEvents } from 'node:readline';
 import {
   InvalidInputError, applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard,
   type Board, type Move,
@@ -10,6 +10,7 @@ import { seedArg } from '../../options.js';
 import { addBoardOptions, resolvePair, standaloneGoal, type BoardOpts } from './options.js';
 import { freshSeed } from './generate-boards.js';
 import { indentBlock, why } from '../../format.js';
+import { MAX_KEY_LINE, stdinLines } from '../../input.js';
 
 interface PlayOpts extends BoardOpts {
   seed?: number;
@@ -113,16 +114,15 @@ async function play(opts: PlayOpts, ctx: Context): Promise<number> {
 }
 
 async function playPipe(act: (a: Action | { unknown: string }) => number | undefined): Promise<number> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  try {
-    for await (const line of lines) {
-      for (const a of parseKeys(line)) {
-        const code = act(a);
-        if (code !== undefined) return code;
+  const notKeys = `play needs a terminal, or lines of keys on stdin (a line of over ${MAX_KEY_LINE / 1024} KiB arrived)`;
+  for await (const line of stdinLines(MAX_KEY_LINE, notKeys)) {
+    for (const a of parseKeys(line)) {
+      const code = act(a);
+      if (code !== undefined) {
+        process.stdin.destroy();
+        return code;
       }
     }
-  } finally {
-    lines.close();
   }
   return EXIT.ok; // input ended: the game simply stops
 }
