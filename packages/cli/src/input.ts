@@ -50,7 +50,7 @@ export async function* stdinLines(maxLine: number, what: string): AsyncGenerator
 export async function boardText(arg: string): Promise<string> {
   if (arg !== '-') return arg;
   const text = (await readStdin()).trim();
-  if (text === '') throw new InvalidInputError('-p -: stdin is empty, expected a board');
+  if (text === '') throw new InvalidInputError('stdin (-) is empty, expected a board');
   return text;
 }
 

@@ -59,19 +59,28 @@ async function main(argv: string[]): Promise<number> {
   registerPuzzle(program, ctx, exit);
   registerDemo(program, ctx, exit);
 
+  // With --json, an error is also one JSON object on stdout, so scripts need not parse stderr.
+  const options = argv.slice(2, argv.includes('--') ? argv.indexOf('--') : undefined);
+  const jsonError = (code: string, message: string): void => {
+    if (options.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { code, message: oneLine(message) } })}\n`);
+  };
   try {
     await program.parseAsync(argv);
   } catch (e) {
     if (e instanceof CommanderError) {
       // --help / --version exit 0; every other commander error is a usage error (already printed).
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return EXIT.ok;
+      jsonError('invalid-input', e.message.replace(/^error: /, ''));
+      return EXIT.invalid;
     }
     if (e instanceof SearchlabError) {
       process.stderr.write(`searchlab: ${oneLine(e.message)}\n`);
+      jsonError(e.code, e.message);
       return EXIT_FOR_ERROR[e.code] ?? EXIT.failure;
     }
     const err = e as Error;
     process.stderr.write(`searchlab: internal error: ${oneLine(err?.message ?? String(e))}\n`);
+    jsonError('internal', err?.message ?? String(e));
     if (process.env.SEARCHLAB_DEBUG === '1' && err?.stack) process.stderr.write(`${err.stack}\n`);
     return EXIT.failure;
   }

@@ -1,19 +1,24 @@
 // Option parsers every domain's commands share: numbers, counts and seeds, with one-line errors.
 import { InvalidArgumentError } from 'commander';
-import { InvalidInputError, parseMemorySize } from '@searchlab/engine';
+import { InvalidInputError, parseDecimal, parseInteger, parseMemorySize } from '@searchlab/engine';
 
-function numberParser(what: string, ok: (n: number) => boolean) {
+/**
+ * One parser for every number option, with the engine's number syntax (the same as board cells):
+ * integer options take decimal integers and exact exponent forms (1e9), fractional ones decimals;
+ * hex, NaN, Infinity and trailing garbage are refused.
+ */
+function numberParser(what: string, integer: boolean, ok: (n: number) => boolean) {
   return (v: string): number => {
-    const n = Number(v);
-    if (v.trim() === '' || !ok(n)) throw new InvalidArgumentError(`expected ${what}`);
+    const n = integer ? parseInteger(v) : parseDecimal(v);
+    if (n === undefined || !ok(n)) throw new InvalidArgumentError(`expected ${what}, got '${v}'`);
     return n;
   };
 }
 export const intArg = (min: number) =>
-  numberParser(min === 0 ? 'a non-negative integer' : `an integer >= ${min}`, (n) => Number.isSafeInteger(n) && n >= min);
-export const positiveArg = numberParser('a positive number', (n) => Number.isFinite(n) && n > 0);
-export const seedArg = numberParser('an integer seed', (n) => Number.isSafeInteger(n));
-export const jobsArg = numberParser('a number of jobs from 1 to 1024', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 1024);
+  numberParser(min === 0 ? 'a non-negative integer' : `an integer >= ${min}`, true, (n) => n >= min);
+export const positiveArg = numberParser('a positive number', false, (n) => n > 0);
+export const seedArg = numberParser('an integer seed', true, () => true);
+export const jobsArg = numberParser('a number of jobs from 1 to 1024', true, (n) => n >= 1 && n <= 1024);
 /** A memory size: 512MB, 2GB, 1.5GiB or bytes. */
 export const memoryArg = (v: string): number => {
   try {

@@ -8,6 +8,7 @@
  * threads are separate realms: each has its own ledger.
  */
 import { InvalidInputError } from './errors.js';
+import { parseDecimal } from './numbers.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -138,10 +139,11 @@ export class MemoryAccount {
 
 /** Parses a memory size: `512MB`, `2GB`, `1.5GiB`, `100000` (bytes); KB/MB/GB are powers of 1024. */
 export function parseMemorySize(text: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|KIB|K|MB|MIB|M|GB|GIB|G|TB|TIB|T)?\s*$/i.exec(text);
+  const m = /^(.*?)\s*(B|KB|KIB|K|MB|MIB|M|GB|GIB|G|TB|TIB|T)?$/i.exec(text.trim());
   const units: Record<string, number> = { B: 1, K: 1024, M: MiB, G: GiB, T: 1024 * GiB };
-  if (m === null) throw new InvalidInputError(`memory size '${text}': expected a number with an optional unit, e.g. 512MB or 2GB`);
-  const bytes = Math.floor(Number(m[1]) * units[(m[2] ?? 'B')[0]!.toUpperCase()]!);
+  const n = m === null ? undefined : parseDecimal(m[1]!);
+  if (m === null || n === undefined) throw new InvalidInputError(`memory size '${text}': expected a number with an optional unit, e.g. 512MB or 2GB`);
+  const bytes = Math.floor(n * units[(m[2] ?? 'B')[0]!.toUpperCase()]!);
   if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new InvalidInputError(`memory size '${text}' must be at least 1 byte`);
   return bytes;
 }

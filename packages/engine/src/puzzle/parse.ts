@@ -1,5 +1,6 @@
 import { checkOptionalObject, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
+import { parseInteger } from '../core/numbers.js';
 import { cellName, checkSize, makeBoard } from './board.js';
 import { BLANK, WALL } from './types.js';
 import type { Board } from './types.js';
@@ -48,17 +49,87 @@ function splitTokens(text: string): string[] {
     .map((t) => t.replace(QUOTED, '$2'));
 }
 
-/** Rows of raw tokens from text: bracketed (JSON or numpy-style `[[1 2][3 0]]`) or `/`/newline rows. */
-function textRows(text: string): string[][] {
-  if (text.includes('[') || text.includes(']')) {
-    const groups = /\[([^[\]]*)\]/g;
-    const outside = text.replace(groups, ' ');
-    const stray = /[^\s,[\]]+/.exec(outside);
-    if (stray) {
-      throw new InvalidInputError(`'${stray[0]}' is outside a row's brackets; write rows as [[1,2,3],[4,5,6],[7,8,0]]`);
+/**
+ * Bracketed rows, read strictly: `[[1,2,3],[4,5,6],[7,8,0]]` (JSON, cells may be quoted) or
+ * numpy-style `[[1 2 3] [4 5 6] [7 8 0]]`, or one bracketed row `[1,2,3,…]`. Items are separated by
+ * a comma or by white space; a missing or extra bracket, an empty item (`,,`, a leading or trailing
+ * comma), brackets nested deeper than rows, or anything after the last bracket is refused.
+ */
+function bracketRows(text: string): string[][] {
+  let i = 0;
+  const bad = (what: string): never => {
+    throw new InvalidInputError(`not a list of rows: ${what} at character ${i + 1}; write rows as [[1,2,3],[4,5,6],[7,8,0]]`);
+  };
+  const space = (): void => {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+  };
+  /** Items of one bracketed list (the '[' already read); `item` reads one at i. */
+  const list = <T>(item: () => T): T[] => {
+    const items: T[] = [];
+    for (;;) {
+      space();
+      if (text[i] === ']') {
+        if (items.length > 0 && text[i - 1] === ',') bad("a trailing ','");
+        i++;
+        return items;
+      }
+      if (i >= text.length) bad("a missing ']'");
+      if (text[i] === ',') bad(items.length === 0 ? "a leading ','" : "an empty item (',,')");
+      items.push(item());
+      space();
+      if (i >= text.length) bad("a missing ']'");
+      if (text[i] === ',') i++;
+      else if (text[i] !== ']' && text[i] !== '[' && i > 0 && !/\s/.test(text[i - 1]!)) bad(`'${text[i] ?? ''}'`);
     }
-    return [...text.matchAll(groups)].map((g) => splitTokens(g[1] as string)).filter((r) => r.length > 0);
+  };
+  const cell = (): string => {
+    const q = text[i];
+    if (q === '"' || q === "'") {
+      const end = text.indexOf(q, i + 1);
+      if (end < 0) bad('an unclosed quote');
+      const token = text.slice(i + 1, end);
+      i = end + 1;
+      return token;
+    }
+    if (text[i] === '[') bad('brackets nested deeper than rows');
+    const start = i;
+    while (i < text.length && !/[\s,[\]]/.test(text[i]!)) i++;
+    return text.slice(start, i);
+  };
+  const row = (): string[] => {
+    if (text[i] !== '[') bad(`'${text[i]}' where a row '[' was expected`);
+    i++;
+    return list(cell);
+  };
+  const outside = (): never => {
+    const token = /^[^\s,[\]]+/.exec(text.slice(i))?.[0] ?? text[i];
+    throw new InvalidInputError(`'${token}' is outside a row's brackets; write rows as [[1,2,3],[4,5,6],[7,8,0]]`);
+  };
+  space();
+  if (text[i] !== '[') outside();
+  i++;
+  space();
+  let rows: string[][];
+  if (text[i] === '[') rows = list(row);
+  else {
+    // one row, or numpy's rows without outer brackets: [1 2 3] [4 5 6] [7 8 0]
+    rows = [list(cell)];
+    for (;;) {
+      space();
+      if (text[i] === ',' && text.slice(i + 1).trimStart().startsWith('[')) i++;
+      space();
+      if (text[i] !== '[') break;
+      rows.push(row());
+    }
   }
+  space();
+  if (i < text.length) outside();
+  return rows.filter((r) => r.length > 0);
+}
+
+/** Rows of raw tokens from text: bracketed (bracketRows) or `/`/newline rows. */
+function textRows(text: string): string[][] {
+  if (text.includes('[') || text.includes(']')) return bracketRows(text);
   return text
     .split(/\/|\r?\n/)
     .map(splitTokens)
@@ -70,7 +141,7 @@ function cellValue(raw: RawCell): number | undefined {
   const t = raw.trim().replace(QUOTED, '$2');
   if (t === '0' || t === '_' || t === '*') return BLANK;
   if (t === '#' || t === '-1') return WALL;
-  return /^\d+$/.test(t) ? Number(t) : undefined;
+  return parseInteger(t);
 }
 
 function showRaw(raw: RawCell): string {

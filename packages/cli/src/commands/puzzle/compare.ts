@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import {
-  HEURISTICS, InvalidInputError, boardToText, compareHeuristics, type Board, type HeuristicName, type SolveResult,
+  HEURISTICS, InvalidInputError, boardToText, compareHeuristics, summarise, type Board, type HeuristicName, type SolveResult,
 } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -88,23 +88,34 @@ async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: 
 
 async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
   const heuristics = parseHeuristics(opts.heuristics);
-  const { list, seed } = await instances(opts);
+  const { list: all0, seed } = await instances(opts);
+  let list = all0;
   const variants = heuristics.map((heuristic) => ({ heuristic, countBlank: opts.countBlank === true }));
   const { countBlank: _countBlank, ...settings } = solveSettings(opts);
   const runs = list.length * variants.length;
   let finished = 0;
-  const comparison = await track(ctx, { label: 'comparing', unit: 'solves', total: runs, quiet: opts.json }, (progress) =>
+  let comparison = await track(ctx, { label: 'comparing', unit: 'solves', total: runs, quiet: opts.json }, (progress) =>
     withPool(opts.jobs, (runner) => compareHeuristics(list, variants, settings, {
       runner,
       signal: ctx.signal,
       onProgress: (i, v, s) => progress.update(finished, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
       onResult: () => progress.update(++finished),
     })));
-  if (ctx.signal.aborted) return EXIT.interrupted;
+  // Interrupted (Ctrl-C): report the instances every variant finished, then exit 130.
+  const interrupted = ctx.signal.aborted;
+  if (interrupted) {
+    const rows = comparison.results;
+    const keep = list.flatMap((_, i) => (variants.every((_v, v) => rows[i]?.[v] !== undefined && rows[i]![v]!.status !== 'aborted') ? [i] : []));
+    ctx.err(`searchlab: interrupted: ${keep.length} of ${list.length} instances finished\n`);
+    if (keep.length === 0) return EXIT.interrupted;
+    list = keep.map((i) => list[i]!);
+    comparison = summarise(keep.map((i) => rows[i]!), variants);
+  }
   const results: SolveResult[][] = comparison.results;
   const mean = comparison.summary.map((s) => s.meanExpanded);
   const all = results.flat();
-  const code = all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
+  const code = interrupted ? EXIT.interrupted
+    : all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
 
   if (opts.json) {
     printJson(ctx, {

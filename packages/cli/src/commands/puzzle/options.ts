@@ -37,15 +37,26 @@ function isPreset(goal: string): goal is GoalPreset {
   return (PRESETS as readonly string[]).includes(goal);
 }
 
-/** Parses one board argument (`-` = stdin) with the --size option. */
-export async function readBoard(arg: string, size: string | undefined): Promise<Board> {
-  return parseBoard(await boardText(arg), size === undefined ? {} : { size });
+/** Runs `make`, putting `name: ` in front of an InvalidInputError's message (which board it is about). */
+export async function about<T>(name: string, make: () => T | Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (e) {
+    if (e instanceof InvalidInputError) throw new InvalidInputError(`${name}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Parses one board argument (`-` = stdin) with the --size option; errors start with `name`. */
+export async function readBoard(arg: string, size: string | undefined, name = 'start'): Promise<Board> {
+  return about(name, async () => parseBoard(await boardText(arg), size === undefined ? {} : { size }));
 }
 
 /** The goal for `start`: a preset shaped like start (same walls), or a parsed board checked against it. */
 export async function resolveGoal(start: Board, opts: BoardOpts): Promise<Board> {
-  if (isPreset(opts.goal)) return goalLike(start, opts.goal);
-  const goal = await readBoard(opts.goal, opts.size);
+  const preset = opts.goal;
+  if (isPreset(preset)) return about(`goal (${preset}, built from the start's size and walls)`, () => goalLike(start, preset));
+  const goal = await readBoard(opts.goal, opts.size, 'goal');
   validatePair(start, goal);
   return goal;
 }
@@ -67,7 +78,7 @@ export async function standaloneGoal(opts: BoardOpts): Promise<Board> {
     const { width, height } = parseSize(opts.size ?? '3');
     return goalBoard(width, height ?? width, opts.goal);
   }
-  return readBoard(opts.goal, opts.size);
+  return readBoard(opts.goal, opts.size, 'goal');
 }
 
 // ---- search options ----
