@@ -45,11 +45,11 @@ export async function runJson(args: string[], input = ''): Promise<RunResult & {
 }
 
 /** `run`, plus the child's peak resident memory in bytes (process.resourceUsage().maxRSS at exit). */
-export async function runMeasured(args: string[]): Promise<RunResult & { maxRssBytes: number }> {
+export async function runMeasured(args: string[], env: Record<string, string> = {}): Promise<RunResult & { maxRssBytes: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'searchlab-rss-'));
   try {
     const file = join(dir, 'max-rss');
-    const r = await run(args, '', ['--import', pathToFileURL(join(ROOT, 'tests/support/max-rss.mjs')).href], { SEARCHLAB_MAX_RSS_FILE: file });
+    const r = await run(args, '', ['--import', pathToFileURL(join(ROOT, 'tests/support/max-rss.mjs')).href], { ...env, SEARCHLAB_MAX_RSS_FILE: file });
     return { ...r, maxRssBytes: Number(readFileSync(file, 'utf8')) * 1024 };
   } finally {
     rmSync(dir, { recursive: true, force: true });

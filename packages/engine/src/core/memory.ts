@@ -55,39 +55,76 @@ export function defaultMemoryBytes(backend: 'wasm' | 'ts' = 'wasm'): number {
   return bytes;
 }
 
-/** The budget every run of this process (realm) shares. */
+const KiB = 1024;
+/** Whole KiB at or above `bytes`: the ledger's unit. */
+const kib = (bytes: number): number => Math.ceil(bytes / KiB);
+
+/**
+ * The budget every run of this process shares, kept in KiB in a SharedArrayBuffer
+ * ([used, limit], updated with Atomics) so that worker threads given `shared` share it too.
+ */
 export class MemoryLedger {
-  private used = 0;
-  constructor(private limit: number) {}
+  /** Pass to a worker thread (node/pool.ts does, as workerData.searchlabMemory). */
+  readonly shared: SharedArrayBuffer;
+  private readonly cells: Int32Array;
+
+  constructor(limit: number, shared?: SharedArrayBuffer) {
+    this.shared = shared ?? new SharedArrayBuffer(8);
+    this.cells = new Int32Array(this.shared);
+    if (shared === undefined) Atomics.store(this.cells, 1, Math.min(2 ** 31 - 1, kib(limit)));
+  }
 
   get reserved(): number {
-    return this.used;
+    return Atomics.load(this.cells, 0) * KiB;
   }
 
   get budget(): number {
-    return this.limit;
+    return Atomics.load(this.cells, 1) * KiB;
   }
 
   /** Change the budget (runs already holding more keep it until they release). */
   setBudget(bytes: number): void {
     checkMemoryBytes(bytes, 'budget');
-    this.limit = bytes;
+    Atomics.store(this.cells, 1, Math.min(2 ** 31 - 1, kib(bytes)));
   }
 
-  /** Take `bytes` when they fit; false (and nothing taken) when they do not. */
+  /** Take `bytes` (whole KiB) when they fit; false (and nothing taken) when they do not. */
   reserve(bytes: number): boolean {
-    if (this.used + bytes > this.limit) return false;
-    this.used += bytes;
-    return true;
+    const k = kib(bytes);
+    for (;;) {
+      const used = Atomics.load(this.cells, 0);
+      if (used + k > Atomics.load(this.cells, 1)) return false;
+      if (Atomics.compareExchange(this.cells, 0, used, used + k) === used) return true;
+    }
   }
 
+  /** Give back what `reserve(bytes)` took. */
   release(bytes: number): void {
-    this.used = Math.max(0, this.used - bytes);
+    Atomics.sub(this.cells, 0, kib(bytes));
   }
 }
 
-/** The process-wide ledger. */
-export const processMemory = new MemoryLedger(defaultMemoryBytes('wasm'));
+/** A budget from the environment (SEARCHLAB_MEMORY_BUDGET=4GB), for operators and tests. */
+function budgetFromEnv(): number | undefined {
+  const text = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.SEARCHLAB_MEMORY_BUDGET;
+  if (text === undefined || text === '') return undefined;
+  try {
+    return parseMemorySize(text);
+  } catch {
+    return undefined; // a bad value must not break loading the engine: the default applies
+  }
+}
+
+/** The shared ledger a parent thread handed to this worker thread, if any. */
+function inheritedLedger(): SharedArrayBuffer | undefined {
+  const proc = (globalThis as { process?: NodeLike }).process;
+  const threads = proc?.getBuiltinModule?.('node:worker_threads') as { workerData?: { searchlabMemory?: unknown } } | undefined;
+  const shared = threads?.workerData?.searchlabMemory;
+  return shared instanceof SharedArrayBuffer ? shared : undefined;
+}
+
+/** The process-wide ledger (shared with the worker threads of node/pool.ts). */
+export const processMemory = new MemoryLedger(budgetFromEnv() ?? defaultMemoryBytes('wasm'), inheritedLedger());
 
 /** Throws InvalidInputError unless `bytes` is a positive integer (a memory size). */
 export function checkMemoryBytes(bytes: unknown, name = 'maxMemoryBytes'): asserts bytes is number {
@@ -117,11 +154,11 @@ export class MemoryAccount {
     return true;
   }
 
-  /** Hold at least `total` bytes from the ledger (in chunks); false when it cannot. */
+  /** Hold at least `total` bytes from the ledger (in chunks of whole KiB); false when it cannot. */
   private grow(total: number): boolean {
     if (total > this.limit) return false;
     const chunked = Math.min(this.limit, Math.max(total, this.held + CHUNK));
-    for (const want of [chunked, total]) {
+    for (const want of [kib(chunked) * KiB, kib(total) * KiB]) {
       if (this.ledger.reserve(want - this.held)) {
         this.held = want;
         return true;

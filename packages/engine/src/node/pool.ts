@@ -4,11 +4,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { processMemory } from '../core/memory.js';
 import { WorkerPool, type WorkerPort } from '../core/pool.js';
 import type { ReplyMessage } from '../core/tasks.js';
 
 export function nodeWorkerPort(script: string | URL): WorkerPort {
-  const worker = new Worker(script);
+  // The worker's runs reserve from this process's memory budget (core/memory.ts), not a budget of their own.
+  const worker = new Worker(script, { workerData: { searchlabMemory: processMemory.shared } });
   return {
     post: (message) => worker.postMessage(message),
     onReply: (cb) => void worker.on('message', (m: ReplyMessage) => cb(m)),
