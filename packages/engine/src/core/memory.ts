@@ -61,15 +61,16 @@ const kib = (bytes: number): number => Math.ceil(bytes / KiB);
 
 /**
  * The budget every run of this process shares, kept in KiB in a SharedArrayBuffer
- * ([used, limit], updated with Atomics) so that worker threads given `shared` share it too.
+ * ([used, limit], updated with Atomics) so that worker threads given `shared` share it too. Where
+ * SharedArrayBuffer is missing (a page that is not cross-origin isolated) it is a plain buffer.
  */
 export class MemoryLedger {
   /** Pass to a worker thread (node/pool.ts does, as workerData.searchlabMemory). */
-  readonly shared: SharedArrayBuffer;
+  readonly shared: SharedArrayBuffer | ArrayBuffer;
   private readonly cells: Int32Array;
 
   constructor(limit: number, shared?: SharedArrayBuffer) {
-    this.shared = shared ?? new SharedArrayBuffer(8);
+    this.shared = shared ?? (typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(8) : new ArrayBuffer(8));
     this.cells = new Int32Array(this.shared);
     if (shared === undefined) Atomics.store(this.cells, 1, Math.min(2 ** 31 - 1, kib(limit)));
   }
@@ -120,7 +121,7 @@ function inheritedLedger(): SharedArrayBuffer | undefined {
   const proc = (globalThis as { process?: NodeLike }).process;
   const threads = proc?.getBuiltinModule?.('node:worker_threads') as { workerData?: { searchlabMemory?: unknown } } | undefined;
   const shared = threads?.workerData?.searchlabMemory;
-  return shared instanceof SharedArrayBuffer ? shared : undefined;
+  return typeof SharedArrayBuffer === 'function' && shared instanceof SharedArrayBuffer ? shared : undefined;
 }
 
 /** The process-wide ledger (shared with the worker threads of node/pool.ts). */
