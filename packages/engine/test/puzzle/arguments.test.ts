@@ -35,6 +35,7 @@ const CALLS: Record<string, unknown[]> = {
   validatePair: [START, GOOD],
   randomWalk: [GOOD, 3, 1],
   randomSolvable: [GOOD, 1],
+  randomWalkBoard: [GOOD, 3, 1],
   normalizeOptions: [{}],
   solveOptionsFrom: [{}, {}],
   solvePuzzle: [START, GOOD, {}],
