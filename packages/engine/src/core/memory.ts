@@ -7,6 +7,7 @@
  * count their arena (core/kernels.ts asks the account whenever the arena passes its grant). Worker
  * threads are separate realms: each has its own ledger.
  */
+import { checkString } from './args.js';
 import { InvalidInputError } from './errors.js';
 import { parseDecimal } from './numbers.js';
 
@@ -177,6 +178,7 @@ export class MemoryAccount {
 
 /** Parses a memory size: `512MB`, `2GB`, `1.5GiB`, `100000` (bytes); KB/MB/GB are powers of 1024. */
 export function parseMemorySize(text: string): number {
+  checkString(text, 'memory size');
   const m = /^(.*?)\s*(B|KB|KIB|K|MB|MIB|M|GB|GIB|G|TB|TIB|T)?$/i.exec(text.trim());
   const units: Record<string, number> = { B: 1, K: 1024, M: MiB, G: GiB, T: 1024 * GiB };
   const n = m === null ? undefined : parseDecimal(m[1]!);

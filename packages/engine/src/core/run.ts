@@ -6,6 +6,9 @@
  * whose state lives in linear memory. `drive` is the one driver; `runAsync` / `runSync` drain it.
  */
 
+import { checkObject, checkOptionalFunction, checkOptionalSignal } from './args.js';
+import { InvalidInputError } from './errors.js';
+
 export interface Run<Outcome, Stats> {
   /** Do at most `budget` more units of work. The outcome when the run ended, else null. */
   step(budget: number): Outcome | null;
@@ -66,8 +69,22 @@ export function* drive<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveO
 
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Throws InvalidInputError unless `run` is a Run and `options` DriveOptions. */
+function checkDrive(run: unknown, options: unknown): void {
+  checkObject(run, 'run');
+  for (const method of ['step', 'stats', 'dispose'] as const) {
+    if (typeof (run as Record<string, unknown>)[method] !== 'function') throw new InvalidInputError(`run.${method} must be a function`);
+  }
+  checkObject(options, 'options');
+  const o = options as DriveOptions<unknown>;
+  checkOptionalSignal(o.signal, 'signal');
+  checkOptionalFunction(o.onProgress, 'onProgress');
+  if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === 'number' && o.timeoutMs > 0)) throw new InvalidInputError('timeoutMs must be a positive number');
+}
+
 /** Drives `run` to its end, yielding to the event loop between slices; always disposes it. */
 export async function runAsync<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveOptions<Stats> = {}): Promise<Driven<Outcome, Stats>> {
+  checkDrive(run, options);
   try {
     const driver = drive(run, options);
     for (;;) {
@@ -82,6 +99,7 @@ export async function runAsync<Outcome, Stats>(run: Run<Outcome, Stats>, options
 
 /** Drives `run` to its end without yielding (the timeout is still checked); always disposes it. */
 export function runSync<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveOptions<Stats> = {}): Driven<Outcome, Stats> {
+  checkDrive(run, options);
   try {
     const driver = drive(run, options);
     for (;;) {

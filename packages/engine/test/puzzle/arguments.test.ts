@@ -3,6 +3,7 @@
 // every argument position.
 import { describe, expect, test } from 'vitest';
 import * as puzzle from '../../src/puzzle/index.js';
+import * as root from '../../src/index.js';
 import { InvalidInputError, SearchlabError } from '../../src/core/errors.js';
 
 const GOOD = puzzle.goalBoard(3, 3);
@@ -95,5 +96,31 @@ describe('public functions validate their arguments', () => {
     const e = await outcome(call, []);
     expect(e).toBeInstanceOf(InvalidInputError);
     expect((e as Error).message).toMatch(message);
+  });
+});
+
+// (Rng keeps its RangeErrors: the RNG contract and its tests (docs/contracts/rng.md) belong to the PRNG work.)
+describe('platform functions of the root entry point validate their arguments too', () => {
+  const run = { step: () => 'done', stats: () => ({}), dispose: () => {} };
+  const CORE: Record<string, [(...a: unknown[]) => unknown, unknown[]]> = {
+    runSync: [root.runSync as never, [run, {}]],
+    runAsync: [root.runAsync as never, [run, {}]],
+    parseMemorySize: [root.parseMemorySize as never, ['1MB']],
+    'new MemoryAccount': [(limit) => new root.MemoryAccount(limit as number), [1024]],
+    checkPoolSize: [root.checkPoolSize as never, [2]],
+    parseDecimal: [root.parseDecimal as never, ['1']],
+    parseInteger: [root.parseInteger as never, ['1']],
+  };
+  test.each(Object.keys(CORE))('%s', async (name) => {
+    const [fn, good] = CORE[name]!;
+    expect(await outcome(fn, good)).toBeUndefined();
+    for (let i = 0; i < good.length; i++) {
+      for (const bad of [null, undefined, 5, 'x', {}, NaN, { step: 5 }]) {
+        const args = good.slice();
+        args[i] = bad;
+        const e = await outcome(fn, args);
+        if (e !== undefined) expect(e, `${name} argument ${i + 1} = ${String(bad)}: ${String(e)}`).toBeInstanceOf(SearchlabError);
+      }
+    }
   });
 });
