@@ -2,14 +2,9 @@
 // JSON errors on stdout with --json, compare reporting the rows it finished when interrupted.
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuilt, run } from './run.js';
+import { BIN, ROOT, ensureBuilt, expectOneLineError, run } from './run.js';
 
 beforeAll(ensureBuilt);
-
-function expectOneLineError(stderr: string): void {
-  expect(stderr).toMatch(/^searchlab: \S.*\n$/);
-  expect(stderr).not.toMatch(/\n\s+at /);
-}
 
 const EASY = '1 2 3/4 5 6/7 0 8';
 
@@ -51,6 +46,14 @@ describe('errors name their board', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^searchlab: goal: /);
     expect(r.stderr).not.toContain('-p');
+  });
+
+  it('a preset goal that cannot be built from the start says so', async () => {
+    // 3×2 with walls at row 1, col 3 and row 2, col 2: blank-last puts the blank on the walled-in last cell
+    const r = await run(['puzzle', 'solve', '-p', '1 0 #/2 # 3']);
+    expect(r.code).toBe(2);
+    expectOneLineError(r.stderr);
+    expect(r.stderr).toMatch(/^searchlab: goal \(blank-last, built from the start's size and walls\): the blank at row 2, col 3 is walled in/);
   });
 
   it('an empty stdin for the goal names the goal', async () => {

@@ -3,17 +3,12 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuilt, run, runMeasured } from './run.js';
+import { BIN, ROOT, ensureBuilt, expectOneLineError, run, runMeasured } from './run.js';
 
 beforeAll(ensureBuilt);
 
 const MiB = 2 ** 20;
 const HARD = '15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4'; // the instance (blank-first goal)
-
-function expectOneLineError(stderr: string): void {
-  expect(stderr).toMatch(/^searchlab: \S.*\n$/);
-  expect(stderr).not.toMatch(/\n\s+at /);
-}
 
 describe('--max-memory', () => {
   // Stated factor: peak RSS <= Node's own baseline + 2 x the limit (measured: TS ~1.3x, WASM ~1.05x).

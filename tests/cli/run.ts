@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
 import { ROOT, ensureBundle } from '../support/bundle.js';
 
 export { ROOT };
@@ -54,4 +55,10 @@ export async function runMeasured(args: string[], env: Record<string, string> = 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A stderr that is one `searchlab: …` line and nothing that looks like a stack trace. */
+export function expectOneLineError(stderr: string): void {
+  expect(stderr).toMatch(/^searchlab: \S.*\n$/);
+  expect(stderr).not.toMatch(/\n\s+at /);
 }
