@@ -3,7 +3,9 @@
  * A state is its cells in an Int16Array plus the blank's index and a string key built once
  * (one UTF-16 unit per cell), which the reached tables hash.
  */
+import { checkObject } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
+import { checkBoard } from './board.js';
 import { BLANK, INVERSE, MOVES, WALL, type Board, type Move } from './types.js';
 import { makeHeuristic, type HeuristicFn } from './heuristics.js';
 import type { Problem } from '../search/problem.js';
@@ -55,6 +57,9 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
   private readonly bytesPerState: number;
 
   constructor(start: Board, goal: Board, options: SlidingTileOptions = {}) {
+    checkBoard(start, 'start');
+    checkBoard(goal, 'goal');
+    checkObject(options, 'options');
     if (start.width !== goal.width || start.height !== goal.height) {
       throw new InvalidInputError(`start is ${start.width}x${start.height} but goal is ${goal.width}x${goal.height}`);
     }

@@ -110,6 +110,7 @@ describe('platform functions of the root entry point validate their arguments to
     checkPoolSize: [root.checkPoolSize as never, [2]],
     parseDecimal: [root.parseDecimal as never, ['1']],
     parseInteger: [root.parseInteger as never, ['1']],
+    'new SlidingTileProblem': [(a, b, c) => new puzzle.SlidingTileProblem(a as never, b as never, c as never), [START, GOOD, {}]],
   };
   test.each(Object.keys(CORE))('%s', async (name) => {
     const [fn, good] = CORE[name]!;
