@@ -128,6 +128,12 @@ function inheritedLedger(): SharedArrayBuffer | undefined {
 /** The process-wide ledger (shared with the worker threads of node/pool.ts). */
 export const processMemory = new MemoryLedger(budgetFromEnv() ?? defaultMemoryBytes('wasm'), inheritedLedger());
 
+/**
+ * This thread's V8 heap, which the TS runs of one thread share on top of the process budget
+ * (concurrent TS runs must not together outgrow the heap). Not shared: every thread has its own heap.
+ */
+export const heapMemory = new MemoryLedger(defaultMemoryBytes('ts'));
+
 /** Throws InvalidInputError unless `bytes` is a positive integer (a memory size). */
 export function checkMemoryBytes(bytes: unknown, name = 'maxMemoryBytes'): asserts bytes is number {
   if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes <= 0) {
@@ -135,13 +141,17 @@ export function checkMemoryBytes(bytes: unknown, name = 'maxMemoryBytes'): asser
   }
 }
 
-/** One run's memory: what it stores, counted against its own limit and the shared ledger. */
+/** One run's memory: what it stores, counted against its own limit and the shared ledgers. */
 export class MemoryAccount {
   /** Bytes the run counts as stored. */
   used = 0;
   private held = 0;
+  private readonly ledgers: readonly MemoryLedger[];
 
-  constructor(readonly limit: number, private readonly ledger: MemoryLedger = processMemory) {}
+  /** `ledgers`: where the run reserves from, all of them (default: the process budget). */
+  constructor(readonly limit: number, ledgers: MemoryLedger | readonly MemoryLedger[] = processMemory) {
+    this.ledgers = [...new Set(ledgers instanceof MemoryLedger ? [ledgers] : ledgers)];
+  }
 
   /** Bytes reserved from the ledger (≥ used). */
   get granted(): number {
@@ -161,7 +171,7 @@ export class MemoryAccount {
     if (total > this.limit) return false;
     const chunked = Math.min(this.limit, Math.max(total, this.held + CHUNK));
     for (const want of [kib(chunked) * KiB, kib(total) * KiB]) {
-      if (this.ledger.reserve(want - this.held)) {
+      if (this.reserveAll(want - this.held)) {
         this.held = want;
         return true;
       }
@@ -169,9 +179,22 @@ export class MemoryAccount {
     return false;
   }
 
-  /** Give everything back to the ledger (idempotent). */
+  /** `bytes` from every ledger, or from none. */
+  private reserveAll(bytes: number): boolean {
+    const taken: MemoryLedger[] = [];
+    for (const l of this.ledgers) {
+      if (!l.reserve(bytes)) {
+        for (const t of taken) t.release(bytes);
+        return false;
+      }
+      taken.push(l);
+    }
+    return true;
+  }
+
+  /** Give everything back to the ledgers (idempotent). */
   close(): void {
-    this.ledger.release(this.held);
+    for (const l of this.ledgers) l.release(this.held);
     this.held = 0;
   }
 }

@@ -3,7 +3,7 @@ import {
   astar, breadthFirstSearch, depthLimitedSearch, dijkstra, greedySearch, idaStar, iterativeDeepeningSearch,
   newCounters, uniformCostSearch, weightedAstar, type SearchGenerator, type SearchLimits,
 } from '../search/algorithms.js';
-import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
+import { MemoryAccount, defaultMemoryBytes, heapMemory, processMemory } from '../core/memory.js';
 import { pathActions } from '../search/problem.js';
 import type { SearchCounters } from '../search/types.js';
 import type { NormalizedSolveOptions } from './options.js';
@@ -27,7 +27,8 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
 
 export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions): PuzzleRun {
   const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank });
-  const memory = new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('ts'));
+  // The TS runs of a thread share its V8 heap as well as the process budget.
+  const memory = new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('ts'), [processMemory, heapMemory]);
   const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1, memory };
   const counters = newCounters();
   const generator = search(problem, options, limits, counters);

@@ -2,7 +2,9 @@
 // statistics so far; concurrent runs share the process budget (core/memory.ts).
 import { afterEach, describe, expect, test } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
-import { MemoryAccount, MemoryLedger, defaultMemoryBytes, parseMemorySize, processMemory, WASM_MEMORY_CEILING } from '../../src/core/memory.js';
+import {
+  MemoryAccount, MemoryLedger, defaultMemoryBytes, heapMemory, parseMemorySize, processMemory, WASM_MEMORY_CEILING,
+} from '../../src/core/memory.js';
 import { goalBoard } from '../../src/puzzle/board.js';
 import { parseBoard } from '../../src/puzzle/parse.js';
 import { solvePuzzle } from '../../src/puzzle/solve.js';
@@ -86,6 +88,34 @@ describe('solvePuzzle with maxMemoryBytes', () => {
     } finally {
       processMemory.setBudget(budget);
     }
+  });
+
+  test('concurrent TS runs of one thread also share its heap budget', async () => {
+    const budget = heapMemory.budget;
+    heapMemory.setBudget(40 * MiB);
+    try {
+      let peak = 0;
+      const onProgress = () => (peak = Math.max(peak, heapMemory.reserved));
+      const results = await Promise.all([0, 1, 2].map(() =>
+        solvePuzzle(HARD, GOAL, { backend: 'ts', algorithm: 'astar', maxMemoryBytes: 1024 * MiB, onProgress })));
+      expect(results.map((r) => r.status)).toEqual(['limit', 'limit', 'limit']);
+      expect(peak).toBeGreaterThan(0);
+      expect(peak).toBeLessThanOrEqual(40 * MiB);
+      expect(heapMemory.reserved).toBe(0);
+    } finally {
+      heapMemory.setBudget(budget);
+    }
+  });
+
+  test('an account reserves from every ledger or from none', () => {
+    const a = new MemoryLedger(10 * MiB);
+    const b = new MemoryLedger(5 * MiB);
+    const acct = new MemoryAccount(1e12, [a, b]);
+    expect(acct.charge(4 * MiB)).toBe(true);
+    expect(acct.charge(2 * MiB)).toBe(false); // b is full
+    expect(a.reserved).toBe(b.reserved);
+    acct.close();
+    expect([a.reserved, b.reserved]).toEqual([0, 0]);
   });
 
   test('a limit too small to start ends at once with status limit, not an error', async () => {
