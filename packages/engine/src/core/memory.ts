@@ -145,6 +145,8 @@ export function checkMemoryBytes(bytes: unknown, name = 'maxMemoryBytes'): asser
 export class MemoryAccount {
   /** Bytes the run counts as stored. */
   used = 0;
+  /** Why the last refused charge was refused: the run's own limit, or a shared budget. */
+  refusedBy: 'limit' | 'budget' | undefined;
   private held = 0;
   private readonly ledgers: readonly MemoryLedger[];
 
@@ -168,11 +170,13 @@ export class MemoryAccount {
 
   /** Hold at least `total` bytes from the ledger (in chunks of whole KiB); false when it cannot. */
   private grow(total: number): boolean {
+    this.refusedBy = total > this.limit ? 'limit' : 'budget';
     if (total > this.limit) return false;
     const chunked = Math.min(this.limit, Math.max(total, this.held + CHUNK));
     for (const want of [kib(chunked) * KiB, kib(total) * KiB]) {
       if (this.reserveAll(want - this.held)) {
         this.held = want;
+        this.refusedBy = undefined;
         return true;
       }
     }

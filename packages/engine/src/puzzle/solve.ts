@@ -114,7 +114,9 @@ function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>): Solv
     case 'node-limit':
       return stopped('limit', `node limit: expanded ${normalized.maxNodes} nodes (raise the node limit to search further)`);
     case 'memory-limit':
-      return stopped('limit', `memory limit: the search stored ${memoryText(normalized.maxMemoryBytes ?? defaultMemoryBytes(job.backend))} or the process budget ran out (raise --max-memory / maxMemoryBytes, or try IDA*)`);
+      return stopped('limit', out.budget === true
+        ? 'memory limit: the memory budget shared with concurrent runs is used up (run fewer at once, or try IDA*)'
+        : `memory limit: the search stored ${memoryText(normalized.maxMemoryBytes ?? defaultMemoryBytes(job.backend))} (raise --max-memory / maxMemoryBytes, or try IDA*)`);
     case 'exhausted':
       if (normalized.algorithm === 'dfs') return stopped('limit', `no solution within depth limit ${normalized.depthLimit}`);
       return {

@@ -9,7 +9,7 @@ import type { SearchCounters } from '../search/types.js';
 import type { NormalizedSolveOptions } from './options.js';
 import { SlidingTileProblem, type TileState } from './problem.js';
 import type { Board, Move } from './types.js';
-import type { PuzzleOutcome, PuzzleRun } from './wasm-run.js';
+import { memoryLimit, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
 
 function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: SearchLimits, c: SearchCounters): SearchGenerator<TileState, Move> {
   switch (o.algorithm) {
@@ -40,7 +40,7 @@ export function createTsPuzzleRun(start: Board, goal: Board, options: Normalized
       const next = generator.next();
       if (next.done !== true) return null;
       const r = next.value;
-      outcome = r.kind === 'found' ? { kind: 'found', moves: pathActions(r.node) } : r;
+      outcome = r.kind === 'found' ? { kind: 'found', moves: pathActions(r.node) } : r.kind === 'memory-limit' ? memoryLimit(memory) : r;
       return outcome;
     },
     stats: () => ({ ...counters }),

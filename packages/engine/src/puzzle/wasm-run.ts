@@ -23,9 +23,14 @@ export type PuzzleOutcome =
   | { kind: 'found'; moves: Move[] }
   | { kind: 'exhausted' }          // frontier empty / no path within the depth limit
   | { kind: 'node-limit' }         // expanded reached maxNodes
-  | { kind: 'memory-limit' };      // the memory limit or the shared budget was reached (WASM: trap caught, instance dropped)
+  /** The run's memory limit, or (`budget`) a budget shared with concurrent runs, was reached (WASM: trap caught, instance dropped). */
+  | { kind: 'memory-limit'; budget?: true };
 
 export type PuzzleRun = Run<PuzzleOutcome, SearchCounters>;
+
+/** The memory-limit outcome, saying whether a shared budget (not the run's own limit) stopped it. */
+export const memoryLimit = (account: MemoryAccount | undefined): PuzzleOutcome =>
+  account?.refusedBy === 'budget' ? { kind: 'memory-limit', budget: true } : { kind: 'memory-limit' };
 
 const ALGORITHM_CODE: Readonly<Partial<Record<Algorithm, number>>> = codes.puzzle.algorithm;
 const STATUS = codes.puzzle.status;
@@ -57,8 +62,8 @@ export function createWasmPuzzleRun(
     throw new InvalidInputError(`start is ${width}x${height} but goal is ${goal.width}x${goal.height}`);
   }
 
-  const lease = new KernelLease<PuzzleExports>(
-    kernels, extras.memoryLimitBytes ?? new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('wasm')));
+  const account = extras.memoryLimitBytes === undefined ? new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('wasm')) : undefined;
+  const lease = new KernelLease<PuzzleExports>(kernels, extras.memoryLimitBytes ?? account);
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;
@@ -80,7 +85,7 @@ export function createWasmPuzzleRun(
     if (status === MEMORY_LIMIT) {
       // The kernel wrote its counters back before trapping; the lease already dropped the instance.
       finalStats ??= readStats();
-      return (outcome = { kind: 'memory-limit' });
+      return (outcome = memoryLimit(account));
     }
     if (status === STATUS.running) return null;
     if (status === STATUS.found) outcome = { kind: 'found', moves: readPath() };

@@ -62,7 +62,7 @@ describe('solvePuzzle with maxMemoryBytes', () => {
   ] as const)('%s %s: status limit with statistics', async (backend, algorithm) => {
     const r = await solvePuzzle(HARD, GOAL, { backend, algorithm, maxMemoryBytes: 16 * MiB });
     expect(r.status).toBe('limit');
-    expect(r.reason).toMatch(/^memory limit/);
+    expect(r.reason).toBe('memory limit: the search stored 16 MiB (raise --max-memory / maxMemoryBytes, or try IDA*)');
     expect(r.stats.expanded).toBeGreaterThan(1000);
     expect(r.stats.unique).toBeGreaterThan(r.stats.expanded);
   });
@@ -83,6 +83,7 @@ describe('solvePuzzle with maxMemoryBytes', () => {
       const results = await Promise.all([0, 1, 2].map(() =>
         solvePuzzle(HARD, GOAL, { backend: 'wasm', algorithm: 'bfs', maxMemoryBytes: 1024 * MiB, onProgress })));
       expect(results.map((r) => r.status)).toEqual(['limit', 'limit', 'limit']);
+      expect(results.map((r) => r.reason)).toContain('memory limit: the memory budget shared with concurrent runs is used up (run fewer at once, or try IDA*)');
       expect(peak).toBeGreaterThan(0);
       expect(peak).toBeLessThanOrEqual(48 * MiB);
     } finally {
