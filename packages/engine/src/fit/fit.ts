@@ -178,8 +178,10 @@ function driveOptions(o: FitOptions): DriveOptions<FitRunStats> {
 }
 
 function finish(prep: Prepared, driven: Driven<KernelSolution, FitRunStats>): PolyFit {
-  if (driven.status === 'aborted') throw new SearchlabError('aborted', `fit aborted after ${driven.stats.rowsAdded} of ${driven.stats.rowsTotal} points`);
-  if (driven.status === 'timeout') throw new SearchlabError('limit', `fit timed out after ${driven.stats.rowsAdded} of ${driven.stats.rowsTotal} points`);
+  if (driven.status !== 'done') {
+    const where = `after ${driven.stats.rowsAdded} of ${driven.stats.rowsTotal} points`;
+    throw driven.status === 'aborted' ? new SearchlabError('aborted', `fit aborted ${where}`) : new SearchlabError('limit', `fit timed out ${where}`);
+  }
   return assemble(prep, driven.outcome, driven.workMs);
 }
 
