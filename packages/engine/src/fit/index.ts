@@ -9,6 +9,6 @@ export {
 export type { FitRows } from './run.js';
 export { BLOCK, QrAccumulator, defaultRcond, type KernelSolution } from './reference.js';
 export { splitIndices, foldIndices, oneStandardError, sweepDegrees, sweepDegreesSync, type Split, type SweepData, type SweepOptions, type DegreeResult, type Sweep } from './select.js';
-export { runExperiment, experimentData, SEED_EXPERIMENT, type Experiment, type ExperimentOptions } from './experiment.js';
+export { runExperiment, experimentData, SEED_EXPERIMENT, EXPERIMENT_SEED, type Experiment, type ExperimentOptions } from './experiment.js';
 export { NormalSource } from '../core/normal.js';
 export { curvesChart, rmsChart, type CurvesChartData, type ChartOptions, type RmsRow } from './charts.js';
