@@ -228,7 +228,8 @@ function readJsonDocument(text: string, source: string, columns: Columns, xs: Co
     if (cy.length !== cx.length || (cw && cw.length !== cx.length)) {
       throw new InvalidInputError(`${source}: the arrays have different lengths (x ${cx.length}, y ${cy.length}${cw ? `, w ${cw.length}` : ''})`);
     }
-    cx.forEach((_, i) => addRecord([cx[i], cy[i], cw?.[i]], `${source}: element ${i + 1}`, {}, xs, ys, ws));
+    const keys = { x: columns.x ?? 'x', y: columns.y ?? 'y', weights: columns.weights ?? 'w' };
+    cx.forEach((_, i) => addRecord({ [keys.x]: cx[i], [keys.y]: cy[i], [keys.weights]: cw?.[i] }, `${source}: element ${i + 1}`, keys, xs, ys, ws));
     return;
   }
   throw new InvalidInputError(`${source}: expected a JSON array or object`);
