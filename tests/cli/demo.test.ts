@@ -23,4 +23,6 @@ it('solves every demo puzzle and prints its board, moves and length', async () =
   expect(sections[6]).toMatch(/^Length: 16 .* ok$/m);
   expect(sections[7]).toMatch(/^Length: 42 {2}\(Korf's optimum: 42\) ok$/m);
   expect(r.stdout).toMatch(/^Summary/m);
+  // Seed 000's curve-fitting experiment follows the puzzles.
+  expect(r.stdout).toMatch(/^-- Curve fitting: seed 000's experiment \(seed 3\)[\s\S]*^\| 8 +\| +[\d.]+ \| +[\d.]+ \|[\s\S]*Lowest testing RMS: degree 2\./m);
 }, 120_000);

@@ -10,6 +10,8 @@ import { EXIT } from '../exit.js';
 import { solveTracked } from './puzzle/solving.js';
 import { indentBlock, int, movesLines, ms, table } from '../format.js';
 import { intArg } from '../options.js';
+import { runExperiment } from '@searchlab/engine/fit';
+import { experimentText } from './fit/index.js';
 
 interface DemoPuzzle {
   title: string;
@@ -106,5 +108,8 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
       p.known ? `${p.known.length} ${check}` : '', int(r.stats.expanded), ms(r.stats.timeMs)]);
   }
   ctx.out(`Summary (linear conflict, WASM):\n${table(['#', 'size', 'algorithm', 'length', 'reference', 'expanded', 'time'], summary, 3)}\n`);
+  // Seed 000: polynomial curve fitting, over- and under-fitting (`searchlab fit --experiment` has the plots).
+  const fit = await runExperiment();
+  ctx.out(`\n-- Curve fitting: ${experimentText(fit, `seed 000's experiment (seed ${fit.seed}), y = 3x² + 4x + 20 + N(0, ${fit.sigma}²)`)}\n`);
   return code;
 }
