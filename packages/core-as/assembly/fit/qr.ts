@@ -15,7 +15,7 @@ let offset: f64 = 0;
 let scale: f64 = 1;
 let R: usize = 0;      // p×p
 let QY: usize = 0;     // p
-let BLK: usize = 0;    // BLOCK × (p+1)
+let BLK: usize = 0;    // p+1 columns of BLOCK rows, column-major (column p = rhs)
 let inBlock: i32 = 0;
 let rssTail: f64 = 0;
 export let rows: f64 = 0;
@@ -50,27 +50,37 @@ export function qrBegin(terms: i32, off: f64, scl: f64): void {
 }
 
 export function qrAdd(x: f64, y: f64, w: f64): void {
-  const base = inBlock * (p + 1);
+  const i = inBlock;
   const t = offset + scale * x;
   let power: f64 = 1;
   for (let k = 0; k < p; k++) {
-    st(BLK, base + k, power * w);
+    st(BLK, k * BLOCK + i, power * w);
     power = power * t;
   }
-  st(BLK, base + p, y * w);
+  st(BLK, p * BLOCK + i, y * w);
   inBlock++;
   if (inBlock == BLOCK) fold();
 }
 
+/** Σ a[i]·b[i], i < m, in f64x2 lanes (lane 0 even rows, lane 1 odd rows), then lane 0 + lane 1. */
+@inline function dot(a: usize, b: usize, m: i32): f64 {
+  let acc = f64x2.splat(0);
+  let i = 0;
+  for (; i + 1 < m; i += 2) {
+    const o = <usize>i << 3;
+    acc = f64x2.add(acc, f64x2.mul(v128.load(a + o), v128.load(b + o)));
+  }
+  let l0 = f64x2.extract_lane(acc, 0);
+  const l1 = f64x2.extract_lane(acc, 1);
+  if (i < m) l0 = l0 + ld(a, i) * ld(b, i);
+  return l0 + l1;
+}
+
 function fold(): void {
   const m = inBlock;
-  const s1 = p + 1;
   for (let j = 0; j < p; j++) {
-    let sigma: f64 = 0;
-    for (let i = 0; i < m; i++) {
-      const v = ld(BLK, i * s1 + j);
-      sigma = sigma + v * v;
-    }
+    const cj = at(BLK, j * BLOCK);
+    const sigma = dot(cj, cj, m);
     if (sigma == 0) continue;
     const alpha = ld(R, j * p + j);
     const norm = Math.sqrt(alpha * alpha + sigma);
@@ -79,20 +89,23 @@ function fold(): void {
     const coef = 1 / (norm * (norm + absAlpha));
     st(R, j * p + j, alpha < 0 ? norm : -norm);
     for (let k = j + 1; k <= p; k++) {
-      let s = k < p ? v0 * ld(R, j * p + k) : v0 * ld(QY, j);
-      for (let i = 0; i < m; i++) s = s + ld(BLK, i * s1 + j) * ld(BLK, i * s1 + k);
+      const ck = at(BLK, k * BLOCK);
+      const s = (k < p ? v0 * ld(R, j * p + k) : v0 * ld(QY, j)) + dot(cj, ck, m);
       const f = s * coef;
       if (k < p) st(R, j * p + k, ld(R, j * p + k) - f * v0);
       else st(QY, j, ld(QY, j) - f * v0);
-      for (let i = 0; i < m; i++) st(BLK, i * s1 + k, ld(BLK, i * s1 + k) - f * ld(BLK, i * s1 + j));
+      // ck[i] −= f·cj[i], two rows at a time (elementwise: the same bits as the scalar loop).
+      const fv = f64x2.splat(f);
+      let i = 0;
+      for (; i + 1 < m; i += 2) {
+        const o = <usize>i << 3;
+        v128.store(ck + o, f64x2.sub(v128.load(ck + o), f64x2.mul(fv, v128.load(cj + o))));
+      }
+      if (i < m) st(ck, i, ld(ck, i) - f * ld(cj, i));
     }
   }
-  let tail: f64 = 0;
-  for (let i = 0; i < m; i++) {
-    const v = ld(BLK, i * s1 + p);
-    tail = tail + v * v;
-  }
-  rssTail = rssTail + tail;
+  const cp = at(BLK, p * BLOCK);
+  rssTail = rssTail + dot(cp, cp, m);
   rows += <f64>m;
   inBlock = 0;
 }

@@ -50,7 +50,7 @@ export class QrAccumulator {
   readonly p: number;
   private readonly r: Float64Array; // p×p row-major, upper triangle used
   private readonly qy: Float64Array;
-  private readonly blk: Float64Array; // BLOCK rows of p+1 (last = rhs)
+  private readonly blk: Float64Array; // p+1 columns of BLOCK rows, column-major (column p = rhs)
   private inBlock = 0;
   private rssTail = 0;
   rows = 0;
@@ -65,16 +65,33 @@ export class QrAccumulator {
   /** One observation (weight 1 = unweighted). */
   add(x: number, y: number, w: number): void {
     const p = this.p;
-    const base = this.inBlock * (p + 1);
+    const i = this.inBlock;
     const t = this.offset + this.scale * x;
     let power = 1;
     for (let k = 0; k < p; k++) {
-      this.blk[base + k] = power * w;
+      this.blk[k * BLOCK + i] = power * w;
       power = power * t;
     }
-    this.blk[base + p] = y * w;
+    this.blk[p * BLOCK + i] = y * w;
     this.inBlock++;
     if (this.inBlock === BLOCK) this.fold();
+  }
+
+  /**
+   * Σ a[i]·b[i] over the block's rows as the WASM kernel's f64x2 lanes compute it: lane 0 sums the
+   * even rows, lane 1 the odd rows (each in increasing i), then lane 0 + lane 1.
+   */
+  private dot(ca: number, cb: number, m: number): number {
+    const b = this.blk;
+    let l0 = 0;
+    let l1 = 0;
+    let i = 0;
+    for (; i + 1 < m; i += 2) {
+      l0 = l0 + b[ca + i]! * b[cb + i]!;
+      l1 = l1 + b[ca + i + 1]! * b[cb + i + 1]!;
+    }
+    if (i < m) l0 = l0 + b[ca + i]! * b[cb + i]!;
+    return l0 + l1;
   }
 
   /** Householder-folds the buffered rows into R and Qᵀy. */
@@ -83,13 +100,9 @@ export class QrAccumulator {
     const m = this.inBlock;
     const r = this.r;
     const b = this.blk;
-    const s1 = p + 1;
     for (let j = 0; j < p; j++) {
-      let sigma = 0;
-      for (let i = 0; i < m; i++) {
-        const v = b[i * s1 + j]!;
-        sigma = sigma + v * v;
-      }
+      const cj = j * BLOCK;
+      const sigma = this.dot(cj, cj, m);
       if (sigma === 0) continue;
       const alpha = r[j * p + j]!;
       const norm = Math.sqrt(alpha * alpha + sigma);
@@ -99,20 +112,15 @@ export class QrAccumulator {
       r[j * p + j] = alpha < 0 ? norm : -norm;
       // The other columns of R's row j and the rhs (column p), each with the same reflection.
       for (let k = j + 1; k <= p; k++) {
-        let s = k < p ? v0 * r[j * p + k]! : v0 * this.qy[j]!;
-        for (let i = 0; i < m; i++) s = s + b[i * s1 + j]! * b[i * s1 + k]!;
+        const ck = k * BLOCK;
+        const s = (k < p ? v0 * r[j * p + k]! : v0 * this.qy[j]!) + this.dot(cj, ck, m);
         const f = s * coef;
         if (k < p) r[j * p + k] = r[j * p + k]! - f * v0;
         else this.qy[j] = this.qy[j]! - f * v0;
-        for (let i = 0; i < m; i++) b[i * s1 + k] = b[i * s1 + k]! - f * b[i * s1 + j]!;
+        for (let i = 0; i < m; i++) b[ck + i] = b[ck + i]! - f * b[cj + i]!;
       }
     }
-    let tail = 0;
-    for (let i = 0; i < m; i++) {
-      const v = b[i * s1 + p]!;
-      tail = tail + v * v;
-    }
-    this.rssTail = this.rssTail + tail;
+    this.rssTail = this.rssTail + this.dot(p * BLOCK, p * BLOCK, m);
     this.rows += m;
     this.inBlock = 0;
   }

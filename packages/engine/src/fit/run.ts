@@ -109,7 +109,11 @@ export function createWasmFitRun(kernels: Kernels, job: KernelJob): FitRun {
       while (next < end) {
         const count = Math.min(chunk, end - next);
         const input = new Float64Array(lease.buffer, ex.fitInput() >>> 0, 3 * chunk);
-        for (let r = 0; r < count; r++) {
+        if (index === undefined && x instanceof Float64Array && y instanceof Float64Array && (w === undefined || w instanceof Float64Array)) {
+          input.set(x.subarray(next, next + count));
+          input.set(y.subarray(next, next + count), chunk);
+          if (w !== undefined) input.set(w.subarray(next, next + count), 2 * chunk);
+        } else for (let r = 0; r < count; r++) {
           const i = index === undefined ? next + r : index[next + r]!;
           input[r] = x[i]!;
           input[chunk + r] = y[i]!;
