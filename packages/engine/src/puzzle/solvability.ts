@@ -271,7 +271,7 @@ function blocksVerdict(start: Board, goal: Board, region: BlankRegion): Solvabil
       reason:
         blocks === 0
           ? `solvable: the free cells have no loop${cut}, so tiles only shift along paths, and bringing the blank to its goal cell gives the goal`
-          : `solvable: the free cells are not 2-connected${cut}; with the blank on its goal cell every tile is in its goal's block, and each of the ${blocks} block${blocks === 1 ? '' : 's'} with a loop allows its arrangement (Wilson 1974 per block)`,
+          : `solvable: the free cells are not 2-connected${cut}; with the blank on its goal cell every tile is in its goal's block, and ${blocks === 1 ? 'the one block with a loop allows its' : `each of the ${blocks} blocks with a loop allows its`} arrangement (Wilson 1974 per block)`,
     };
   }
   const f = v.failure as NonNullable<PebbleVerdict['failure']>;
@@ -295,7 +295,7 @@ function blocksVerdict(start: Board, goal: Board, region: BlankRegion): Solvabil
       }
       break;
     case 'order':
-      reason = `unsolvable: in ${where(f.block)}, a loop, tiles can only rotate, and ${home} their cyclic order there differs from the goal's`;
+      reason = `unsolvable: ${where(f.block)} is a loop, so tiles can only rotate in it, and ${home} their cyclic order there differs from the goal's`;
       break;
     case 'parity':
       reason = f.swap
