@@ -114,5 +114,7 @@ describe('pebble motion with one hole equals BFS on general graphs', () => {
     const path = graph(4, [[0, 1], [1, 2], [2, 3]]);
     expect(Array.from(moveHole(path, [0, 5, 6, 7], 3))).toEqual([5, 6, 7, 0]);
     expect(() => moveHole(graph(3, [[1, 2]]), [0, 1, 2], 2)).toThrow('not connected');
+    // a lone hole (a walled-in blank): nothing moves, nothing to decide
+    expect(pebbleFeasible([[]], [0], [0])).toMatchObject({ feasible: true, blocks: [] });
   });
 });
