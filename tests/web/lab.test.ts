@@ -1,11 +1,12 @@
-// Browser end-to-end test of the lab: serve packages/web/dist, drive it with Debian's Chromium
-// (never a downloaded browser), and check what a user sees: shuffle, play, solve, compare.
+// Browser end-to-end test of the lab: serve packages/web/dist, drive it with a Chromium found by
+// support/browser.ts (never a downloaded one), and check what a user sees: shuffle, play, solve, compare.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { ROOT, ensureBundle } from '../support/bundle.js';
+import { launchBrowser } from '../support/browser.js';
 
 
 const web = join(ROOT, 'packages/web');
@@ -70,11 +71,7 @@ async function shuffle4x4(seed: number, walk: number): Promise<void> {
 beforeAll(async () => {
   ensureBundle('web', bundle);
   ({ server, url } = await startServer());
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchBrowser();
   page = await browser.newPage();
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
