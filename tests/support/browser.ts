@@ -14,7 +14,9 @@ async function npmChromium(): Promise<{ executablePath: string; args: string[] }
   // (nss, etc.) next to the binary, so it runs on a slim system without them.
   process.env.AWS_LAMBDA_JS_RUNTIME ??= 'nodejs20.x';
   const { default: chromium } = await import('@sparticuz/chromium');
-  return { executablePath: await chromium.executablePath(), args: chromium.args };
+  // --single-process suits AWS Lambda but takes the whole browser down when a test closes a page.
+  const args = chromium.args.filter((a: string) => a !== '--single-process');
+  return { executablePath: await chromium.executablePath(), args };
 }
 
 /** Where the Chromium comes from, for messages. */
