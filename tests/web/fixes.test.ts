@@ -95,6 +95,7 @@ describe('lab fixes', () => {
   it('takes a custom goal (seed 004\'s blank-centre goal) and solves to it', async () => {
     const { page } = lab;
     await page.selectOption('#size', '3x3');
+    expect(await page.isVisible('#goal-text')).toBe(false);
     await page.selectOption('#goal', 'custom');
     await page.fill('#goal-text', '1 2 3\n8 _ 4\n7 6 5');
     await page.click('#goal-apply');

@@ -109,6 +109,8 @@ describe('browser lab', () => {
       expect(new Set(lengths).size).toBe(1);
       expect(Number(lengths[0])).toBeGreaterThan(0);
       expect(await rows.locator('td[data-col="admissible"]').allTextContents()).toEqual(['yes', 'yes', 'yes', 'yes']);
+      // The chart (Observable Plot): one bar per heuristic.
+      expect(await lab.page.locator('#compare-chart svg g[aria-label="bar"] rect').count()).toBe(4);
     }
     await lab.page.click('#tab-play');
   });
