@@ -1,4 +1,5 @@
-// Builds the browser lab into dist/: two esbuild bundles (page + worker) and the static files.
+// Builds the browser lab into dist/: two esbuild bundles (page + the puzzle's search worker) and
+// the static files. Views import their markup (*.html) as text.
 // The engine is bundled from its TypeScript sources; its WASM is embedded as base64, so the
 // bundles need nothing else at run time.
 import { build } from 'esbuild';
@@ -20,7 +21,7 @@ async function writeAtomic(path, contents) {
 }
 
 const result = await build({
-  entryPoints: { main: join(src, 'main.ts'), worker: join(src, 'worker.ts') },
+  entryPoints: { main: join(src, 'main.ts'), worker: join(src, 'puzzle', 'worker.ts') },
   outdir: dist,
   bundle: true,
   format: 'esm',
@@ -29,6 +30,7 @@ const result = await build({
   minify: true,
   sourcemap: 'linked',
   alias: { '@searchlab/engine': engineEntry },
+  loader: { '.html': 'text' },
   write: false,
   logLevel: 'warning',
 }).catch(() => {

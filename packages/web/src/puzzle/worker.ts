@@ -51,8 +51,7 @@ async function compare(req: CompareRequest): Promise<void> {
       heuristic: variant.heuristic,
       countBlank: variant.countBlank,
       boards: req.boards.length,
-      solved: 0,
-      totalLength: 0,
+      lengths: [],
       expanded: 0,
       generated: 0,
       maxFrontier: 0,
@@ -67,12 +66,8 @@ async function compare(req: CompareRequest): Promise<void> {
       row.generated += result.stats.generated;
       row.maxFrontier = Math.max(row.maxFrontier, result.stats.maxFrontier);
       row.timeMs += result.stats.timeMs;
-      if (result.status === 'solved') {
-        row.solved++;
-        row.totalLength += result.length ?? 0;
-      } else {
-        row.unsolved[result.status] = (row.unsolved[result.status] ?? 0) + 1;
-      }
+      row.lengths.push(result.status === 'solved' ? result.length ?? 0 : null);
+      if (result.status !== 'solved') row.unsolved[result.status] = (row.unsolved[result.status] ?? 0) + 1;
     }
     post({ type: 'compare-row', id: req.id, row });
   }

@@ -1,4 +1,4 @@
-// Messages between the page (main.ts) and the search worker (worker.ts).
+// Messages between the page (worker-client.ts) and the search worker (worker.ts).
 // Cancellation is done by terminating the worker, so there is no "abort" message.
 import type { Algorithm, Backend, Board, HeuristicName, SearchStats, SolveResult } from '@searchlab/engine';
 
@@ -43,9 +43,8 @@ export interface CompareRow {
   heuristic: HeuristicName;
   countBlank: boolean;
   boards: number;
-  solved: number;
-  /** Sum over solved boards. */
-  totalLength: number;
+  /** Solution length per board, null where not solved (the page averages over boards all variants solved). */
+  lengths: (number | null)[];
   /** Sums over all boards (limits included: the work was done). */
   expanded: number;
   generated: number;
