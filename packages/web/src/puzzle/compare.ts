@@ -1,34 +1,33 @@
 // The "Compare heuristics" panel: every heuristic on the same boards, as a table and a chart.
-import { HEURISTICS, heuristicInfo, randomSolvable, randomWalk, type Algorithm, type Board } from '@searchlab/engine';
+import {
+  HEURISTICS, compareHeuristics, heuristicInfo, randomSolvable, randomWalk, summarise,
+  type Algorithm, type Board, type CompareVariant, type Comparison, type SolveResult, type VariantSummary,
+} from '@searchlab/engine';
+import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { expandedChart } from './chart.js';
 import { ALGORITHM_LABEL, MAX_SEED, readPositiveInt, readSeed, readWalk, type Controls } from './controls.js';
 import type { Lab } from './lab.js';
 import { forWeb } from './messages.js';
-import type { CompareRow, CompareVariant } from './protocol.js';
 
 const COLUMNS = ['heuristic', 'admissible', 'solved', 'length', 'expanded', 'maxFrontier', 'time', 'rate'] as const;
 
-const variantLabel = (row: CompareVariant): string => `${row.heuristic}${row.countBlank ? ' + blank' : ''}`;
+const variantLabel = (v: CompareVariant): string => `${v.heuristic}${v.countBlank === true ? ' + blank' : ''}`;
 
 /** A shuffled board from `goal` with the shuffle controls' mode and K, and the given seed. */
 export function shuffled(ui: Controls, goal: Board, seed: number): Board {
   return ui.shuffleMode.value === 'walk' ? randomWalk(goal, readWalk(ui), seed).board : randomSolvable(goal, seed);
 }
 
-/** Boards solved by every variant so far: a mean length over any other set compares unlike things. */
-function solvedByAll(rows: readonly CompareRow[]): number[] {
-  const boards = rows[0]?.lengths.length ?? 0;
-  return Array.from({ length: boards }, (_, i) => i).filter((i) => rows.every((r) => r.lengths[i] !== null));
-}
-
 export class ComparePanel {
-  private rows: CompareRow[] = [];
+  /** The comparison so far (the engine's summary: means over the boards every variant solved). */
+  private comparison: Comparison | null = null;
+  private boardCount = 0;
 
   constructor(private readonly lab: Lab) {}
 
   run(): void {
-    const { ui, board, worker } = this.lab;
+    const { ui, board, jobs } = this.lab;
     if (ui.compare.disabled) return;
     let boards: Board[];
     let maxNodes: number;
@@ -41,7 +40,8 @@ export class ComparePanel {
     }
     const algorithm = ui.compareAlgorithm.value as Algorithm;
     const variants = this.variants();
-    this.rows = [];
+    this.comparison = null;
+    this.boardCount = boards.length;
     this.render();
     ui.compareTable.dataset.boards = String(boards.length);
     ui.compareTable.dataset.algorithm = algorithm;
@@ -52,32 +52,44 @@ export class ComparePanel {
       this.lab.setBusy(null);
       setStatus(ui.compareStatus, 'error', message);
     };
-    worker.run(
-      { type: 'compare', boards, goal: board.goal, variants, settings: { algorithm, maxNodes } },
-      (reply) => {
-        if (reply.type === 'progress') {
-          setStatus(ui.compareStatus, 'running', `Running ${reply.label ?? ''}: ${formatCount(reply.stats.expanded)} nodes expanded…`);
-        } else if (reply.type === 'compare-row') {
-          this.rows.push(reply.row);
-          this.render();
-        } else if (reply.type === 'compare-done') {
-          this.lab.setBusy(null);
-          const limited = this.rows.some((r) => r.unsolved.limit);
-          const advice = limited ? ' Some runs hit the node limit: raise "Node limit" above to let them finish.' : '';
-          setStatus(ui.compareStatus, 'done', `Done: ${ALGORITHM_LABEL[algorithm]} on ${what}, node limit ${formatCount(maxNodes)}.${advice}`);
-        } else if (reply.type === 'error') {
-          fail(forWeb(reply.message));
-        }
+    const signal = jobs.start();
+    const results: SolveResult[][] = boards.map(() => []);
+    const instances = boards.map((start) => ({ start, goal: board.goal }));
+    compareHeuristics(instances, variants, { algorithm, maxNodes }, {
+      runner: labPool(),
+      signal,
+      onProgress: (i, v, stats) => {
+        if (!jobs.current(signal)) return;
+        const label = `${variantLabel(variants[v]!)}, board ${i + 1}/${boards.length}`;
+        setStatus(ui.compareStatus, 'running', `Running ${label}: ${formatCount(stats.expanded)} nodes expanded…`);
       },
-      (message) => fail(`Search worker error: ${message}`),
+      onResult: (i, v, result) => {
+        if (!jobs.current(signal)) return;
+        results[i]![v] = result;
+        this.comparison = summarise(results, variants);
+        this.render();
+      },
+    }).then(
+      (comparison) => {
+        if (!jobs.current(signal)) return;
+        this.comparison = comparison;
+        this.render();
+        this.lab.setBusy(null);
+        const limited = comparison.summary.some((s) => s.unsolved.limit);
+        const advice = limited ? ' Some runs hit the node limit: raise "Node limit" above to let them finish.' : '';
+        setStatus(ui.compareStatus, 'done', `Done: ${ALGORITHM_LABEL[algorithm]} on ${what}, node limit ${formatCount(maxNodes)}.${advice}`);
+      },
+      (err: unknown) => {
+        if (jobs.current(signal)) fail(forWeb(errorMessage(err)));
+      },
     );
   }
 
   cancel(): void {
     if (this.lab.ui.compareCancel.disabled) return;
-    this.lab.worker.stop();
+    this.lab.jobs.stop();
     this.lab.setBusy(null);
-    setStatus(this.lab.ui.compareStatus, 'cancelled', 'Cancelled: the search worker was stopped.');
+    setStatus(this.lab.ui.compareStatus, 'cancelled', 'Cancelled: the comparison was stopped.');
   }
 
   private variants(): CompareVariant[] {
@@ -98,44 +110,43 @@ export class ComparePanel {
     return Array.from({ length: n }, (_, i) => shuffled(ui, board.goal, (seed + i) % (MAX_SEED + 1)));
   }
 
-  /** Table, note and chart from the rows so far (the common set of solved boards changes as rows arrive). */
+  /** Table, note and chart from the results so far (the common set of solved boards grows as they arrive). */
   private render(): void {
     const { ui } = this.lab;
-    const boards = this.rows[0]?.boards ?? 0;
-    const common = solvedByAll(this.rows);
+    const boards = this.boardCount;
+    const summary = this.comparison?.summary.filter((s) => s.solved + Object.values(s.unsolved).reduce((a, b) => a + b, 0) > 0) ?? [];
+    const common = this.comparison?.commonSolved ?? 0;
     const head = ui.compareTable.tHead!.rows[0]!.cells;
     head[3]!.textContent = boards > 1 ? 'length (mean over boards solved by all)' : 'length';
     head[4]!.textContent = boards > 1 ? 'expanded (mean)' : 'expanded';
-    ui.compareTable.tBodies[0]!.replaceChildren(...this.rows.map((row) => this.rowElement(row, common)));
+    ui.compareTable.tBodies[0]!.replaceChildren(...summary.map((s) => this.rowElement(s, boards)));
     ui.compareNote.textContent = boards > 1
-      ? `Mean length over the ${common.length} of ${boards} boards that every heuristic solved; expanded is the mean over all ${boards}.`
+      ? `Mean length over the ${common} of ${boards} boards that every heuristic solved; expanded is the mean over all ${boards}.`
       : '';
     const chart = ui.compareChart;
     chart.replaceChildren();
-    if (this.rows.length === 0) return;
-    const bars = this.rows.map((row) => ({ label: variantLabel(row), expanded: row.expanded / row.boards }));
+    if (summary.length === 0) return;
+    const bars = summary.map((s) => ({ label: variantLabel(s.variant), expanded: s.expanded / boards }));
     chart.append(expandedChart(bars, Math.max(280, Math.min(720, chart.clientWidth || 600))));
   }
 
-  private rowElement(row: CompareRow, common: readonly number[]): HTMLTableRowElement {
+  private rowElement(s: VariantSummary, boards: number): HTMLTableRowElement {
     const tr = document.createElement('tr');
-    tr.dataset.heuristic = row.heuristic;
-    tr.dataset.countBlank = String(row.countBlank);
-    const info = heuristicInfo(row.heuristic, row.countBlank);
+    tr.dataset.heuristic = s.variant.heuristic;
+    tr.dataset.countBlank = String(s.variant.countBlank === true);
+    const info = heuristicInfo(s.variant.heuristic, s.variant.countBlank === true);
     tr.title = info.description;
-    const solved = row.lengths.filter((l) => l !== null).length;
-    const unsolved = Object.entries(row.unsolved).map(([status, n]) => `${n} ${status}`).join(', ');
-    const lengthSum = common.reduce((sum, i) => sum + row.lengths[i]!, 0);
+    const unsolved = Object.entries(s.unsolved).map(([status, n]) => `${n} ${status}`).join(', ');
     const admissible = info.admissible ? 'yes' : 'no';
     const texts: Record<(typeof COLUMNS)[number], string> = {
-      heuristic: variantLabel(row),
+      heuristic: variantLabel(s.variant),
       admissible,
-      solved: `${solved}/${row.boards}${unsolved ? ` (${unsolved})` : ''}`,
-      length: common.length === 0 ? '–' : row.boards === 1 ? String(lengthSum) : (lengthSum / common.length).toFixed(1),
-      expanded: formatCount(row.expanded / row.boards),
-      maxFrontier: formatCount(row.maxFrontier),
-      time: formatTime(row.timeMs),
-      rate: formatRate(row.expanded, row.timeMs),
+      solved: `${s.solved}/${boards}${unsolved ? ` (${unsolved})` : ''}`,
+      length: s.meanLength === undefined ? '–' : boards === 1 ? String(s.meanLength) : s.meanLength.toFixed(1),
+      expanded: formatCount(s.expanded / boards),
+      maxFrontier: formatCount(s.maxFrontier),
+      time: formatTime(s.timeMs),
+      rate: formatRate(s.expanded, s.timeMs),
     };
     for (const col of COLUMNS) {
       const td = document.createElement('td');

@@ -1,7 +1,9 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
-import type { Algorithm, Backend, HeuristicName } from '@searchlab/engine';
+import type { Algorithm, Backend, HeuristicName, SolveSettings } from '@searchlab/engine';
+
+/** The form's settings: the engine's, with the algorithm always chosen. */
+export type FormSettings = SolveSettings & { algorithm: Algorithm };
 import { byId } from '../shell/dom.js';
-import type { SolveSettings } from './protocol.js';
 
 export function findControls(root: HTMLElement) {
   const $ = byId(root);
@@ -135,9 +137,9 @@ export function readPositiveInt(input: HTMLInputElement, what: string): number {
   return n;
 }
 
-export function solveSettings(ui: Controls): SolveSettings {
+export function solveSettings(ui: Controls): FormSettings {
   const algorithm = ui.algorithm.value as Algorithm;
-  const settings: SolveSettings = {
+  const settings: FormSettings = {
     algorithm,
     heuristic: ui.heuristic.value as HeuristicName,
     maxNodes: readPositiveInt(ui.maxNodes, 'the node limit'),

@@ -1,11 +1,11 @@
-// The "Play & solve" panel: run a search in the worker, show its statistics and animate the answer.
-import type { Algorithm, Move, SearchStats, SolveResult } from '@searchlab/engine';
+// The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
+import type { Algorithm, Move, SearchStats, SolveResult, SolveTask } from '@searchlab/engine';
+import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { withoutPrefix } from './board.js';
-import { ALGORITHM_LABEL, solveSettings } from './controls.js';
+import { ALGORITHM_LABEL, solveSettings, type FormSettings } from './controls.js';
 import type { Lab } from './lab.js';
 import { forWeb, limitMessage } from './messages.js';
-import type { SolveSettings } from './protocol.js';
 
 /** Algorithms that keep no table of reached states: their "unique states" is not a count. */
 const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar']);
@@ -22,9 +22,9 @@ export class SolvePanel {
   }
 
   solve(): void {
-    const { ui, board, worker, animator } = this.lab;
+    const { ui, board, jobs, animator } = this.lab;
     if (ui.solve.disabled) return;
-    let settings: SolveSettings;
+    let settings: FormSettings;
     try {
       settings = solveSettings(ui);
     } catch (err) {
@@ -36,37 +36,39 @@ export class SolvePanel {
     this.lab.setBusy('solve');
     const started = performance.now();
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
-    const done = (): void => this.lab.setBusy(null);
-    worker.run(
-      { type: 'solve', start: board.board, goal: board.goal, settings },
-      (reply) => {
-        if (reply.type === 'progress') {
-          this.showStats(reply.stats, settings.algorithm);
-          const secs = ((performance.now() - started) / 1000).toFixed(1);
-          setStatus(ui.status, 'running', `Searching… ${formatCount(reply.stats.expanded)} nodes expanded (${secs} s).`);
-        } else if (reply.type === 'result') {
-          done();
-          this.finish(reply.result, settings);
-        } else if (reply.type === 'error') {
-          done();
-          setStatus(ui.status, 'error', forWeb(reply.message));
-        }
+    const signal = jobs.start();
+    const task: SolveTask = { start: board.board, goal: board.goal, settings };
+    labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, {
+      signal,
+      onProgress: (payload) => {
+        if (!jobs.current(signal)) return;
+        const stats = payload as SearchStats;
+        this.showStats(stats, settings.algorithm);
+        const secs = ((performance.now() - started) / 1000).toFixed(1);
+        setStatus(ui.status, 'running', `Searching… ${formatCount(stats.expanded)} nodes expanded (${secs} s).`);
       },
-      (message) => {
-        done();
-        setStatus(ui.status, 'error', `Search worker error: ${message}`);
+    }).then(
+      (result) => {
+        if (!jobs.current(signal)) return; // cancelled or replaced: its answer is stale
+        this.lab.setBusy(null);
+        this.finish(result, settings);
+      },
+      (err: unknown) => {
+        if (!jobs.current(signal)) return;
+        this.lab.setBusy(null);
+        setStatus(ui.status, 'error', forWeb(errorMessage(err)));
       },
     );
   }
 
   cancel(): void {
     if (!this.lab.board.locked) return;
-    this.lab.worker.stop();
+    this.lab.jobs.stop();
     this.lab.setBusy(null);
-    setStatus(this.lab.ui.status, 'cancelled', 'Cancelled: the search worker was stopped.');
+    setStatus(this.lab.ui.status, 'cancelled', 'Cancelled: the search was stopped.');
   }
 
-  private finish(result: SolveResult, settings: SolveSettings): void {
+  private finish(result: SolveResult, settings: FormSettings): void {
     const { ui } = this.lab;
     this.showStats(result.stats, result.algorithm, { length: result.length, backend: result.backend });
     switch (result.status) {

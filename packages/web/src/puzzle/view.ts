@@ -15,7 +15,7 @@ import {
 } from './controls.js';
 import type { Lab } from './lab.js';
 import { SolvePanel } from './solve.js';
-import { SearchWorker } from './worker-client.js';
+import { JobSlot } from '../shell/pool.js';
 import template from './view.html';
 
 const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
@@ -39,7 +39,7 @@ export const puzzleView: View = {
 
 class PuzzleView implements Lab {
   readonly board: BoardView;
-  readonly worker = new SearchWorker();
+  readonly jobs = new JobSlot();
   readonly animator: Animator;
   private readonly solvePanel: SolvePanel;
   private readonly comparePanel: ComparePanel;
@@ -58,7 +58,7 @@ class PuzzleView implements Lab {
     this.defaults = new Map(this.fields.map((el) => [el.id, valueOf(el)]));
     this.wire();
     ctx.signal.addEventListener('abort', () => {
-      this.worker.stop();
+      this.jobs.stop();
       this.animator.stop();
     });
     this.restore(ctx.params);
