@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { InvalidInputError, loadKernels, type Backend } from '@searchlab/engine';
 import {
-  EXPERIMENT_SEED, curvesChart, rmsChart, runExperiment, sweepDegrees, type DegreeResult, type Sweep,
+  EXPERIMENT_SEED, curvesChart, rmsChart, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
 } from '@searchlab/engine/fit';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -13,7 +13,7 @@ import { printJson, table } from '../../format.js';
 import { intArg, seedArg } from '../../options.js';
 import { track } from '../../progress.js';
 import { renderSvg, siblingPath, writeAtomic } from './plot.js';
-import { readPoints, type Points } from './read.js';
+import { readPoints } from './read.js';
 
 interface FitOpts {
   degree?: number;
