@@ -13,3 +13,4 @@ export { runExperiment, experimentData, SEED_EXPERIMENT, EXPERIMENT_SEED, type E
 export { NormalSource } from '../core/normal.js';
 export { curvesChart, rmsChart, type CurvesChartData, type ChartOptions, type RmsRow } from './charts.js';
 export { pointsReader, parsePoints, type Columns, type Points } from './parse.js';
+export { fitTasks, type SweepTask, type ExperimentTask } from './tasks.js';
