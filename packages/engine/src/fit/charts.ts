@@ -48,7 +48,7 @@ const base = (o: ChartOptions) => ({
   width: o.width ?? 720,
   height: o.height ?? 420,
   marginRight: 80,
-  marginTop: o.title ? 30 : 20,
+  marginTop: o.title ? 36 : 20,
   style: { background: 'white', color: 'black' },
 });
 
@@ -72,12 +72,20 @@ export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): 
     color: { type: 'ordinal', scheme: 'tableau10' },
     marks: [
       Plot.line(curves, { x: 'x', y: 'y', z: 'series', stroke: 'series', strokeWidth: 1.5, clip: true }),
-      Plot.text(curves, Plot.selectLast({ x: 'x', y: 'y', z: 'series', text: 'series', fill: 'series', dx: 4, textAnchor: 'start', clip: false })),
+      // A key in the top-right corner (curve ends crowd together), one line per degree.
+      ...data.fits.map((f, i) => Plot.text([`degree ${f.degree}`], {
+        text: (d: string) => `— ${d}`, fill: (d: string) => d, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
+      })),
       Plot.dot(train, { x: 'x', y: 'y', r: 3, fill: '#d62728', stroke: '#d62728' }),
       Plot.dot(test, { x: 'x', y: 'y', r: 3, fill: 'white', stroke: 'black' }),
-      ...(options.title ? [Plot.text([options.title], { frameAnchor: 'top-left', dy: -14, fontWeight: 'bold' })] : []),
+      ...titleMark(options),
     ],
   });
+}
+
+/** The chart's title, centred above the frame (a <figure> caption would wrap the SVG). */
+function titleMark(options: ChartOptions): Plot.Markish[] {
+  return options.title ? [Plot.text([options.title], { frameAnchor: 'top', dy: -18, fontWeight: 'bold', fontSize: 12 })] : [];
 }
 
 export interface RmsRow {
@@ -105,7 +113,7 @@ export function rmsChart(rows: readonly RmsRow[], options: ChartOptions = {}): S
       Plot.line(long, { x: 'degree', y: 'rms', z: 'set', stroke: 'set', strokeWidth: 1.5 }),
       Plot.dot(long, { x: 'degree', y: 'rms', fill: 'set', r: 3 }),
       Plot.text(long, Plot.selectLast({ x: 'degree', y: 'rms', z: 'set', text: 'set', fill: 'set', dx: 6, textAnchor: 'start' })),
-      ...(options.title ? [Plot.text([options.title], { frameAnchor: 'top-left', dy: -14, fontWeight: 'bold' })] : []),
+      ...titleMark(options),
     ],
   });
 }

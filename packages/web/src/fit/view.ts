@@ -135,7 +135,7 @@ class FitView {
       if (!this.jobs.current(signal)) return;
       this.show(points, sweep, task);
       const ms = sweep.degrees.reduce((t, d) => t + d.timeMs, 0);
-      setStatus(status, 'done', `${points.n} points, ${sweep.degrees.length} degree${sweep.degrees.length > 1 ? 's' : ''} in ${formatTime(ms)}` +
+      setStatus(status, 'done', `${points.n} points, ${sweep.degrees.length} degree${sweep.degrees.length > 1 ? 's' : ''} in ${ms < 0.1 ? '< 0.1 ms' : formatTime(ms)}` +
         (sweep.recommended !== undefined ? ` · recommended degree ${sweep.recommended} (${sweep.criterion === 'cv' ? 'cross-validation, one-SE rule' : 'lowest test RMS'})` : ''));
     } catch (err) {
       setStatus(status, signal.aborted ? 'cancelled' : 'error', signal.aborted ? 'cancelled' : errorMessage(err));
