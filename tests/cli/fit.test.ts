@@ -54,6 +54,8 @@ describe('fitting files', () => {
       expect(r.code, r.stderr).toBe(0);
       close(r.json.coefficients, [3, 4, 20], 1e-9);
     }
+    const range = await runJson(['fit', a, '--degrees', '1-3']);
+    expect(range.json.map((d: any) => d.degree)).toEqual([1, 2, 3]);
   });
 
   it('--degrees with --split and --folds: one object per degree, one recommended, seeded', async () => {

@@ -12,5 +12,5 @@ export { splitIndices, foldIndices, oneStandardError, sweepDegrees, sweepDegrees
 export { runExperiment, experimentData, SEED_EXPERIMENT, EXPERIMENT_SEED, type Experiment, type ExperimentOptions } from './experiment.js';
 export { NormalSource } from '../core/normal.js';
 export { curvesChart, rmsChart, type CurvesChartData, type ChartOptions, type RmsRow } from './charts.js';
-export { pointsReader, parsePoints, type Columns, type Points } from './parse.js';
+export { pointsReader, parsePoints, parseDegrees, type Columns, type Points } from './parse.js';
 export { fitTasks, type SweepTask, type ExperimentTask } from './tasks.js';

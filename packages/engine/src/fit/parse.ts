@@ -234,3 +234,16 @@ export function parsePoints(text: string, columns: Columns = {}, source = 'input
   for (const l of text.split(/\r?\n/)) reader.line(l);
   return reader.finish();
 }
+
+/** A list of degrees like "1,2,5,8" or "1-6" (sorted, without repeats); InvalidInputError otherwise. */
+export function parseDegrees(text: string): number[] {
+  const out: number[] = [];
+  for (const part of text.split(',').map((t) => t.trim()).filter(Boolean)) {
+    const range = /^(\d+)\s*-\s*(\d+)$/.exec(part);
+    if (range && Number(range[1]) <= Number(range[2])) for (let d = Number(range[1]); d <= Number(range[2]); d++) out.push(d);
+    else if (/^\d+$/.test(part)) out.push(Number(part));
+    else throw new InvalidInputError(`degrees: "${part}" is not a degree or a range (e.g. 1,2,5,8 or 1-6)`);
+  }
+  if (out.length === 0) throw new InvalidInputError('degrees: give at least one, e.g. 1,2,5,8');
+  return [...new Set(out)].sort((a, b) => a - b);
+}

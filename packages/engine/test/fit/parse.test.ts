@@ -1,6 +1,6 @@
 // parsePoints / pointsReader: the text formats the CLI streams and the web view pastes.
 import { describe, expect, it } from 'vitest';
-import { parsePoints } from '@searchlab/engine/fit';
+import { parseDegrees, parsePoints } from '@searchlab/engine/fit';
 
 const xy = (p: ReturnType<typeof parsePoints>) => [Array.from(p.x), Array.from(p.y)];
 
@@ -33,5 +33,15 @@ describe('parsePoints', () => {
     expect(() => parsePoints('{"x": [1, 2], "y": [1]}', {}, 'f')).toThrow('f: the arrays have different lengths (x 2, y 1)');
     expect(() => parsePoints('[[1, 2], [3', {}, 'f')).toThrow(/^f: not valid JSON/);
     expect(() => parsePoints('a,b\n1,2', { y: '3' }, 'f')).toThrow('--y 3: f has 2 columns (numbered from 1)');
+  });
+});
+
+describe('parseDegrees', () => {
+  it('takes lists and ranges, sorted without repeats, and refuses anything else', () => {
+    expect(parseDegrees('1,2,5,8')).toEqual([1, 2, 5, 8]);
+    expect(parseDegrees('8, 1-3 ,2')).toEqual([1, 2, 3, 8]);
+    expect(() => parseDegrees('1,x')).toThrow('degrees: "x" is not a degree or a range (e.g. 1,2,5,8 or 1-6)');
+    expect(() => parseDegrees('3-1')).toThrow(/"3-1" is not a degree or a range/);
+    expect(() => parseDegrees(' , ')).toThrow('degrees: give at least one, e.g. 1,2,5,8');
   });
 });

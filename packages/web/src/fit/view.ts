@@ -2,7 +2,7 @@
 // in a worker (the engine's fit/sweep task); draw the points, held-out points and fitted curves and
 // the RMS against degree with the engine's Observable Plot charts; list the coefficients.
 // Settings (and "seed data") live in the URL; pasted points do not (they may be large).
-import { type Experiment, type Points, type Sweep, type SweepTask, curvesChart, parsePoints, rmsChart } from '@searchlab/engine/fit';
+import { type Experiment, type Points, type Sweep, type SweepTask, curvesChart, parseDegrees, parsePoints, rmsChart } from '@searchlab/engine/fit';
 import { byId, errorMessage, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot, labPool } from '../shell/pool.js';
 import type { View, ViewContext } from '../shell/view.js';
@@ -19,19 +19,6 @@ export const fitView: View = {
 
 const num = (v: number | undefined, digits = 6): string =>
   v === undefined ? '–' : Number.isFinite(v) ? String(Number(v.toPrecision(digits))) : String(v);
-
-/** Degrees like "1,2,5,8" or "1-4"; throws a readable error. */
-export function parseDegrees(text: string): number[] {
-  const out: number[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const range = /^(\d+)\s*-\s*(\d+)$/.exec(part);
-    if (range) for (let d = Number(range[1]); d <= Number(range[2]); d++) out.push(d);
-    else if (/^\d+$/.test(part)) out.push(Number(part));
-    else throw new Error(`degrees: "${part}" is not a degree (use e.g. 1,2,5,8 or 1-6)`);
-  }
-  if (out.length === 0) throw new Error('degrees: give at least one, e.g. 1,2,5,8');
-  return [...new Set(out)].sort((a, b) => a - b);
-}
 
 class FitView {
   private readonly el: ReturnType<typeof byId>;

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { InvalidInputError, loadKernels, type Backend } from '@searchlab/engine';
 import {
-  EXPERIMENT_SEED, curvesChart, rmsChart, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
+  EXPERIMENT_SEED, curvesChart, parseDegrees, rmsChart, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
 } from '@searchlab/engine/fit';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -34,11 +34,11 @@ interface FitOpts {
 }
 
 const degreeList = (v: string): number[] => {
-  const list = v.split(',').map((s) => s.trim());
-  if (list.length === 0 || list.some((s) => !/^\d+$/.test(s))) throw new InvalidArgumentError('expected degrees like 1,2,5,8');
-  const ds = list.map(Number);
-  if (new Set(ds).size !== ds.length) throw new InvalidArgumentError('a degree appears twice');
-  return ds;
+  try {
+    return parseDegrees(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message.replace(/^degrees: /, ''));
+  }
 };
 const fraction = (v: string): number => {
   const f = Number(v);
@@ -51,7 +51,7 @@ export function registerFit(program: Command, ctx: Context, exit: (code: number)
     .description('least-squares polynomial fits as numpy.polyfit makes them, with train/test error and degree selection')
     .argument('[file]', 'points: CSV/TSV (header optional) or JSON / JSON Lines; - for stdin')
     .option('--degree <d>', 'fit one degree (default 1)', intArg(0))
-    .option('--degrees <list>', 'fit several degrees, e.g. 1,2,5,8', degreeList)
+    .option('--degrees <list>', 'fit several degrees, e.g. 1,2,5,8 or 1-6', degreeList)
     .option('--x <col>', 'x column: header name or number from 1 (default 1, or "x" in JSON)')
     .option('--y <col>', 'y column (default 2, or "y" in JSON)')
     .option('--weights <col>', 'weight column (w = 1/σ, as numpy)')
