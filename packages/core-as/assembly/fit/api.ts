@@ -1,10 +1,10 @@
 // The polynomial-fit kernel's entry points (raw bindings: numbers and pointers only).
 //
-// Host protocol: fitBegin(terms, offset, scale); then repeatedly write up to fitChunkRows() rows at
-// fitInput() (x[CHUNK] f64, then y[CHUNK], then w[CHUNK]) and call fitAdd(count, weighted);
+// Host protocol: fitInit(terms, offset, scale); then repeatedly write up to fitChunkRows() rows at
+// fitInput() (x[CHUNK] f64, then y[CHUNK], then w[CHUNK]) and call fitStep(count, weighted);
 // then fitSolve(rcond) → rank, and read fitOutput(): coef[p] (ascending powers of t), sigma[p]
-// (descending), colScale[p], covBase[p*p], rss. One fit per instance at a time: fitBegin resets the arena.
-import { FIT_BEGIN_OK, FIT_BEGIN_TERMS } from '../generated/codes';
+// (descending), colScale[p], covBase[p*p], rss. One fit per instance at a time: fitInit resets the arena.
+import { FIT_INIT_OK, FIT_INIT_TERMS } from '../generated/codes';
 import { arenaReset } from '../common/arena';
 import { MAX_TERMS, OUT, qrAdd, qrBegin, qrSolve, rows, sweepsUsed } from './qr';
 
@@ -19,15 +19,15 @@ export function fitChunkRows(): i32 {
   return CHUNK;
 }
 
-export function fitBegin(terms: i32, offset: f64, scale: f64): i32 {
+export function fitInit(terms: i32, offset: f64, scale: f64): i32 {
   arenaReset();
-  if (terms < 1 || terms > MAX_TERMS) return FIT_BEGIN_TERMS;
+  if (terms < 1 || terms > MAX_TERMS) return FIT_INIT_TERMS;
   qrBegin(terms, offset, scale);
-  return FIT_BEGIN_OK;
+  return FIT_INIT_OK;
 }
 
 /** Adds `count` ≤ CHUNK rows from the input area; weighted = 0 ignores the w column (weight 1). */
-export function fitAdd(count: i32, weighted: i32): void {
+export function fitStep(count: i32, weighted: i32): void {
   const xs = INPUT;
   const ys = INPUT + (<usize>CHUNK << 3);
   const ws = INPUT + (<usize>(2 * CHUNK) << 3);

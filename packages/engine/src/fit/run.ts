@@ -74,9 +74,9 @@ export function createWasmFitRun(kernels: Kernels, job: KernelJob): FitRun {
   const p = job.terms;
   const lease = new KernelLease<FitExports>(kernels);
   const ex = lease.exports;
-  const begun = lease.call(() => ex.fitBegin(p, job.offset, job.scale));
+  const begun = lease.call(() => ex.fitInit(p, job.offset, job.scale));
   if (begun === MEMORY_LIMIT) throw memoryError();
-  if (begun !== codes.fit.begin.ok) {
+  if (begun !== codes.fit.init.ok) {
     lease.release();
     throw new InvalidInputError(`the WASM fit kernel refused ${p} terms`);
   }
@@ -119,7 +119,7 @@ export function createWasmFitRun(kernels: Kernels, job: KernelJob): FitRun {
           input[chunk + r] = y[i]!;
           if (w !== undefined) input[2 * chunk + r] = w[i]!;
         }
-        if (lease.call(() => ex.fitAdd(count, w === undefined ? 0 : 1)) === MEMORY_LIMIT) throw memoryError();
+        if (lease.call(() => ex.fitStep(count, w === undefined ? 0 : 1)) === MEMORY_LIMIT) throw memoryError();
         next += count;
       }
       if (next < total) return null;
