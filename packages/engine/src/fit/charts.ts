@@ -2,7 +2,8 @@
  * The fit charts, drawn with Observable Plot (the platform's one chart library): points, held-out
  * points and fitted curves; RMS against degree. They take a `document` so that the CLI can render
  * the same SVG in Node (happy-dom) that the web view shows. No legend (a legend would wrap the SVG
- * in a <figure>): each series is labelled at its end.
+ * in a <figure>): a key of the series in a corner. A separate entry point,
+ * `@searchlab/engine/fit/charts`, so that fitting never needs the chart library (an optional peer).
  */
 import * as Plot from '@observablehq/plot';
 import { polyval } from './fit.js';

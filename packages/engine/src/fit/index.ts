@@ -1,7 +1,8 @@
 // @searchlab/engine/fit: least-squares polynomial fitting as trustworthy as numpy.polyfit (column-
 // scaled Vandermonde, orthogonal solve, rank and conditioning warnings), model selection (seeded
 // split, k-fold cross-validation, degree sweeps), the seed's over/under-fitting experiment, and
-// its charts (Observable Plot).
+// the worker tasks. The charts (Observable Plot, an optional peer dependency) are the separate
+// entry point @searchlab/engine/fit/charts.
 export {
   polyfit, polyfitSync, polyfitRows, polyfitRowsSync, polyval, rmsError, validateFit, domainMap, domainMatrix,
   CONDITION_WARNING, MAX_DEGREE, type FitOptions, type PolyFit,
@@ -11,6 +12,5 @@ export { BLOCK, QrAccumulator, defaultRcond, type KernelSolution } from './refer
 export { splitIndices, foldIndices, oneStandardError, sweepDegrees, sweepDegreesSync, type Split, type SweepData, type SweepOptions, type DegreeResult, type Sweep } from './select.js';
 export { runExperiment, experimentData, SEED_EXPERIMENT, EXPERIMENT_SEED, type Experiment, type ExperimentOptions } from './experiment.js';
 export { NormalSource } from '../core/normal.js';
-export { curvesChart, rmsChart, type CurvesChartData, type ChartOptions, type RmsRow } from './charts.js';
 export { pointsReader, parsePoints, parseDegrees, type Columns, type Points } from './parse.js';
 export { fitTasks, type SweepTask, type ExperimentTask } from './tasks.js';

@@ -2,7 +2,8 @@
 // in a worker (the engine's fit/sweep task); draw the points, held-out points and fitted curves and
 // the RMS against degree with the engine's Observable Plot charts; list the coefficients.
 // Settings (and "seed data") live in the URL; pasted points do not (they may be large).
-import { type Experiment, type Points, type Sweep, type SweepTask, curvesChart, parseDegrees, parsePoints, rmsChart } from '@searchlab/engine/fit';
+import { type Experiment, type Points, type Sweep, type SweepTask, parseDegrees, parsePoints } from '@searchlab/engine/fit';
+import { curvesChart, rmsChart } from '@searchlab/engine/fit/charts';
 import { byId, errorMessage, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot, labPool } from '../shell/pool.js';
 import type { View, ViewContext } from '../shell/view.js';

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { InvalidInputError, loadKernels, type Backend } from '@searchlab/engine';
 import {
-  EXPERIMENT_SEED, curvesChart, parseDegrees, rmsChart, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
+  EXPERIMENT_SEED, parseDegrees, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
 } from '@searchlab/engine/fit';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -14,6 +14,7 @@ import { intArg, seedArg } from '../../options.js';
 import { track } from '../../progress.js';
 import { renderSvg, siblingPath, writeAtomic } from './plot.js';
 import { readPoints } from './read.js';
+import { curvesChart, rmsChart } from '@searchlab/engine/fit/charts';
 
 interface FitOpts {
   degree?: number;
