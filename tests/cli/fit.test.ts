@@ -119,7 +119,7 @@ describe('bad input: one line naming the line and column, exit 2', () => {
     ['nan.csv', 'x,y\n1,2\n2,NaN\n', [], /^searchlab: .*nan\.csv:3: column 2 \(y\) is NaN, not a finite number\n$/],
     ['inf.tsv', '1\t2\n-Infinity\t3\n', [], /^searchlab: .*inf\.tsv:2: column 1 is -Infinity, not a finite number\n$/],
     ['empty.csv', 'x,y\n# nothing\n', [], /^searchlab: .*empty\.csv: no data rows\n$/],
-    ['few.csv', '1,2\n2,3\n', ['--degree', '2'], /^searchlab: degree 2 needs at least 3 points, got 2\n$/],
+    ['few.csv', '1,2\n2,3\n', ['--degree', '2'], /^searchlab: .*few\.csv: 2 points, but degree 2 needs at least 3\n$/],
     ['cols.csv', 'a,b\n1,2\n', ['--y', 'c'], /^searchlab: --y c: .*cols\.csv has no such column \(header: a, b\)\n$/],
     ['bad.json', '{"x": [1, 2], "y": [1, "z"]}', [], /^searchlab: .*bad\.json: element 2: column y is not a number: "z"\n$/],
   ];

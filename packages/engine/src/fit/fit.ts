@@ -61,7 +61,7 @@ export interface PolyFit {
 /** Horner evaluation of coefficients given highest power first. */
 export function polyval(coefficients: readonly number[], x: number): number {
   let s = 0;
-  for (const c of coefficients) s = s * x + c;
+  for (let i = 0; i < coefficients.length; i++) s = s * x + coefficients[i]!;
   return s;
 }
 

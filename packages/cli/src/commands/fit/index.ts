@@ -143,6 +143,8 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
   const data = await readPoints(file, columns);
   const test = opts.test !== undefined ? await readPoints(opts.test, columns) : undefined;
   const degrees = opts.degrees ?? [opts.degree ?? 1];
+  const top = Math.max(...degrees);
+  if (data.n < top + 1) throw new InvalidInputError(`${file === '-' ? 'stdin' : file}: ${data.n} point${data.n === 1 ? '' : 's'}, but degree ${top} needs at least ${top + 1}`);
   const sweep = await track(ctx, { label: 'fitting', unit: 'points', quiet: opts.json === true }, (progress) => sweepDegrees(
     { x: data.x, y: data.y, w: data.w }, degrees, {
       test, split: opts.split, folds: opts.folds, seed: opts.seed ?? 1, mapDomain: opts.mapDomain,
