@@ -113,13 +113,14 @@ for (const name of ['cubic-1000-1100', 'Filip', 'Wampler4']) {
 }
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-const results = { date: new Date().toISOString().slice(0, 10), node: process.version, cpu, cores: os.cpus().length, points: N, repeats: REPEATS, speed, degree8Others: others, accuracy };
+const load = os.loadavg()[0];
+const results = { date: new Date().toISOString().slice(0, 10), node: process.version, cpu, cores: os.cpus().length, loadAverage: +load.toFixed(1), points: N, repeats: REPEATS, speed, degree8Others: others, accuracy };
 const atomic = (file, text) => { writeFileSync(`${file}.tmp`, text); renameSync(`${file}.tmp`, file); };
 atomic(join(here, 'fit-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 const md = [
   '# Polynomial fit benchmark (node tests/bench/fit.mjs)',
   '',
-  `${results.date}, node ${results.node}, ${cpu} (${results.cores} cores). ${N.toLocaleString('en-US')} points; the fit itself (the engine's timeMs: rows through`,
+  `${results.date}, node ${results.node}, ${cpu} (${results.cores} cores, load average ${results.loadAverage} at the end: a shared machine). ${N.toLocaleString('en-US')} points; the fit itself (the engine's timeMs: rows through`,
   `the kernel and the solve; parsing excluded). WASM: median of ${REPEATS}; TS reference: 1 run; the two agree bit for bit (asserted).`,
   '',
   '| degree | WASM ms | TS ms | WASM speed-up | WASM points/s |',

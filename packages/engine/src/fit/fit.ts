@@ -158,6 +158,9 @@ function prepare(rows: FitRows, degree: number, options: FitOptions): Prepared {
   const n = validateFit(rows, degree);
   const rcond = options.rcond ?? defaultRcond(n);
   if (!(rcond >= 0)) throw new InvalidInputError(`rcond must be a non-negative number, got ${rcond}`);
+  if (options.covariance === true && n <= degree + 1) {
+    throw new InvalidInputError(`a scaled covariance needs more points than coefficients (${n} points, ${degree + 1} coefficients)`);
+  }
   const domain = options.mapDomain === true ? domainMap(rows) : undefined;
   const job: KernelJob = { rows, terms: degree + 1, offset: domain?.offset ?? 0, scale: domain?.scale ?? 1, rcond };
   return { rows, n, degree, job, backend: options.backend ?? 'wasm', options, ...(domain ? { domain } : {}) };
@@ -247,9 +250,6 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
     ...(domain ? { domain } : {}),
   };
   if (options.covariance) {
-    if (options.covariance !== 'unscaled' && n <= p) {
-      throw new InvalidInputError(`a scaled covariance needs more points than coefficients (${n} points, ${p} coefficients)`);
-    }
     const fac = options.covariance === 'unscaled' ? 1 : sol.rss / (n - p);
     result.covariance = Array.from({ length: p }, (_, a) =>
       Array.from({ length: p }, (_, b) => cov[(p - 1 - a) * p + (p - 1 - b)]! * fac));
