@@ -2,3 +2,4 @@
 // (typed for TypeScript in engine/src/<domain>/kernel.ts); add one line here per domain.
 export * from './common/api';
 export * from './puzzle/api';
+export * from './queens/api';

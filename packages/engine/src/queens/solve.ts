@@ -1,0 +1,134 @@
+/**
+ * The N-Queens facade: validation, the backend choice, one driven Run, a typed result. Counting
+ * runs the subproblems one after the other here (the CLI's --jobs runs them on worker threads).
+ */
+import type { Backend } from '../core/backend.js';
+import { UnsupportedError } from '../core/errors.js';
+import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
+import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
+import {
+  countSubproblems, createTsCountRun, sumCounts, validateCountN, type CountStats, type CountTask, type CountTaskResult,
+} from './count.js';
+import { normalizeQueensOptions, type NormalizedQueensOptions, type QueensAlgorithm, type QueensSolveOptions, type QueensStats } from './options.js';
+import { createTsQueensRun, type QueensRun } from './ts-run.js';
+import { createWasmCountRun, createWasmQueensRun, WASM_QUEENS_ALGORITHMS } from './wasm-run.js';
+
+export type QueensStatus = 'solved' | 'limit' | 'unsolvable' | 'timeout' | 'aborted';
+
+export interface QueensSolveResult extends QueensStats {
+  n: number;
+  algorithm: QueensAlgorithm;
+  backend: Backend;
+  seed: number;
+  status: QueensStatus;
+  /** The board when the run ended (a solution when status is 'solved'). */
+  positions: Int32Array;
+  /** hill-climbing: the seed's score at the start and after each step (capped by historyLimit). */
+  history: number[];
+  timeMs: number;
+}
+
+/** The backend a request runs on: the one asked for, else WASM when it has the algorithm. */
+export function chooseQueensBackend(algorithm: QueensAlgorithm, requested?: Backend): Backend {
+  if (requested === 'wasm' && !WASM_QUEENS_ALGORITHMS.includes(algorithm)) {
+    throw new UnsupportedError(`${algorithm} has no WASM kernel yet: use the ts backend`);
+  }
+  return requested ?? (WASM_QUEENS_ALGORITHMS.includes(algorithm) ? 'wasm' : 'ts');
+}
+
+function createRun(o: NormalizedQueensOptions, backend: Backend, kernels: Kernels | undefined): QueensRun {
+  if (backend === 'ts') return createTsQueensRun(o);
+  if (kernels === undefined) throw new UnsupportedError('the WASM kernels are not loaded: call await loadKernels() first (or use the ts backend)');
+  return createWasmQueensRun(kernels, o);
+}
+
+function finish(o: NormalizedQueensOptions, backend: Backend, run: QueensRun, driven: Driven<{ kind: string }, QueensStats>): QueensSolveResult {
+  let status: QueensStatus;
+  if (driven.status !== 'done') status = driven.status;
+  else if (driven.outcome.kind === 'memory-limit') status = 'limit';
+  else status = driven.outcome.kind as QueensStatus;
+  return {
+    n: o.n, algorithm: o.algorithm, backend, seed: o.seed, status, ...driven.stats,
+    positions: run.positions(), history: run.history(), timeMs: driven.workMs,
+  };
+}
+
+const driveOptions = (options: QueensSolveOptions): DriveOptions<QueensStats> => ({
+  timeoutMs: options.timeoutMs, signal: options.signal, onProgress: options.onProgress,
+});
+
+/** Solves N-Queens with one algorithm; never throws for a limit (status 'limit' with the stats so far). */
+export async function solveQueens(n: number, options: QueensSolveOptions = {}): Promise<QueensSolveResult> {
+  const o = normalizeQueensOptions(n, options);
+  const backend = chooseQueensBackend(o.algorithm, options.backend);
+  const kernels = backend === 'wasm' ? await loadKernels() : undefined;
+  const run = createRun(o, backend, kernels);
+  return finish(o, backend, run, await runAsync(run, driveOptions(options)));
+}
+
+/** Synchronous solve (WASM needs `await loadKernels()` once before). */
+export function solveQueensSync(n: number, options: QueensSolveOptions = {}): QueensSolveResult {
+  const o = normalizeQueensOptions(n, options);
+  const backend = chooseQueensBackend(o.algorithm, options.backend);
+  const run = createRun(o, backend, backend === 'wasm' ? kernelsIfLoaded() : undefined);
+  return finish(o, backend, run, runSync(run, driveOptions(options)));
+}
+
+export interface CountOptions {
+  backend?: Backend;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called between slices: tasks finished, tasks in all, nodes so far. */
+  onProgress?: (done: number, total: number, nodes: number) => void;
+}
+
+export interface CountResult {
+  n: number;
+  status: 'done' | 'timeout' | 'aborted';
+  /** Σ weight × subtree solutions, decimal (the count so far when not done). */
+  solutions: string;
+  nodes: number;
+  tasks: number;
+  backend: Backend;
+  timeMs: number;
+}
+
+/** Counts one subproblem (a pool's unit of work): plain JSON in, plain JSON out. */
+export async function countSubproblem(task: CountTask, options: Omit<CountOptions, 'onProgress'> = {}): Promise<Driven<CountTaskResult, CountStats>> {
+  const backend = options.backend ?? 'wasm';
+  const run = backend === 'wasm' ? createWasmCountRun(await loadKernels(), task) : createTsCountRun(task);
+  return runAsync(run, { timeoutMs: options.timeoutMs, signal: options.signal });
+}
+
+/** Counts all solutions of N-Queens, the subproblems one after another on this thread. */
+export async function countQueens(n: number, options: CountOptions = {}): Promise<CountResult> {
+  validateCountN(n);
+  const backend = options.backend ?? 'wasm';
+  const kernels = backend === 'wasm' ? await loadKernels() : undefined;
+  const tasks = countSubproblems(n);
+  const results: CountTaskResult[] = [];
+  let nodes = 0;
+  let timeMs = 0;
+  let status: CountResult['status'] = 'done';
+  let partial = 0n;
+  for (const task of tasks) {
+    const run = kernels !== undefined ? createWasmCountRun(kernels, task) : createTsCountRun(task);
+    const remainingMs = options.timeoutMs === undefined ? undefined : Math.max(0, options.timeoutMs - timeMs);
+    const driven = await runAsync(run, {
+      timeoutMs: remainingMs,
+      signal: options.signal,
+      onProgress: (s) => options.onProgress?.(results.length, tasks.length, nodes + s.nodes),
+    });
+    timeMs += driven.workMs;
+    nodes += driven.stats.nodes;
+    if (driven.status !== 'done') {
+      status = driven.status;
+      partial = BigInt(task.weight) * driven.stats.solutions;
+      break;
+    }
+    results.push(driven.outcome);
+    options.onProgress?.(results.length, tasks.length, nodes);
+  }
+  const solutions = sumCounts(tasks.slice(0, results.length), results) + partial;
+  return { n, status, solutions: solutions.toString(), nodes, tasks: tasks.length, backend, timeMs };
+}
