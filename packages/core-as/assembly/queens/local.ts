@@ -210,7 +210,7 @@ function stepHill(left: i64, restartOnStuck: bool): i32 {
       for (let k = 0; k < escapeK; k++) moveTo(k % N, <i32>RNG.nextInt(<u32>N));
     }
     if (!restartOnStuck) record();
-    left--;
+    left -= <i64>N; // a steepest-descent step scans N rows: N budget units
   }
   return QUEENS_STATUS_RUNNING;
 }

@@ -86,7 +86,8 @@ const hillClimbing: Body = function* (s) {
       for (let k = 0; k < o.escapeMoves; k++) b.moveTo(k % b.n, rng.nextInt(b.n));
     }
     record(s);
-    if (--left <= 0) left = yield;
+    // A steepest-descent step scans n rows: it costs n budget units (the driver's slices stay short).
+    if ((left -= b.n) <= 0) left = yield;
   }
 };
 
@@ -106,7 +107,7 @@ const restart: Body = function* (s) {
       stats.restarts++;
       randomStart(s);
     }
-    if (--left <= 0) left = yield;
+    if ((left -= b.n) <= 0) left = yield;
   }
 };
 
