@@ -146,6 +146,7 @@ export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, es
   TIES = algorithm == QUEENS_ALGORITHM_MIN_CONFLICTS ? alloc(<usize>n << 2) : 0;
   HIST = histLimit > 0 ? alloc(<usize>histLimit << 3) : 0;
   clearBoard();
+  memory.fill(POS, 0, <usize>n << 2); // the TS board starts at zeros (N = 2, 3 report them)
   status = QUEENS_STATUS_RUNNING;
   if (n == 2 || n == 3) return (status = QUEENS_STATUS_UNSOLVABLE);
   if (algorithm == QUEENS_ALGORITHM_HILL_CLIMBING) {
