@@ -1,4 +1,4 @@
-// WASM kernels vs the TS reference on sliding-tile puzzles (docs/search-contract.md): for every
+// WASM kernels vs the TS reference on sliding-tile puzzles (docs/contracts/search.md): for every
 // algorithm with a kernel and every heuristic, both backends must return the same outcome, moves
 // and node counts (expanded, generated, unique, maxFrontier, iterations) — exactly, including
 // Euclidean and weighted f, which both compute with the same f64 operations in the same order.

@@ -12,3 +12,4 @@ export const intArg = (min: number) =>
   numberParser(min === 0 ? 'a non-negative integer' : `an integer >= ${min}`, (n) => Number.isSafeInteger(n) && n >= min);
 export const positiveArg = numberParser('a positive number', (n) => Number.isFinite(n) && n > 0);
 export const seedArg = numberParser('an integer seed', (n) => Number.isSafeInteger(n));
+export const jobsArg = numberParser('a number of jobs from 1 to 1024', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 1024);

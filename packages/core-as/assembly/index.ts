@@ -1,5 +1,6 @@
 // searchlab kernels: one WebAssembly module. Each domain's entry points live in its own api file
 // (typed for TypeScript in engine/src/<domain>/kernel.ts); add one line here per domain.
 export * from './common/api';
+export * from './common/rng-api';
 export * from './puzzle/api';
 export * from './queens/api';

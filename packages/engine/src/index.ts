@@ -6,4 +6,10 @@ export { Rng } from './core/rng.js';
 export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';
 export { loadKernels } from './core/kernels.js';
+export {
+  WorkerPool, inlinePool, streamTasks, defaultPoolSize, checkPoolSize,
+  type TaskRunner, type Task, type TaskOptions, type WorkerPort,
+} from './core/pool.js';
+export { serveTasks, runTask, type TaskMessage, type ReplyMessage, type TaskContext, type TaskHandlers } from './core/tasks.js';
+export { TASKS } from './tasks.js';
 export * from './puzzle/index.js';

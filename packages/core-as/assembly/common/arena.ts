@@ -8,7 +8,7 @@
 //
 // Growth past the soft limit or past --maximumMemory: the caller has already written its counters
 // back to globals; we set `memoryFailed` and trap, and the host throws the instance away
-// (GUIDE.md "Loading WebAssembly").
+// (the design guide, "Loading WebAssembly").
 
 const PAGE: u64 = 65536;
 const MAX_FREE: i32 = 64;

@@ -1,7 +1,7 @@
 // IDA* as an explicit-stack iterative DFS, resumable between calls: every piece of search state
 // (board, depth, blank, h and the moves left per depth, bound) lives in linear memory or globals.
 //
-// The recursive contract (docs/search-contract.md) returns the minimum f over pruned nodes; min is
+// The recursive contract (docs/contracts/search.md) returns the minimum f over pruned nodes; min is
 // associative, so one running minimum `next` per iteration gives the same next bound.
 // One loop serves every heuristic; `mode` is a constant in each inlined copy, so the Manhattan loop
 // carries no Euclidean or linear-conflict code.

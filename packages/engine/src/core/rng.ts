@@ -1,6 +1,6 @@
 /**
  * The seeded PRNG shared by both backends: xoshiro128** (Blackman & Vigna), seeded by splitmix32.
- * The WASM side reimplements it bit for bit, so every step is specified here exactly. All
+ * Its WASM twin, core-as/assembly/common/rng.ts, matches it bit for bit, so every step is exact here. All
  * arithmetic is on unsigned 32-bit words (wrap-around multiply = Math.imul).
  *
  * Seeding (`new Rng(seed)`): the seed is any integer, reduced to u32 by `seed >>> 0` (so -1 and
@@ -58,6 +58,19 @@ export class Rng {
     r.s2 = s2 >>> 0;
     r.s3 = s3 >>> 0;
     return r;
+  }
+
+  /**
+   * Stream `index` (a chunk or worker, 0 ≤ index < 2^32) of `seed`:
+   * new Rng(splitmix32(splitmix32(seed >>> 0) ^ index)), where splitmix32(x) is the first output
+   * of the seeding generator above started at x. Distinct indices give distinct streams.
+   */
+  static forStream(seed: number, index: number): Rng {
+    if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+    if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) {
+      throw new RangeError(`stream index must be an integer 0..2^32-1, got ${index}`);
+    }
+    return new Rng(new Rng((new Rng(seed).s0 ^ index) >>> 0).s0);
   }
 
   /** The current state [s0, s1, s2, s3] (u32 words). */

@@ -4,8 +4,11 @@
  * same other settings; results streamed as they finish, and a summary whose means are taken over
  * the same boards for every variant.
  */
-import { solvePuzzle } from './solve.js';
-import type { HeuristicName, SolveOptions, SolveResult, SolveSettings } from './options.js';
+import { SearchlabError } from '../core/errors.js';
+import { inlinePool, streamTasks, type Task, type TaskRunner } from '../core/pool.js';
+import type { SearchStats } from '../search/types.js';
+import type { HeuristicName, SolveResult, SolveSettings } from './options.js';
+import { puzzleTasks, type SolveTask } from './tasks.js';
 import type { Board } from './types.js';
 
 export interface CompareInstance {
@@ -44,6 +47,8 @@ export interface Comparison {
 }
 
 export interface CompareHooks {
+  /** Where the solves run: a worker pool runs them in parallel. Default: this thread. */
+  runner?: TaskRunner;
   signal?: AbortSignal;
   /** Progress of the solve in flight. */
   onProgress?: (instance: number, variant: number, stats: SolveResult['stats']) => void;
@@ -53,33 +58,43 @@ export interface CompareHooks {
 
 export const variantName = (v: CompareVariant): string => `${v.heuristic}${v.countBlank === true ? '+blank' : ''}`;
 
-/** Solve every instance with every variant, instance-major. Stops early (the rest absent) when aborted. */
+/**
+ * Solve every instance with every variant on `hooks.runner` (a worker pool; default: this thread,
+ * one at a time). When aborted, the table holds what finished and the summary covers the complete rows.
+ */
 export async function compareHeuristics(
   instances: readonly CompareInstance[],
   variants: readonly CompareVariant[],
   settings: Omit<SolveSettings, 'heuristic' | 'countBlank' | 'trace'> = {},
   hooks: CompareHooks = {},
 ): Promise<Comparison> {
-  const results: SolveResult[][] = [];
-  const aborted = (): boolean => hooks.signal?.aborted === true;
-  for (let i = 0; i < instances.length && !aborted(); i++) {
-    const row: SolveResult[] = [];
-    for (let v = 0; v < variants.length && !aborted(); v++) {
-      const options: SolveOptions = { ...settings, heuristic: variants[v]!.heuristic, countBlank: variants[v]!.countBlank === true, signal: hooks.signal };
-      const onProgress = hooks.onProgress;
-      if (onProgress !== undefined) options.onProgress = (stats) => onProgress(i, v, stats);
-      const result = await solvePuzzle(instances[i]!.start, instances[i]!.goal, options);
-      row.push(result);
+  const tasks: Task[] = instances.flatMap(({ start, goal }) => variants.map((v) => {
+    const payload: SolveTask = { start, goal, settings: { ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true } };
+    return { domain: 'puzzle', kind: 'solve', payload };
+  }));
+  const at = (index: number): [number, number] => [Math.floor(index / variants.length), index % variants.length];
+  const results: SolveResult[][] = instances.map(() => []);
+  const runner = hooks.runner ?? inlinePool({ puzzle: puzzleTasks });
+  const onProgress = hooks.onProgress;
+  const stream = streamTasks<SolveResult>(runner, tasks, {
+    signal: hooks.signal,
+    onProgress: onProgress && ((stats, index) => onProgress(...at(index), stats as SearchStats)),
+  });
+  try {
+    for await (const [index, result] of stream) {
+      const [i, v] = at(index);
+      results[i]![v] = result;
       hooks.onResult?.(i, v, result);
     }
-    results.push(row);
+  } catch (e) {
+    if (!(e instanceof SearchlabError && e.code === 'aborted')) throw e;
   }
   return summarise(results, variants);
 }
 
 /** The summary of a full or partial result table. */
 export function summarise(results: readonly SolveResult[][], variants: readonly CompareVariant[]): Comparison {
-  const complete = results.filter((row) => row.length === variants.length);
+  const complete = results.filter((row) => variants.every((_, v) => row[v] !== undefined));
   const common = complete.filter((row) => row.every((r) => r.status === 'solved'));
   const mean = (xs: number[]): number | undefined => (xs.length === 0 ? undefined : xs.reduce((a, b) => a + b, 0) / xs.length);
   const summary = variants.map((variant, v): VariantSummary => {
@@ -98,5 +113,5 @@ export function summarise(results: readonly SolveResult[][], variants: readonly 
       timeMs: runs.reduce((a, r) => a + r.stats.timeMs, 0),
     };
   });
-  return { results: results.map((row) => [...row]), summary, commonSolved: common.length };
+  return { results: results.map((row) => row.slice()), summary, commonSolved: common.length };
 }

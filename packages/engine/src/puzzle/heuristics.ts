@@ -1,5 +1,5 @@
 /**
- * Sliding-tile heuristics against an arbitrary goal (docs/search-contract.md, "Heuristics").
+ * Sliding-tile heuristics against an arbitrary goal (docs/contracts/puzzle.md, "Heuristics").
  * The blank is excluded unless `countBlank` (seed 004's variant, not admissible); walls never move
  * and are ignored.
  */

@@ -1,5 +1,5 @@
 /**
- * The sliding-tile puzzle as a search `Problem`: any W×H board up to 16×16, walls, any goal.
+ * The sliding-tile puzzle as a search `Problem`: any W×H board (up to the size limit of board.ts), walls, any goal.
  * A state is its cells in an Int16Array plus the blank's index and a string key built once
  * (one UTF-16 unit per cell), which the reached tables hash.
  */

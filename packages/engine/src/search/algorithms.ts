@@ -1,6 +1,6 @@
 /**
  * The reference search algorithms, generic over `Problem` (problem.ts), following
- * docs/search-contract.md to the letter: the WASM kernels must reproduce these node counts.
+ * docs/contracts/search.md to the letter: the WASM kernels must reproduce these node counts.
  *
  * Every search is a generator: it yields (the live counters) every `limits.sliceSize` expansions
  * so that a driver (solve.ts) can check a timeout or an AbortSignal, report progress and keep a

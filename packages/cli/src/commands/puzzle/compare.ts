@@ -6,7 +6,8 @@ import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, printJson, table } from '../../format.js';
 import { readLines } from '../../input.js';
-import { intArg, seedArg } from '../../options.js';
+import { intArg, jobsArg, seedArg } from '../../options.js';
+import { withPool } from '../../pool.js';
 import { track } from '../../progress.js';
 import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
 import {
@@ -21,6 +22,7 @@ interface CompareOpts extends BoardOpts, SearchOpts {
   seed?: number;
   heuristics?: string;
   json?: boolean;
+  jobs: number;
 }
 
 export function registerCompare(parent: Command, ctx: Context, exit: (code: number) => void): void {
@@ -34,6 +36,7 @@ export function registerCompare(parent: Command, ctx: Context, exit: (code: numb
   cmd.option('--seed <s>', 'seed for --generate', seedArg);
   cmd.option('--heuristics <list>', `comma-separated (default: ${HEURISTICS.join(',')})`);
   addSearchOptions(cmd, false);
+  cmd.option('--jobs <n>', 'solve on N worker threads at once (default 1, so times stay comparable)', jobsArg, 1);
   cmd.option('--json', 'print one JSON object instead of the table');
   cmd.action(async (opts: CompareOpts) => exit(await compare(opts, ctx)));
 }
@@ -89,11 +92,14 @@ async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
   const variants = heuristics.map((heuristic) => ({ heuristic, countBlank: opts.countBlank === true }));
   const { countBlank: _countBlank, ...settings } = solveSettings(opts);
   const runs = list.length * variants.length;
+  let finished = 0;
   const comparison = await track(ctx, { label: 'comparing', unit: 'solves', total: runs, quiet: opts.json }, (progress) =>
-    compareHeuristics(list, variants, settings, {
+    withPool(opts.jobs, (runner) => compareHeuristics(list, variants, settings, {
+      runner,
       signal: ctx.signal,
-      onProgress: (i, v, s) => progress.update(i * variants.length + v, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
-    }));
+      onProgress: (i, v, s) => progress.update(finished, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
+      onResult: () => progress.update(++finished),
+    })));
   if (ctx.signal.aborted) return EXIT.interrupted;
   const results: SolveResult[][] = comparison.results;
   const mean = comparison.summary.map((s) => s.meanExpanded);

@@ -1,0 +1,207 @@
+/**
+ * A pool of workers behind one interface for the browser (Web Workers) and Node (worker_threads):
+ * a fixed size, a FIFO queue, cancellation by AbortSignal, progress, and results streamed as they
+ * finish. `inlinePool` runs the same tasks in this thread (one at a time), so a client has one code
+ * path whether it has workers or not.
+ */
+import { InvalidInputError, SearchlabError } from './errors.js';
+import { CANCEL, replyError, runTask, type ReplyMessage, type TaskHandlers, type TaskMessage } from './tasks.js';
+
+/** What the pool needs of a worker; adapters wrap a Web Worker or a worker_threads Worker. */
+export interface WorkerPort {
+  post(message: TaskMessage): void;
+  onReply(cb: (message: ReplyMessage) => void): void;
+  /** The worker died (an uncaught error or an exit): its task fails, the pool spawns a new one. */
+  onFailure(cb: (error: Error) => void): void;
+  terminate(): void;
+}
+
+export interface Task {
+  domain: string;
+  kind: string;
+  payload: unknown;
+}
+
+export interface TaskOptions {
+  signal?: AbortSignal;
+  onProgress?: (payload: unknown) => void;
+}
+
+export interface TaskRunner {
+  readonly size: number;
+  run<R>(task: Task, options?: TaskOptions): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** The default size: the machine's cores (`navigator.hardwareConcurrency` exists in browsers and Node ≥ 21). */
+export function defaultPoolSize(): number {
+  const n = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
+  return typeof n === 'number' && n > 0 ? n : 2;
+}
+
+export function checkPoolSize(size: number): number {
+  if (!Number.isSafeInteger(size) || size < 1 || size > 1024) throw new InvalidInputError(`jobs must be an integer from 1 to 1024, got ${size}`);
+  return size;
+}
+
+interface Pending {
+  message: TaskMessage;
+  options: TaskOptions;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  port: WorkerPort;
+  current?: Pending;
+}
+
+const aborted = (): SearchlabError => new SearchlabError('aborted', 'aborted');
+
+export class WorkerPool implements TaskRunner {
+  readonly size: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+  private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
+
+  constructor(private readonly spawn: () => WorkerPort, size = defaultPoolSize()) {
+    this.size = checkPoolSize(size);
+  }
+
+  run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
+    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    const { signal } = options;
+    if (signal?.aborted === true) return Promise.reject(aborted());
+    return new Promise<R>((resolve, reject) => {
+      const settle = (): void => void (signal && this.watched.get(signal)?.delete(pending));
+      const pending: Pending = {
+        message: { id: this.nextId++, ...task },
+        options,
+        resolve: (value) => { settle(); resolve(value as R); },
+        reject: (error) => { settle(); reject(error); },
+      };
+      if (signal !== undefined) this.watch(signal).add(pending);
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  /** The tasks waiting on `signal`: one abort listener per signal, however many tasks share it. */
+  private watch(signal: AbortSignal): Set<Pending> {
+    let set = this.watched.get(signal);
+    if (set === undefined) {
+      const tasks = (set = new Set());
+      this.watched.set(signal, tasks);
+      signal.addEventListener('abort', () => { for (const p of [...tasks]) this.cancel(p); }, { once: true });
+    }
+    return set;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('the worker pool was closed'));
+    for (const slot of this.slots.splice(0)) slot.port.terminate();
+  }
+
+  private cancel(pending: Pending): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      pending.reject(aborted());
+      return;
+    }
+    // Running: ask the worker to stop; it answers with the task's result so far or an error.
+    const slot = this.slots.find((s) => s.current === pending);
+    slot?.port.post({ id: pending.message.id, ...CANCEL, payload: null });
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => s.current === undefined);
+      if (slot === undefined && this.slots.length < this.size) slot = this.addSlot();
+      if (slot === undefined) return;
+      slot.current = this.queue.shift()!;
+      slot.port.post(slot.current.message);
+    }
+  }
+
+  private addSlot(): Slot {
+    const slot: Slot = { port: this.spawn() };
+    slot.port.onReply((reply) => {
+      const p = slot.current;
+      if (p === undefined || reply.id !== p.message.id) return;
+      if (reply.type === 'progress') {
+        p.options.onProgress?.(reply.payload);
+        return;
+      }
+      slot.current = undefined;
+      if (reply.type === 'result') p.resolve(reply.payload);
+      else p.reject(replyError(reply.error));
+      this.dispatch();
+    });
+    slot.port.onFailure((error) => {
+      const at = this.slots.indexOf(slot);
+      if (at < 0) return; // already gone (terminated by close or by an earlier failure)
+      const p = slot.current;
+      slot.current = undefined;
+      this.slots.splice(at, 1);
+      slot.port.terminate();
+      p?.reject(error);
+      if (!this.closed) this.dispatch();
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+}
+
+/** The same interface without workers: tasks run one at a time in this thread. */
+export function inlinePool(handlers: TaskHandlers): TaskRunner {
+  let id = 0;
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    size: 1,
+    run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
+      const message: TaskMessage = { id: ++id, ...task };
+      const signal = options.signal ?? new AbortController().signal;
+      const result = chain.then(() => {
+        if (signal.aborted) throw aborted();
+        return runTask(handlers, message, { signal, progress: (p) => options.onProgress?.(p) });
+      });
+      chain = result.catch(() => undefined);
+      return result as Promise<R>;
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Runs every task on `runner` and yields `[index, result]` as each finishes (not in input order):
+ * at most `runner.size` run at once. The first error (or an abort) ends the stream.
+ */
+export async function* streamTasks<R>(
+  runner: TaskRunner,
+  tasks: readonly Task[],
+  options: { signal?: AbortSignal; onProgress?: (payload: unknown, index: number) => void } = {},
+): AsyncGenerator<[number, R]> {
+  const finished: [number, R][] = [];
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  let left = tasks.length;
+  tasks.forEach((task, index) => {
+    const onProgress = options.onProgress;
+    runner.run<R>(task, { signal: options.signal, onProgress: onProgress && ((p) => onProgress(p, index)) })
+      .then((r) => void finished.push([index, r]), (error: unknown) => void (failure ??= { error }))
+      .finally(() => {
+        left--;
+        wake?.();
+      });
+  });
+  for (;;) {
+    if (failure !== undefined) throw failure.error;
+    if (finished.length > 0) yield finished.shift()!;
+    else if (left === 0) return;
+    else await new Promise<void>((resolve) => (wake = resolve));
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Work that crosses a worker boundary: one message envelope for Web Workers and Node
+ * worker_threads, and the worker side that serves it. Payloads and results are plain JSON-able
+ * values (structured clone), so a task could equally be sent to another machine.
+ */
+import { SearchlabError, type ErrorCode } from './errors.js';
+
+/** A request: run `kind` of `domain` on `payload`. `kind` 'cancel' of domain 'core' cancels task `id`. */
+export interface TaskMessage {
+  id: number;
+  domain: string;
+  kind: string;
+  payload: unknown;
+}
+
+export type ReplyMessage =
+  | { id: number; type: 'progress'; payload: unknown }
+  | { id: number; type: 'result'; payload: unknown }
+  | { id: number; type: 'error'; error: { code?: ErrorCode; message: string } };
+
+export interface TaskContext {
+  signal: AbortSignal;
+  /** Report progress (throttling is the handler's business: every message is posted). */
+  progress(payload: unknown): void;
+}
+
+export type TaskHandler = (payload: any, ctx: TaskContext) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** domain → kind → handler. */
+export type TaskHandlers = Readonly<Record<string, Readonly<Record<string, TaskHandler>>>>;
+
+export const CANCEL: Pick<TaskMessage, 'domain' | 'kind'> = { domain: 'core', kind: 'cancel' };
+
+/** The error as it crosses the boundary, and back: typed errors keep their code. */
+export function errorReply(id: number, e: unknown): ReplyMessage {
+  const code = e instanceof SearchlabError ? e.code : undefined;
+  return { id, type: 'error', error: { code, message: e instanceof Error ? e.message : String(e) } };
+}
+
+export function replyError(error: { code?: ErrorCode; message: string }): Error {
+  return error.code !== undefined ? new SearchlabError(error.code, error.message) : new Error(error.message);
+}
+
+/** Runs one task in this thread, with the same envelope semantics as a worker. */
+export async function runTask(handlers: TaskHandlers, message: TaskMessage, ctx: TaskContext): Promise<unknown> {
+  const handler = handlers[message.domain]?.[message.kind];
+  if (handler === undefined) throw new SearchlabError('unsupported', `no task ${message.domain}/${message.kind} in this worker`);
+  return handler(message.payload, ctx);
+}
+
+/**
+ * The worker side: answer every TaskMessage arriving through `listen` with progress, then a result
+ * or an error, through `post`. Several tasks may run at once (each is async); cancel aborts one.
+ */
+export function serveTasks(handlers: TaskHandlers, listen: (cb: (m: TaskMessage) => void) => void, post: (m: ReplyMessage) => void): void {
+  const running = new Map<number, AbortController>();
+  listen((message) => {
+    if (message.domain === CANCEL.domain && message.kind === CANCEL.kind) {
+      running.get(message.id)?.abort();
+      return;
+    }
+    const controller = new AbortController();
+    running.set(message.id, controller);
+    const ctx: TaskContext = { signal: controller.signal, progress: (payload) => post({ id: message.id, type: 'progress', payload }) };
+    runTask(handlers, message, ctx)
+      .then((payload) => post({ id: message.id, type: 'result', payload }), (e: unknown) => post(errorReply(message.id, e)))
+      .finally(() => running.delete(message.id));
+  });
+}

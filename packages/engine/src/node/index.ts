@@ -1,0 +1,2 @@
+// @searchlab/engine/node: what only Node has — the worker_threads pool.
+export { createNodePool, nodeWorkerPort } from './pool.js';

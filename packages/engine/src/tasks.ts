@@ -1,0 +1,8 @@
+// Every domain's worker tasks, by domain: what a worker (Web Worker or worker_threads) can run.
+// A new domain adds one line.
+import type { TaskHandlers } from './core/tasks.js';
+import { puzzleTasks } from './puzzle/tasks.js';
+
+export const TASKS: TaskHandlers = {
+  puzzle: puzzleTasks,
+};

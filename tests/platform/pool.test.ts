@@ -1,0 +1,87 @@
+// The worker pool on real worker_threads (the engine's built worker), against the same tasks run
+// in this thread: same results, results streamed as they finish, cancellation, a dying worker.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import {
+  TASKS, WorkerPool, goalBoard, inlinePool, randomWalk, streamTasks, type SolveResult, type Task, type WorkerPort,
+} from '@searchlab/engine';
+import { createNodePool, nodeWorkerPort } from '@searchlab/engine/node';
+import { ROOT } from '../support/bundle.js';
+
+// vitest runs the engine from source; a worker thread needs JavaScript: the engine's build (pnpm test builds it first).
+const WORKER = join(ROOT, 'packages/engine/dist/node/worker.js');
+
+const goal = goalBoard(4, 4);
+const solveTask = (seed: number, settings = {}): Task => ({
+  domain: 'puzzle', kind: 'solve',
+  payload: { start: randomWalk(goal, 60, seed).board, goal, settings: { algorithm: 'idastar', heuristic: 'manhattan', ...settings } },
+});
+
+/** BFS on the TS backend from a 400-move walk: far more work than any test waits for. */
+function hardTask(): Task {
+  const task = solveTask(7, { algorithm: 'bfs', backend: 'ts' });
+  (task.payload as { start: unknown }).start = randomWalk(goal, 400, 9).board;
+  return task;
+}
+
+let pool: WorkerPool;
+beforeAll(() => {
+  pool = createNodePool({ size: 2, script: WORKER });
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+describe('worker pool', () => {
+  it('gives the same results as the tasks run in this thread, streamed as they finish', async () => {
+    const tasks = Array.from({ length: 6 }, (_, i) => solveTask(100 + i));
+    const seen: number[] = [];
+    const fromPool: SolveResult[] = [];
+    for await (const [i, r] of streamTasks<SolveResult>(pool, tasks)) {
+      seen.push(i);
+      fromPool[i] = r;
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    const inline = inlinePool(TASKS);
+    for (const [i, task] of tasks.entries()) {
+      const local = await inline.run<SolveResult>(task);
+      expect(fromPool[i]!.status).toBe('solved');
+      expect(fromPool[i]!.moves).toEqual(local.moves);
+      expect(fromPool[i]!.stats.expanded).toBe(local.stats.expanded);
+    }
+  });
+
+  it('cancels a running task: it ends aborted with its statistics', async () => {
+    const controller = new AbortController();
+    const progress: unknown[] = [];
+    const running = pool.run<SolveResult>(hardTask(), { signal: controller.signal, onProgress: (p) => progress.push(p) });
+    setTimeout(() => controller.abort(), 400);
+    const r = await running;
+    expect(r.status).toBe('aborted');
+    expect(r.stats.expanded).toBeGreaterThan(0);
+    expect(progress.length).toBeGreaterThan(0);
+  });
+
+  it('rejects typed errors with their code, and survives a worker that dies', async () => {
+    await expect(pool.run({ domain: 'puzzle', kind: 'nope', payload: null })).rejects.toMatchObject({ code: 'unsupported' });
+    let spawned = 0;
+    const dying = new WorkerPool((): WorkerPort => {
+      spawned++;
+      const port = nodeWorkerPort(WORKER);
+      // The first worker dies while it works (as on an out-of-memory crash).
+      if (spawned === 1) return { ...port, post: (m) => { port.post(m); setTimeout(() => port.terminate(), 200); } };
+      return port;
+    }, 1);
+    await expect(dying.run(hardTask())).rejects.toThrow(/exited/);
+    const r = await dying.run<SolveResult>(solveTask(1));
+    expect(r.status).toBe('solved');
+    expect(spawned).toBe(2);
+    await dying.close();
+  });
+
+  it('an aborted signal before the start rejects without running', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(pool.run(solveTask(2), { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
+  });
+});
