@@ -30,7 +30,7 @@ function drain(run: QueensRun, budget: () => number) {
 
 /** Step caps that keep the suite short: runs that hit them are compared too (status 'limit'). */
 function maxStepsFor(algorithm: QueensAlgorithm, n: number): number {
-  if (algorithm === 'hill-climbing' || algorithm === 'restart') return n <= 24 ? 20_000 : 150;
+  if (algorithm === 'hill-climbing' || algorithm === 'restart') return n <= 24 ? 20_000 : 30;
   return 30_000;
 }
 

@@ -9,10 +9,10 @@ import {
   QUEENS_ALGORITHM_MIN_CONFLICTS, QUEENS_ALGORITHM_FAST, QUEENS_ALGORITHM_CONSTRUCT,
   QUEENS_STATUS_RUNNING, QUEENS_STATUS_SOLVED, QUEENS_STATUS_LIMIT, QUEENS_STATUS_UNSOLVABLE,
 } from '../generated/codes';
-import { Xoshiro128 } from './rng';
+import { Xoshiro128 } from '../common/rng';
 import { expNeg } from './detmath';
 
-const RNG = Xoshiro128.at(memory.data(16, 16));
+const RNG = Xoshiro128.at(memory.data(<i32>Xoshiro128.SIZE, 16));
 
 let N: i32 = 0;
 let algo: i32 = -1;
