@@ -2,7 +2,9 @@
 // A new domain adds one line.
 import type { TaskHandlers } from './core/tasks.js';
 import { puzzleTasks } from './puzzle/tasks.js';
+import { queensTasks } from './queens/tasks.js';
 
 export const TASKS: TaskHandlers = {
   puzzle: puzzleTasks,
+  queens: queensTasks,
 };

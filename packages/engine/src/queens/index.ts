@@ -20,3 +20,4 @@ export {
   solveQueens, solveQueensSync, chooseQueensBackend, countQueens, countSubproblem,
   type QueensSolveResult, type QueensStatus, type CountOptions, type CountResult,
 } from './solve.js';
+export { queensTasks, type CountTaskPayload } from './tasks.js';

@@ -3,7 +3,8 @@
  * runs the subproblems one after the other here (the CLI's --jobs runs them on worker threads).
  */
 import type { Backend } from '../core/backend.js';
-import { UnsupportedError } from '../core/errors.js';
+import { SearchlabError, UnsupportedError } from '../core/errors.js';
+import { streamTasks, type Task, type TaskRunner } from '../core/pool.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import {
@@ -11,6 +12,7 @@ import {
 } from './count.js';
 import { normalizeQueensOptions, type NormalizedQueensOptions, type QueensAlgorithm, type QueensSolveOptions, type QueensStats } from './options.js';
 import { createTsQueensRun, type QueensRun } from './ts-run.js';
+import type { CountTaskPayload } from './tasks.js';
 import { createWasmCountRun, createWasmQueensRun, WASM_QUEENS_ALGORITHMS } from './wasm-run.js';
 
 export type QueensStatus = 'solved' | 'limit' | 'unsolvable' | 'timeout' | 'aborted';
@@ -76,6 +78,8 @@ export function solveQueensSync(n: number, options: QueensSolveOptions = {}): Qu
 
 export interface CountOptions {
   backend?: Backend;
+  /** A worker pool: the subproblems run on it (streamed); default: one after another on this thread. */
+  runner?: TaskRunner;
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Called between slices: tasks finished, tasks in all, nodes so far. */
@@ -104,6 +108,7 @@ export async function countSubproblem(task: CountTask, options: Omit<CountOption
 export async function countQueens(n: number, options: CountOptions = {}): Promise<CountResult> {
   validateCountN(n);
   const backend = options.backend ?? 'wasm';
+  if (options.runner !== undefined && options.runner.size > 1) return countOnPool(n, backend, options.runner, options);
   const kernels = backend === 'wasm' ? await loadKernels() : undefined;
   const tasks = countSubproblems(n);
   const results: CountTaskResult[] = [];
@@ -131,4 +136,29 @@ export async function countQueens(n: number, options: CountOptions = {}): Promis
   }
   const solutions = sumCounts(tasks.slice(0, results.length), results) + partial;
   return { n, status, solutions: solutions.toString(), nodes, tasks: tasks.length, backend, timeMs };
+}
+
+/** The subproblems on a pool, streamed; on a timeout or an abort the finished ones are summed. */
+async function countOnPool(n: number, backend: Backend, runner: TaskRunner, options: CountOptions): Promise<CountResult> {
+  const tasks = countSubproblems(n);
+  const started = globalThis.performance.now();
+  const signals = [options.signal, options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs)]
+    .filter((s): s is AbortSignal => s !== undefined);
+  const signal = signals.length === 0 ? undefined : AbortSignal.any(signals);
+  const payloads: Task[] = tasks.map((t) => ({ domain: 'queens', kind: 'count', payload: { ...t, backend } satisfies CountTaskPayload }));
+  let total = 0n;
+  let nodes = 0;
+  let done = 0;
+  let status: CountResult['status'] = 'done';
+  try {
+    for await (const [index, r] of streamTasks<CountTaskResult>(runner, payloads, { signal })) {
+      total += BigInt(tasks[index]!.weight) * BigInt(r.solutions);
+      nodes += r.nodes;
+      options.onProgress?.(++done, tasks.length, nodes);
+    }
+  } catch (e) {
+    if (!(e instanceof SearchlabError && e.code === 'aborted')) throw e;
+    status = options.signal?.aborted === true ? 'aborted' : 'timeout';
+  }
+  return { n, status, solutions: total.toString(), nodes, tasks: tasks.length, backend, timeMs: globalThis.performance.now() - started };
 }
