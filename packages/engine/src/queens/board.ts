@@ -15,12 +15,14 @@ export class QueenBoard {
   /** Attacking pairs (the standard score; the seed's score is twice this). */
   pairs = 0;
 
-  constructor(n: number) {
+  /** `positionsOnly`: no line counters (construct needs none: 4 bytes per queen instead of 28). */
+  constructor(n: number, positionsOnly = false) {
     this.n = n;
     this.pos = new Int32Array(n);
-    this.col = new Int32Array(n);
-    this.d1 = new Int32Array(2 * n);
-    this.d2 = new Int32Array(2 * n);
+    const lines = positionsOnly ? 0 : n;
+    this.col = new Int32Array(lines);
+    this.d1 = new Int32Array(2 * lines);
+    this.d2 = new Int32Array(2 * lines);
   }
 
   /** Empties the counters (positions keep their values but count for nothing until placed). */

@@ -250,7 +250,7 @@ const fast: Body = function* (s) {
 
 const constructBody: Body = function* (s) {
   yield;
-  s.b.pos.set(construct(s.b.n));
+  construct(s.b.n, s.b.pos);
   s.stats.steps = s.b.n;
   return SOLVED;
 };
@@ -268,7 +268,7 @@ const BODIES: Record<NormalizedQueensOptions['algorithm'], Body> = {
 export const unsolvableN = (n: number): boolean => n === 2 || n === 3;
 
 export function createTsQueensRun(o: NormalizedQueensOptions): QueensRun {
-  const b = new QueenBoard(o.n);
+  const b = new QueenBoard(o.n, o.algorithm === 'construct');
   const stats: QueensStats = { steps: 0, moves: 0, escapes: 0, restarts: 0, conflicts: 0 };
   const s: State = { o, b, rng: new Rng(o.seed), stats, history: [] };
   let outcome: QueensOutcome | null = unsolvableN(o.n) ? { kind: 'unsolvable' } : null;
