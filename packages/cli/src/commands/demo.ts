@@ -8,6 +8,7 @@ import {
 import type { Context } from '../context.js';
 import { EXIT } from '../exit.js';
 import { solveTracked } from './puzzle/solving.js';
+import { queensDemo } from './queens/index.js';
 import { indentBlock, int, movesLines, ms, table } from '../format.js';
 import { intArg } from '../options.js';
 
@@ -105,6 +106,7 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
     summary.push([String(i + 1), `${start.width}x${start.height}`, r.algorithm, r.status === 'solved' ? String(r.length) : r.status,
       p.known ? `${p.known.length} ${check}` : '', int(r.stats.expanded), ms(r.stats.timeMs)]);
   }
-  ctx.out(`Summary (linear conflict, WASM):\n${table(['#', 'size', 'algorithm', 'length', 'reference', 'expanded', 'time'], summary, 3)}\n`);
-  return code;
+  ctx.out(`Summary (linear conflict, WASM):\n${table(['#', 'size', 'algorithm', 'length', 'reference', 'expanded', 'time'], summary, 3)}\n\n`);
+  const queens = await queensDemo(ctx);
+  return code === EXIT.ok ? queens : code;
 }

@@ -44,14 +44,15 @@ function createRun(o: NormalizedQueensOptions, backend: Backend, kernels: Kernel
   return createWasmQueensRun(kernels, o);
 }
 
-function finish(o: NormalizedQueensOptions, backend: Backend, run: QueensRun, driven: Driven<{ kind: string }, QueensStats>): QueensSolveResult {
+/** `initMs`: preparing the run (allocation, the start board; all of construct on WASM) counts as solver time. */
+function finish(o: NormalizedQueensOptions, backend: Backend, run: QueensRun, driven: Driven<{ kind: string }, QueensStats>, initMs: number): QueensSolveResult {
   let status: QueensStatus;
   if (driven.status !== 'done') status = driven.status;
   else if (driven.outcome.kind === 'memory-limit') status = 'limit';
   else status = driven.outcome.kind as QueensStatus;
   return {
     n: o.n, algorithm: o.algorithm, backend, seed: o.seed, status, ...driven.stats,
-    positions: run.positions(), history: run.history(), timeMs: driven.workMs,
+    positions: run.positions(), history: run.history(), timeMs: initMs + driven.workMs,
   };
 }
 
@@ -64,16 +65,20 @@ export async function solveQueens(n: number, options: QueensSolveOptions = {}): 
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);
   const kernels = backend === 'wasm' ? await loadKernels() : undefined;
+  const t0 = globalThis.performance.now();
   const run = createRun(o, backend, kernels);
-  return finish(o, backend, run, await runAsync(run, driveOptions(options)));
+  const initMs = globalThis.performance.now() - t0;
+  return finish(o, backend, run, await runAsync(run, driveOptions(options)), initMs);
 }
 
 /** Synchronous solve (WASM needs `await loadKernels()` once before). */
 export function solveQueensSync(n: number, options: QueensSolveOptions = {}): QueensSolveResult {
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);
+  const t0 = globalThis.performance.now();
   const run = createRun(o, backend, backend === 'wasm' ? kernelsIfLoaded() : undefined);
-  return finish(o, backend, run, runSync(run, driveOptions(options)));
+  const initMs = globalThis.performance.now() - t0;
+  return finish(o, backend, run, runSync(run, driveOptions(options)), initMs);
 }
 
 export interface CountOptions {
