@@ -167,3 +167,40 @@ async function countOnPool(n: number, backend: Backend, runner: TaskRunner, opti
   }
   return { n, status, solutions: total.toString(), nodes, tasks: tasks.length, backend, timeMs: globalThis.performance.now() - started };
 }
+
+export interface QueensTrace {
+  /** The board after each of the first steps (frames[0] is the start), at most `maxFrames`. */
+  frames: number[][];
+  /** Attacking pairs on each frame. */
+  conflicts: number[];
+}
+
+/**
+ * A solve that also records the board after each of its first `maxFrames − 1` steps (for animating
+ * small boards), then finishes like `solveQueensSync`. Same result as an untraced run (budgets never
+ * change results). WASM needs `await loadKernels()` first.
+ */
+export function traceQueensSync(n: number, options: QueensSolveOptions = {}, maxFrames = 2000): { result: QueensSolveResult; trace: QueensTrace } {
+  const o = normalizeQueensOptions(n, options);
+  const backend = chooseQueensBackend(o.algorithm, options.backend);
+  const t0 = globalThis.performance.now();
+  const run = createRun(o, backend, backend === 'wasm' ? kernelsIfLoaded() : undefined);
+  const trace: QueensTrace = { frames: [Array.from(run.positions())], conflicts: [run.stats().conflicts] };
+  while (trace.frames.length < maxFrames && options.signal?.aborted !== true) {
+    // Budget 1 is one step for every algorithm (a steepest-descent step costs N ≥ 1 units).
+    const out = run.step(1);
+    if (out !== null) break;
+    trace.frames.push(Array.from(run.positions()));
+    trace.conflicts.push(run.stats().conflicts);
+  }
+  const initMs = globalThis.performance.now() - t0;
+  const result = finish(o, backend, run, runSync(run, driveOptions(options)), initMs);
+  if (trace.frames.length < maxFrames && result.status === 'solved') {
+    const last = trace.frames.at(-1)!;
+    if (last.some((c, i) => c !== result.positions[i])) {
+      trace.frames.push(Array.from(result.positions));
+      trace.conflicts.push(result.conflicts);
+    }
+  }
+  return { result, trace };
+}

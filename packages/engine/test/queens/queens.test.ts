@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { loadKernels, InvalidInputError } from '@searchlab/engine';
 import {
   QUEENS_ALGORITHMS, attackingPairs, checkSolution, construct, countQueens, countSubproblems, countSubproblemTs,
-  enumerateSolutions, expNeg, parsePositions, renderBoard, seedScore, solveQueens, solveQueensSync, sumCounts,
+  enumerateSolutions, expNeg, parsePositions, renderBoard, seedScore, solveQueens, solveQueensSync, sumCounts, traceQueensSync,
   validatePositions, type QueensAlgorithm,
 } from '@searchlab/engine/queens';
 import { Rng } from '@searchlab/engine';
@@ -215,6 +215,19 @@ describe('local search', () => {
       const r = solveQueensSync(n, { algorithm: 'fast', seed });
       expect(r.status).toBe('solved');
       expect(setsOk(r.positions)).toBe(true);
+    }
+  });
+
+  test('a traced run: one frame per step, scores that match each frame, the same result as untraced', async () => {
+    await loadKernels();
+    for (const algorithm of ['hill-climbing', 'min-conflicts', 'annealing'] as const) {
+      const { result, trace } = traceQueensSync(16, { algorithm, seed: 4 }, 5000);
+      const plain = solveQueensSync(16, { algorithm, seed: 4, backend: 'ts' });
+      expect(Array.from(result.positions)).toEqual(Array.from(plain.positions));
+      expect(result.steps).toBe(plain.steps);
+      expect(trace.frames.length).toBe(Math.min(result.steps + 1, 5000));
+      trace.frames.forEach((f, i) => expect(trace.conflicts[i]).toBe(attackingPairs(f)));
+      if (result.steps + 1 <= 5000) expect(trace.frames.at(-1)).toEqual(Array.from(result.positions));
     }
   });
 
