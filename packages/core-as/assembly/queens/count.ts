@@ -52,6 +52,29 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
   return 0;
 }
 
+/** Subtrees with at most this many rows left are counted by `subtree` in one go (same counts). */
+const RECURSE_ROWS: i32 = 12;
+
+/**
+ * Counts the subtree below (cols, ld, rd) with `rows` rows left, in locals: returns nodes << 32 |
+ * solutions (with ≤ 12 free columns both stay below 2^32: nodes ≤ e·12!), the same counts as the
+ * stack loop.
+ */
+function subtree(cols: u32, ld: u32, rd: u32, rows: i32, mask: u32): u64 {
+  let avail = ~(cols | ld | rd) & mask;
+  if (rows == 1) {
+    const pop = <u64>popcnt<u32>(avail);
+    return (pop << 32) | pop;
+  }
+  let acc: u64 = 0;
+  while (avail != 0) {
+    const bit = avail & (0 - avail);
+    avail ^= bit;
+    acc += (<u64>1 << 32) + subtree(cols | bit, ((ld | bit) << 1) & mask, (rd | bit) >>> 1, rows - 1, mask);
+  }
+  return acc;
+}
+
 /** At most about `budget` nodes; returns 1 when the subproblem is counted, else 0. */
 export function queensCountStep(budget: f64): i32 {
   if (done) return 1;
@@ -79,6 +102,14 @@ export function queensCountStep(budget: f64): i32 {
     const nc = load<u32>(at(COLS, d)) | bit;
     const nl = ((load<u32>(at(LD, d)) | bit) << 1) & full;
     const nr = (load<u32>(at(RD, d)) | bit) >>> 1;
+    if (n - (d + 1) <= RECURSE_ROWS) {
+      // A small subtree: count it at once with locals (recursion), then charge its nodes.
+      const packed = subtree(nc, nl, nr, n - (d + 1), full);
+      nodes += packed >>> 32;
+      solutions += packed & 0xffffffff;
+      left -= <i64>(packed >>> 32);
+      continue;
+    }
     d++;
     store<u32>(at(COLS, d), nc);
     store<u32>(at(LD, d), nl);

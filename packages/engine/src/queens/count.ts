@@ -73,6 +73,33 @@ function validateTask(task: CountTask): void {
   });
 }
 
+/** Subtrees with at most this many rows left are counted by `subtree` in one go (as the kernel does). */
+const RECURSE_ROWS = 12;
+
+/** Nodes and solutions below (cols, ld, rd) with `rows` rows left (each subtree's counts < 2^53). */
+function subtree(cols: number, ld: number, rd: number, rows: number, full: number): { nodes: number; solutions: number } {
+  let nodes = 0;
+  let solutions = 0;
+  const go = (c: number, l: number, r: number, left: number): void => {
+    let avail = ~(c | l | r) & full;
+    if (left === 1) {
+      let pop = 0;
+      while (avail !== 0) { avail &= avail - 1; pop++; }
+      nodes += pop;
+      solutions += pop;
+      return;
+    }
+    while (avail !== 0) {
+      const bit = avail & -avail;
+      avail ^= bit;
+      nodes++;
+      go(c | bit, ((l | bit) << 1) & full, (r | bit) >>> 1, left - 1);
+    }
+  };
+  go(cols, ld, rd, rows);
+  return { nodes, solutions };
+}
+
 /**
  * The counting loop of one task, resumable. Depth d holds the rows placed so far; `avail[d]` the
  * columns still to try in row d. A node is one queen placed; in the last row the free columns are
@@ -144,6 +171,15 @@ export function createTsCountRun(task: CountTask): Run<CountTaskResult, CountSta
         const nc = cols[d]! | bit;
         const nl = ((ld[d]! | bit) << 1) & full;
         const nr = (rd[d]! | bit) >>> 1;
+        if (n - (d + 1) <= RECURSE_ROWS) {
+          // A small subtree: counted at once by recursion (same nodes and solutions), then charged.
+          const before = nodes;
+          const sub = subtree(nc, nl, nr, n - (d + 1), full);
+          nodes += sub.nodes;
+          solutions += sub.solutions;
+          left -= nodes - before;
+          continue;
+        }
         d++;
         cols[d] = nc >>> 0;
         ld[d] = nl >>> 0;
