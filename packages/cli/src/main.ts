@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   };
 
   const program = new Command('searchlab')
-    .description('classic AI search problems: sliding-tile puzzles (solve, check, generate, compare, play)')
+    .description('classic AI search problems: sliding-tile puzzles (solve, check, generate, compare, play), N-Queens (solve, count, verify)')
     .version(typeof SEARCHLAB_VERSION === 'string' ? SEARCHLAB_VERSION : '0.1.0')
     // Set before adding commands: subcommands inherit both.
     .exitOverride()
