@@ -133,7 +133,13 @@ async function writeColumns(p: Int32Array, emit: (chunk: Buffer) => Promise<void
   if (at > 0) await emit(buf.subarray(0, at));
 }
 
+/** Past this, positions on stdout would pass what one JSON string can hold: --output streams them. */
+const STDOUT_POSITIONS_MAX = 20_000_000;
+
 async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> {
+  if (opts.json === true && opts.output === undefined && n > STDOUT_POSITIONS_MAX) {
+    throw new InvalidInputError(`--json prints the positions of at most ${int(STDOUT_POSITIONS_MAX)} queens on stdout; use --output FILE for ${int(n)}`);
+  }
   const quiet = opts.json === true;
   const r = await track(ctx, { label: `queens ${opts.algorithm ?? ''}`.trim(), unit: 'steps', quiet }, (progress) =>
     solveQueens(n, {
