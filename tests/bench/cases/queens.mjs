@@ -4,7 +4,7 @@
 // the notes with the measured miss, if any.
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadKernels } from '@searchlab/engine';
@@ -33,11 +33,13 @@ async function solveTimed(n, algorithm, backend, seed = 1) {
 
 export async function run(bench) {
   await loadKernels();
+  // These machines are shared: the load at the start says how far the figures are from an idle one.
+  const load = `Load average when the run started: ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) on ${(await import('node:os')).cpus().length} cores.`;
   const targets = { 1e6: 500, 1e7: 4000 };
   const fast = bench.table('fast (Sosic & Gu style): WASM vs the TS reference', [
     { key: 'n', label: 'queens' }, { key: 'steps', label: 'steps' }, { key: 'wasmMs', label: 'WASM ms' }, { key: 'tsMs', label: 'TS ms' },
     { key: 'speedup', label: 'WASM speed-up' }, { key: 'target', label: 'target ms (issue 7)' }, { key: 'verdict', label: 'target', align: 'left' },
-  ], 'Solver time (timeMs: the run alone, not allocation of the result copy), seed 1; the same board on both backends (asserted) and checked by the linear-time checker. 10⁷ runs once per backend (memory and time).');
+  ], `Solver time (timeMs: preparing and running, not the copy of the result), seed 1; the same board on both backends (asserted) and checked by the linear-time checker. 10⁷ runs once per backend (memory and time). ${load}`);
   for (const n of bench.quick ? [1e6] : [1e6, 1e7]) {
     const repeats = n >= 1e7 ? 1 : bench.repeats;
     const w = await timed(() => solveTimed(n, 'fast', 'wasm'), { repeats, warmup: n >= 1e7 ? 0 : 1 });
