@@ -91,5 +91,6 @@ export function wilson(wins: number, games: number, z = Z95): [number, number] {
   const denom = 1 + z2 / games;
   const centre = (phat + z2 / (2 * games)) / denom;
   const half = (z / denom) * Math.sqrt((phat * (1 - phat)) / games + z2 / (4 * games * games));
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // The bounds are exactly 0 and 1 at the extremes (rounding would leave ±1e-17 there).
+  return [wins === 0 ? 0 : Math.max(0, centre - half), wins === games ? 1 : Math.min(1, centre + half)];
 }
