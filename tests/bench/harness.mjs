@@ -1,0 +1,63 @@
+// The benchmark harness every domain's case file uses: warm-up, medians over repeats, ratio
+// columns, one environment line, and one results file (results.json, from which results.md is
+// generated). A case file exports `run(bench)` and adds its tables through `bench.table(…)`.
+import os from 'node:os';
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+
+export function environment() {
+  return { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length };
+}
+
+/**
+ * Times `fn` (sync or async; it may return `{ ms }` to report its own work time instead of the wall
+ * clock, e.g. a solver's timeMs) after `warmup` untimed calls; the median, min and max of `repeats`.
+ */
+export async function timed(fn, { repeats = 3, warmup = 1 } = {}) {
+  let value;
+  for (let i = 0; i < warmup; i++) value = await fn();
+  const ms = [];
+  for (let i = 0; i < repeats; i++) {
+    const t0 = performance.now();
+    value = await fn();
+    const wall = performance.now() - t0;
+    ms.push(typeof value?.ms === 'number' ? value.ms : wall);
+  }
+  return { median: median(ms), min: Math.min(...ms), max: Math.max(...ms), repeats, value };
+}
+
+/** a / b rounded for a ratio column (e.g. TS time / WASM time = the WASM speed-up). */
+export const ratio = (a, b, digits = 1) => +(a / b).toFixed(digits);
+
+const cell = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : String(+v.toFixed(3))) : String(v ?? '-'));
+
+/** Markdown for a results object: the environment line, then each table with its notes. */
+export function renderMarkdown(results) {
+  const env = results.environment;
+  const out = ['# Benchmark results (pnpm bench)', '', `${env.date}, node ${env.node}, ${env.cpu} (${env.cores} cores). Figures are medians unless a column says otherwise; generated from results.json.`, ''];
+  for (const t of results.tables) {
+    out.push(`## ${t.domain}: ${t.title}`, '');
+    if (t.notes) out.push(t.notes, '');
+    out.push(`| ${t.columns.map((c) => c.label).join(' | ')} |`, `|${t.columns.map((c) => (c.align === 'left' ? '---' : '---:')).join('|')}|`);
+    for (const r of t.rows) out.push(`| ${t.columns.map((c) => cell(r[c.key])).join(' | ')} |`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** What a case file receives: options, and `table(title, columns, notes)` → `{ add(row) }`. */
+export function createBench(domain, { quick = false } = {}) {
+  const tables = [];
+  return {
+    domain,
+    quick,
+    repeats: quick ? 1 : 3,
+    tables,
+    log: (line) => console.log(`[${domain}] ${line}`),
+    table(title, columns, notes = '') {
+      const t = { domain, title, notes, columns: columns.map((c) => (typeof c === 'string' ? { key: c, label: c } : c)), rows: [] };
+      tables.push(t);
+      return { add: (row) => void t.rows.push(row), note: (text) => void (t.notes = t.notes ? `${t.notes}\n${text}` : text) };
+    },
+  };
+}
