@@ -58,6 +58,19 @@ describe('monty WASM vs TS', () => {
     }
   });
 
+  it('the SIMD 3-door blocks, the scalar loop and the SIMD fallback give the same counters', () => {
+    const rng = new Rng(5);
+    for (let i = 0; i < 60; i++) {
+      const game = normalizeGame({ host: hosts[i % 3], bias: rng.nextFloat(), switchProbability: [0, 1, rng.nextFloat()][i % 3] });
+      const seed = rng.nextU32();
+      // odd slices: games start on every lane, blocks straddle the calls
+      const [simd, scalar, fallback] = [0, 1, 2].map((mode) => play(createWasmKernel(kernels, game, seed, mode), [3, 0], 4099, 1 + (i % 7) * 3));
+      expect(scalar, `seed ${seed}`).toEqual(simd);
+      expect(fallback).toEqual(simd);
+      expect(simd).toEqual(play(createTsKernel(game, seed), [3, 0], 4099, 4099));
+    }
+  });
+
   it('counts every game once: games + excluded = played, wins ≤ games', () => {
     const game = normalizeGame({ doors: 5, open: 2, host: 'ignorant' });
     const c = play(createWasmKernel(kernels, game, 9), [0], 5000, 5000);

@@ -7,8 +7,11 @@ import { Rng } from '../core/rng.js';
 import { COUNTER, zeroCounters, type Counters, type MontyGame } from './model.js';
 
 const TWO32 = 4294967296;
-/** The generator of chunk `index` of a run with `seed` (docs/contracts/rng.md, streams). */
-export const chunkRng = (seed: number, index: number): Rng => Rng.forStream(seed, index);
+/** Games of a chunk are dealt round-robin to LANES streams (the WASM kernel plays them as SIMD lanes). */
+export const LANES = 4;
+
+/** The generator of lane `lane` of chunk `index` of a run with `seed`: stream LANES·index + lane (docs/contracts/rng.md). */
+export const laneRng = (seed: number, index: number, lane: number): Rng => Rng.forStream(seed, LANES * index + lane);
 
 /** Uniform in [0, m) for 2 ≤ m ≤ 2^16 by multiply-shift with rejection (Lemire); exact in f64. */
 export function range(rng: Rng, m: number): number {
@@ -54,7 +57,9 @@ export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
   const r = n - 1 - k;
   const opened = new Uint8Array(n);
   const c = zeroCounters();
-  let rng = chunkRng(seed, 0);
+  let lanes: Rng[] = [];
+  let rng = laneRng(seed, 0, 0);
+  let pos = 0; // games played of the current chunk: game pos draws from lane pos mod LANES
 
   /** The h-th door (in increasing order) that is not opened and is neither a nor b. */
   const nth = (h: number, a: number, b: number): number => {
@@ -102,10 +107,14 @@ export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
 
   return {
     begin(index) {
-      rng = chunkRng(seed, index);
+      lanes = Array.from({ length: LANES }, (_, lane) => laneRng(seed, index, lane));
+      pos = 0;
     },
     play(games) {
-      for (let g = 0; g < games; g++) playOne();
+      for (let g = 0; g < games; g++) {
+        rng = lanes[pos++ % LANES]!;
+        playOne();
+      }
     },
     counters: () => c.slice(),
     dispose() {},
