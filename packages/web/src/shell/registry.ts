@@ -1,0 +1,7 @@
+// Every view of the lab. A new domain is a folder src/<domain>/ exporting a View, and one line here.
+import type { View } from './view.js';
+import { puzzleView } from '../puzzle/view.js';
+
+export const VIEWS: readonly View[] = [
+  puzzleView,
+];
