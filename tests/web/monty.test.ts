@@ -34,6 +34,10 @@ describe('monty view', () => {
     expect(rows[0]).toContain(`stay${fmt(engine.results.stay.wins)}${fmt(200000)}`);
     expect(rows[1]).toContain(`switch${fmt(engine.results.switch.wins)}`);
     expect(rows[1]).toContain('2/3 = 66.67%');
+    // Biased host: the switch rate given he opened the lowest other door is 1/(1+q) = 10/13.
+    const given = rows.find((r) => r.startsWith('switch | host opened the lowest other door'))!;
+    expect(given).toContain(`${fmt(engine.results.switch.byOpened!.lowest.wins)}`);
+    expect(given).toContain('10/13 = 76.92%');
     await page.close();
   });
 });

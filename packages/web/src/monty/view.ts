@@ -4,7 +4,7 @@
 import { Rng, loadKernels, runAsync } from '@searchlab/engine';
 import {
   STRATEGIES, createKernel, createMontyRun, exactAnswer, normalizeGame, normalizeSimulation, summarize,
-  type ExactAnswer, type MontyGame,
+  type Estimate, type ExactAnswer, type MontyGame,
 } from '@searchlab/engine/monty';
 import { byId, errorMessage, formatCount, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot } from '../shell/pool.js';
@@ -159,10 +159,24 @@ class MontyView {
   private renderSimulation(points: RatePoint[], counters: number[]): void {
     const chart = this.$('monty-chart');
     chart.replaceChildren(convergenceChart(points, STRATEGIES.map((s) => ({ strategy: s, value: this.exact.win[s].toNumber() })), Math.max(320, chart.clientWidth || 640)));
-    const r = summarize(counters, this.exact, false);
-    this.$('monty-results').querySelector('tbody')!.replaceChildren(...STRATEGIES.map((s) =>
-      tableRow([s, formatCount(r[s].wins), formatCount(r[s].games), pct(r[s].rate), `${r[s].exact} = ${pct(this.exact.win[s].toNumber())}`, `[${pct(r[s].ci95[0])}, ${pct(r[s].ci95[1])}]`])));
+    // The biased host's door carries information: also the rates given which door he opened first.
+    const r = summarize(counters, this.exact, this.game.host === 'biased');
+    const row = (label: string, e: Estimate): HTMLTableRowElement => tableRow([
+      label, formatCount(e.wins), formatCount(e.games), pct(e.rate),
+      e.exact === null ? '–' : `${e.exact} = ${pct(fractionValue(e.exact))}`, `[${pct(e.ci95[0])}, ${pct(e.ci95[1])}]`,
+    ]);
+    const rows = STRATEGIES.map((s) => row(s, r[s]));
+    for (const s of STRATEGIES) {
+      const b = r[s].byOpened;
+      if (b) rows.push(row(`${s} | host opened the lowest other door`, b.lowest), row(`${s} | host opened another door`, b.other));
+    }
+    this.$('monty-results').querySelector('tbody')!.replaceChildren(...rows);
   }
+}
+
+function fractionValue(text: string): number {
+  const [a, b] = text.split('/');
+  return Number(a) / Number(b ?? 1);
 }
 
 function tableRow(cells: string[]): HTMLTableRowElement {
