@@ -2,7 +2,9 @@
 // A new domain adds one line.
 import type { TaskHandlers } from './core/tasks.js';
 import { puzzleTasks } from './puzzle/tasks.js';
+import { montyTasks } from './monty/simulate.js';
 
 export const TASKS: TaskHandlers = {
   puzzle: puzzleTasks,
+  monty: montyTasks,
 };
