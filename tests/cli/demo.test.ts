@@ -27,4 +27,9 @@ it('solves every demo puzzle and prints its board, moves and length', async () =
   expect(sections[6]).toMatch(/^Length: 16 .* ok$/m);
   expect(sections[7]).toMatch(/^Length: 42 {2}\(Korf's optimum: 42\) ok$/m);
   expect(r.stdout).toMatch(/^Summary/m);
+  // Seed 000's Monty Hall experiment: 1000 games of each strategy beside the exact values.
+  expect(r.stdout).toMatch(/^Monty Hall, seed 000's experiment/m);
+  for (const [s, exact] of [['stay', '1/3'], ['switch', '2/3'], ['random \\(p = 0.5\\)', '1/2']]) {
+    expect(r.stdout).toMatch(new RegExp(`^\\| ${s}\\s+\\|\\s+\\d+ \\| 1,000 \\|.*\\| ${exact} = `, 'm'));
+  }
 }, 120_000);

@@ -4,3 +4,4 @@ export * from './common/api';
 export * from './common/rng-api';
 export * from './puzzle/api';
 export * from './queens/api';
+export * from './monty/api';

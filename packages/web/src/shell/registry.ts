@@ -2,8 +2,10 @@
 import type { View } from './view.js';
 import { puzzleView } from '../puzzle/view.js';
 import { queensView } from '../queens/view.js';
+import { montyView } from '../monty/view.js';
 
 export const VIEWS: readonly View[] = [
   puzzleView,
   queensView,
+  montyView,
 ];
