@@ -67,11 +67,15 @@ function record(s: State): void {
   if (s.history.length < s.o.historyLimit) s.history.push(2 * s.b.pairs);
 }
 
-const hillClimbing: Body = function* (s) {
-  const { b, rng, stats, o } = s;
+/**
+ * Steepest descent from `start`: each step takes the best improving move; when none improves, the
+ * algorithm's `stuck` step (hill climbing's escape, or a restart). `traced` records the score history.
+ */
+const descent = (start: (s: State) => void, stuck: (s: State) => void, traced: boolean): Body => function* (s) {
+  const { b, stats, o } = s;
   let left = yield;
-  for (let r = 0; r < b.n; r++) b.place(r, r); // the seed's start: the main diagonal
-  record(s);
+  start(s);
+  if (traced) record(s);
   const best = new Int32Array(2);
   for (;;) {
     if (b.pairs === 0) return SOLVED;
@@ -81,35 +85,29 @@ const hillClimbing: Body = function* (s) {
       b.moveTo(best[0]!, best[1]!);
       stats.moves++;
     } else {
-      // The seed's escape: K random in-row moves, rows 0, 1, … (cyclically), column nextInt(n).
-      stats.escapes++;
-      for (let k = 0; k < o.escapeMoves; k++) b.moveTo(k % b.n, rng.nextInt(b.n));
+      stuck(s);
     }
-    record(s);
+    if (traced) record(s);
     // A steepest-descent step scans n rows: it costs n budget units (the driver's slices stay short).
     if ((left -= b.n) <= 0) left = yield;
   }
 };
 
-const restart: Body = function* (s) {
-  const { b, stats, o } = s;
-  let left = yield;
+/** The seed's hill climbing: from the main diagonal; stuck → K random in-row moves, rows 0, 1, … (cyclically), column nextInt(n). */
+const hillClimbing = descent(
+  ({ b }) => { for (let r = 0; r < b.n; r++) b.place(r, r); },
+  ({ b, rng, stats, o }) => {
+    stats.escapes++;
+    for (let k = 0; k < o.escapeMoves; k++) b.moveTo(k % b.n, rng.nextInt(b.n));
+  },
+  true,
+);
+
+/** Random-restart hill climbing: stuck → a fresh random start. */
+const restart = descent(randomStart, (s) => {
+  s.stats.restarts++;
   randomStart(s);
-  const best = new Int32Array(2);
-  for (;;) {
-    if (b.pairs === 0) return SOLVED;
-    if (stats.steps >= o.maxSteps) return LIMIT;
-    stats.steps++;
-    if (bestMove(b, best) < 0) {
-      b.moveTo(best[0]!, best[1]!);
-      stats.moves++;
-    } else {
-      stats.restarts++;
-      randomStart(s);
-    }
-    if ((left -= b.n) <= 0) left = yield;
-  }
-};
+}, false);
 
 const annealing: Body = function* (s) {
   const { b, rng, stats, o } = s;
