@@ -109,6 +109,21 @@ function plan(data: SweepData, options: SweepOptions) {
   return { split, trainRows, testRows, foldRows, nTrain };
 }
 
+/** Every fit of the plan has enough points for the highest degree (else one clear error up front). */
+function checkSizes(p: ReturnType<typeof plan>, degrees: readonly number[]): void {
+  const top = Math.max(...degrees);
+  if (p.nTrain < top + 1) {
+    const held = p.split ? ` after holding out ${p.split.test.length} of ${p.nTrain + p.split.test.length}` : '';
+    throw new InvalidInputError(`degree ${top} needs at least ${top + 1} training points; ${p.nTrain} remain${held}`);
+  }
+  if (p.foldRows) {
+    const smallest = Math.min(...p.foldRows.map((f) => f.fit.index!.length));
+    if (smallest < top + 1) {
+      throw new InvalidInputError(`degree ${top} needs at least ${top + 1} points per cross-validation fit; with ${p.foldRows.length} folds of ${p.nTrain} training points a fit gets ${smallest}`);
+    }
+  }
+}
+
 function fitOptions(options: SweepOptions, data: SweepData): FitOptions {
   return { ...options, weights: data.w };
 }
@@ -173,6 +188,7 @@ function checkDegrees(degrees: readonly number[]): void {
 export async function sweepDegrees(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Promise<Sweep> {
   checkDegrees(degrees);
   const p = plan(data, options);
+  checkSizes(p, degrees);
   const o = fitOptions(options, data);
   const results: DegreeResult[] = [];
   const scores: { degree: number; mean: number; se: number }[] = [];
@@ -192,6 +208,7 @@ export async function sweepDegrees(data: SweepData, degrees: readonly number[], 
 export function sweepDegreesSync(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Sweep {
   checkDegrees(degrees);
   const p = plan(data, options);
+  checkSizes(p, degrees);
   const o = fitOptions(options, data);
   const scores: { degree: number; mean: number; se: number }[] = [];
   return summarise(degrees.map((d) => degreeResult(

@@ -53,6 +53,14 @@ describe('NormalSource (polar method)', () => {
 });
 
 describe('degree sweeps', () => {
+  it('says up front when a split or the folds leave too few points for the highest degree', () => {
+    const x = [1, 2, 3, 4, 5, 6];
+    const y = [1, 4, 9, 16, 25, 36];
+    expect(() => sweepDegreesSync({ x, y }, [1, 4], { split: 0.3, seed: 1 })).toThrow('degree 4 needs at least 5 training points; 4 remain after holding out 2 of 6');
+    expect(sweepDegreesSync({ x, y }, [3], { folds: 3, seed: 1 }).degrees).toHaveLength(1); // 4 points per fit: enough
+    expect(() => sweepDegreesSync({ x, y }, [4], { folds: 3, seed: 1 })).toThrow('degree 4 needs at least 5 points per cross-validation fit; with 3 folds of 6 training points a fit gets 4');
+  });
+
   it('the one-standard-error rule takes the lowest degree within one SE of the best', () => {
     expect(oneStandardError([{ degree: 1, mean: 10, se: 1 }, { degree: 2, mean: 5, se: 1 }, { degree: 3, mean: 4.6, se: 1 }, { degree: 4, mean: 4, se: 0.5 }])).toBe(4);
     expect(oneStandardError([{ degree: 1, mean: 10, se: 1 }, { degree: 2, mean: 5, se: 1 }, { degree: 3, mean: 4.5, se: 1 }, { degree: 4, mean: 4, se: 1 }])).toBe(2);
