@@ -7,6 +7,7 @@ import { EXIT, EXIT_FOR_ERROR } from './exit.js';
 import { registerPuzzle } from './commands/puzzle/index.js';
 import { registerDemo } from './commands/demo.js';
 import { registerMonty } from './commands/monty/index.js';
+import { registerQueue } from './commands/queue/index.js';
 
 declare const SEARCHLAB_VERSION: string | undefined;
 
@@ -53,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
   // One line per domain: each registers its command group from commands/<domain>/index.ts.
   registerPuzzle(program, ctx, exit);
   registerMonty(program, ctx, exit);
+  registerQueue(program, ctx, exit);
   registerDemo(program, ctx, exit);
 
   try {
