@@ -8,8 +8,12 @@ it('solves every demo puzzle and prints its board, moves and length', async () =
   const r = await run(['demo']);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  const sections = r.stdout.split(/^== /m).slice(1);
-  expect(sections).toHaveLength(8);
+  const all = r.stdout.split(/^== /m).slice(1);
+  expect(all).toHaveLength(9);
+  // The last section is seed 004's N-Queens experiment (25 queens from the diagonal, score 600 → 0).
+  expect(all[8]).toMatch(/^Start: all queens on the main diagonal, seed score 600/m);
+  expect(all[8]).toMatch(/^Result: solved, seed score 0, [\d,]+ steps \([\d,]+ moves, [\d,]+ escapes\), .* ok$/m);
+  const sections = all.slice(0, 8);
   for (const s of sections) {
     expect(s).toMatch(/^Start:\n/m);
     expect(s).toMatch(/^Moves \(blank\):\n {2}(up|down|left|right)/m);

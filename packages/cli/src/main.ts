@@ -5,6 +5,7 @@ import { SearchlabError } from '@searchlab/engine';
 import type { Context } from './context.js';
 import { EXIT, EXIT_FOR_ERROR } from './exit.js';
 import { registerPuzzle } from './commands/puzzle/index.js';
+import { registerQueens } from './commands/queens/index.js';
 import { registerDemo } from './commands/demo.js';
 import { registerMonty } from './commands/monty/index.js';
 import { registerQueue } from './commands/queue/index.js';
@@ -45,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
   };
 
   const program = new Command('searchlab')
-    .description('classic AI search problems: sliding-tile puzzles (solve, check, generate, compare, play)')
+    .description('classic AI search problems: sliding-tile puzzles (solve, check, generate, compare, play), N-Queens (solve, count, verify)')
     .version(typeof SEARCHLAB_VERSION === 'string' ? SEARCHLAB_VERSION : '0.1.0')
     // Set before adding commands: subcommands inherit both.
     .exitOverride()
@@ -53,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
 
   // One line per domain: each registers its command group from commands/<domain>/index.ts.
   registerPuzzle(program, ctx, exit);
+  registerQueens(program, ctx, exit);
   registerMonty(program, ctx, exit);
   registerQueue(program, ctx, exit);
   registerDemo(program, ctx, exit);

@@ -3,4 +3,5 @@
 export * from './common/api';
 export * from './common/rng-api';
 export * from './puzzle/api';
+export * from './queens/api';
 export * from './monty/api';

@@ -2,9 +2,11 @@
 // A new domain adds one line.
 import type { TaskHandlers } from './core/tasks.js';
 import { puzzleTasks } from './puzzle/tasks.js';
+import { queensTasks } from './queens/tasks.js';
 import { montyTasks } from './monty/simulate.js';
 
 export const TASKS: TaskHandlers = {
   puzzle: puzzleTasks,
+  queens: queensTasks,
   monty: montyTasks,
 };

@@ -8,6 +8,7 @@ import {
 import type { Context } from '../context.js';
 import { EXIT } from '../exit.js';
 import { solveTracked } from './puzzle/solving.js';
+import { queensDemo } from './queens/index.js';
 import { indentBlock, int, movesLines, ms, table } from '../format.js';
 import { intArg } from '../options.js';
 import { montyText, runMonty } from './monty/index.js';
@@ -112,5 +113,7 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
     'a 95% interval misses the exact value about one time in twenty)\n');
   const monty = await runMonty({ trials: 1000, doors: 3, open: 1, host: 'standard', strategy: 'all', switchProbability: 0.5, seed: 1, jobs: 1 }, ctx, 'monty');
   ctx.out(montyText(monty, ['stay', 'switch', 'random']));
-  return code;
+  ctx.out('\n');
+  const queens = await queensDemo(ctx);
+  return code === EXIT.ok ? queens : code;
 }

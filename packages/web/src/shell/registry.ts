@@ -1,9 +1,11 @@
 // Every view of the lab. A new domain is a folder src/<domain>/ exporting a View, and one line here.
 import type { View } from './view.js';
 import { puzzleView } from '../puzzle/view.js';
+import { queensView } from '../queens/view.js';
 import { montyView } from '../monty/view.js';
 
 export const VIEWS: readonly View[] = [
   puzzleView,
+  queensView,
   montyView,
 ];
