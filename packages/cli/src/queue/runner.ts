@@ -22,6 +22,7 @@ export class QueueRunner implements TaskRunner {
   readonly size = QUEUE_WIDTH;
   private readonly seen = new Map<string, number>();
   private readonly waiting = new Map<string, Waiting>();
+  private readonly watched = new WeakSet<AbortSignal>();
   private toSend: JobData[] = [];
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
@@ -54,11 +55,23 @@ export class QueueRunner implements TaskRunner {
     if (signal?.aborted === true) return Promise.reject(aborted());
     return new Promise<R>((resolve, reject) => {
       this.waiting.set(key, { resolve: resolve as (v: unknown) => void, reject, options });
-      // Ctrl-C stops waiting; the job stays in the queue for a --resume.
-      signal?.addEventListener('abort', () => { if (this.waiting.delete(key)) reject(aborted()); }, { once: true });
+      if (signal !== undefined) this.watch(signal);
       this.toSend.push({ run: this.runId, key, task: { domain: task.domain, kind: task.kind, payload: task.payload } });
       this.schedule(0);
     });
+  }
+
+  /** Ctrl-C stops waiting (one listener per signal); the jobs stay in the queue for a --resume. */
+  private watch(signal: AbortSignal): void {
+    if (this.watched.has(signal)) return;
+    this.watched.add(signal);
+    signal.addEventListener('abort', () => {
+      for (const [key, w] of this.waiting) {
+        if (w.options.signal !== signal) continue;
+        this.waiting.delete(key);
+        w.reject(aborted());
+      }
+    }, { once: true });
   }
 
   private schedule(ms: number): void {
