@@ -32,4 +32,6 @@ it('solves every demo puzzle and prints its board, moves and length', async () =
   for (const [s, exact] of [['stay', '1/3'], ['switch', '2/3'], ['random \\(p = 0.5\\)', '1/2']]) {
     expect(r.stdout).toMatch(new RegExp(`^\\| ${s}\\s+\\|\\s+\\d+ \\| 1,000 \\|.*\\| ${exact} = `, 'm'));
   }
+  // Seed 000's curve-fitting experiment follows Monty Hall and N-Queens.
+  expect(r.stdout).toMatch(/^-- Curve fitting: seed 000's experiment \(seed 3\)[\s\S]*^\| 8 +\| +[\d.]+ \| +[\d.]+ \|[\s\S]*Lowest testing RMS: degree 2\./m);
 }, 120_000);

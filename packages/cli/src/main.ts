@@ -9,6 +9,7 @@ import { registerQueens } from './commands/queens/index.js';
 import { registerDemo } from './commands/demo.js';
 import { registerMonty } from './commands/monty/index.js';
 import { registerQueue } from './commands/queue/index.js';
+import { registerFit } from './commands/fit/index.js';
 
 declare const SEARCHLAB_VERSION: string | undefined;
 
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   };
 
   const program = new Command('searchlab')
-    .description('classic AI search problems: sliding-tile puzzles (solve, check, generate, compare, play), N-Queens (solve, count, verify)')
+    .description('classic AI problems: sliding-tile puzzles (solve, check, generate, compare, play), N-Queens (solve, count, verify), Monty Hall (monty) and polynomial curve fitting (fit)')
     .version(typeof SEARCHLAB_VERSION === 'string' ? SEARCHLAB_VERSION : '0.1.0')
     // Set before adding commands: subcommands inherit both.
     .exitOverride()
@@ -57,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
   registerQueens(program, ctx, exit);
   registerMonty(program, ctx, exit);
   registerQueue(program, ctx, exit);
+  registerFit(program, ctx, exit);
   registerDemo(program, ctx, exit);
 
   try {

@@ -5,3 +5,4 @@ export * from './common/rng-api';
 export * from './puzzle/api';
 export * from './queens/api';
 export * from './monty/api';
+export * from './fit/api';

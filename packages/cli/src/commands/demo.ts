@@ -12,6 +12,8 @@ import { queensDemo } from './queens/index.js';
 import { indentBlock, int, movesLines, ms, table } from '../format.js';
 import { intArg } from '../options.js';
 import { montyText, runMonty } from './monty/index.js';
+import { runExperiment } from '@searchlab/engine/fit';
+import { experimentText } from './fit/index.js';
 
 interface DemoPuzzle {
   title: string;
@@ -115,5 +117,8 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
   ctx.out(montyText(monty, ['stay', 'switch', 'random']));
   ctx.out('\n');
   const queens = await queensDemo(ctx);
+  // Seed 000: polynomial curve fitting, over- and under-fitting (`searchlab fit --experiment` has the plots).
+  const fit = await runExperiment();
+  ctx.out(`\n-- Curve fitting: ${experimentText(fit, `seed 000's experiment (seed ${fit.seed}), y = 3x² + 4x + 20 + N(0, ${fit.sigma}²)`)}\n`);
   return code === EXIT.ok ? queens : code;
 }

@@ -3,9 +3,11 @@ import type { View } from './view.js';
 import { puzzleView } from '../puzzle/view.js';
 import { queensView } from '../queens/view.js';
 import { montyView } from '../monty/view.js';
+import { fitView } from '../fit/view.js';
 
 export const VIEWS: readonly View[] = [
   puzzleView,
   queensView,
   montyView,
+  fitView,
 ];
