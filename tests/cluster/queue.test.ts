@@ -3,12 +3,19 @@
 // commands on the local pool, a worker killed mid-run, a producer stopped and resumed, and the
 // errors (bad URLs, a database that goes away, an unknown run) as one line and an exit code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureBuilt, run, runJson } from '../cli/run.js';
 import { runIdOf, sql, start, startCluster, startWorker, stop, type Proc } from './helpers.js';
 
 const COUNTS = new Map(readFileSync(new URL('../../data/nqueens-counts.tsv', import.meta.url), 'utf8')
   .split('\n').filter((l) => /^\d+\t\d+/.test(l)).map((l) => l.split('\t').map((x) => x.trim()) as [string, string]));
+
+/** Korf's 100 (blank-first goal), the 20 with the shortest optimal solutions. */
+const KORF_CHEAP = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8')
+  .split('\n').filter((l) => /^\d+\t/.test(l)).map((l) => l.split('\t')).map(([, optimal, tiles]) => ({ optimal: Number(optimal), tiles: tiles!.trim() }))
+  .sort((a, b) => a.optimal - b.optimal).slice(0, 20);
 
 let cluster: Proc | undefined;
 let url = '';
@@ -60,6 +67,22 @@ describe('the queue, with two workers', () => {
     const rows = await sql<{ worker: string; n: string }>(url,
       "SELECT worker, count(*) AS n FROM searchlab_results r JOIN searchlab_runs USING (run_id) WHERE command = 'queens count' GROUP BY worker");
     expect(rows.map((r) => r.worker).sort()).toEqual(['w1', 'w2']);
+  });
+
+  it("solves 20 of Korf's cheapest 15-puzzles through it (IDA*), lengths equal to the published ones", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'searchlab-korf-'));
+    try {
+      const file = join(dir, 'korf.txt');
+      writeFileSync(file, KORF_CHEAP.map((k) => k.tiles).join('\n'));
+      const args = ['puzzle', 'compare', '--file', file, '--goal', '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15', '--algorithm', 'idastar', '--heuristics', 'linear-conflict'];
+      const q = await runJson([...args, '--db', url]);
+      expect(q.code, q.stderr).toBe(0);
+      const solved = (r: { json: any }): [number, number][] => r.json.instances.map((i: any) => [i.results['linear-conflict'].length, i.results['linear-conflict'].expanded]);
+      expect(solved(q).map(([length]) => length)).toEqual(KORF_CHEAP.map((k) => k.optimal));
+      expect(solved(q)).toEqual(solved(await runJson([...args, '--jobs', '2'])));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('completes a run exactly when a worker is killed (SIGKILL) holding a job, and records the retry', async () => {
