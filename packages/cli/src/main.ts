@@ -8,6 +8,7 @@ import { registerPuzzle } from './commands/puzzle/index.js';
 import { registerQueens } from './commands/queens/index.js';
 import { registerDemo } from './commands/demo.js';
 import { registerMonty } from './commands/monty/index.js';
+import { registerQueue } from './commands/queue/index.js';
 import { registerFit } from './commands/fit/index.js';
 
 declare const SEARCHLAB_VERSION: string | undefined;
@@ -56,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
   registerPuzzle(program, ctx, exit);
   registerQueens(program, ctx, exit);
   registerMonty(program, ctx, exit);
+  registerQueue(program, ctx, exit);
   registerFit(program, ctx, exit);
   registerDemo(program, ctx, exit);
 

@@ -1,7 +1,7 @@
 // `searchlab monty`: simulate Monty Hall games (n doors, k opened, three hosts) and print every
 // strategy's win rate beside its exact value with a 95% Wilson interval.
 import { Option, type Command } from 'commander';
-import { type Backend } from '@searchlab/engine';
+import { type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   HOSTS, STRATEGIES, simulateMonty, type Estimate, type Host, type MontyResult, type Strategy,
 } from '@searchlab/engine/monty';
@@ -9,10 +9,10 @@ import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { int, ms, printJson, table } from '../../format.js';
 import { jobsArg, seedArg } from '../../options.js';
-import { withPool } from '../../pool.js';
 import { track } from '../../progress.js';
+import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 
-export interface MontyOpts {
+export interface MontyOpts extends QueueOpts {
   trials: number;
   doors: number;
   open: number;
@@ -30,7 +30,7 @@ export interface MontyOpts {
 const num = (v: string): number => (v.trim() === '' ? NaN : Number(v));
 
 export function registerMonty(program: Command, ctx: Context, exit: (code: number) => void): void {
-  program.command('monty')
+  queueOptions(program.command('monty'))
     .description('Monty Hall: simulate stay / switch / random over n doors, k opened, three hosts; exact answers beside the estimates')
     .option('--trials <n>', 'games to simulate (1e9 style accepted)', num, 1_000_000)
     .option('--doors <d>', 'doors (>= 3)', num, 3)
@@ -46,13 +46,14 @@ export function registerMonty(program: Command, ctx: Context, exit: (code: numbe
     .action(async (opts: MontyOpts) => exit(await monty(opts, ctx)));
 }
 
-export function runMonty(opts: MontyOpts, ctx: Context, label = 'monty'): Promise<MontyResult> {
+/** Simulates in this thread, or on `runner` (the local pool or the queue). */
+export function runMonty(opts: MontyOpts, ctx: Context, label = 'monty', runner?: TaskRunner): Promise<MontyResult> {
   const { trials } = opts;
-  return withPool(opts.jobs, (runner) => track(ctx, { label, unit: 'games', total: Number.isFinite(trials) ? trials : undefined, quiet: opts.json }, (progress) =>
+  return track(ctx, { label, unit: 'games', total: Number.isFinite(trials) ? trials : undefined, quiet: opts.json }, (progress) =>
     simulateMonty(
       { trials, doors: opts.doors, open: opts.open, host: opts.host, bias: opts.bias, switchProbability: opts.switchProbability, seed: opts.seed, backend: opts.backend },
       { signal: ctx.signal, runner, onProgress: (g) => progress.update(g) },
-    )));
+    ));
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(3)}%`);
@@ -106,10 +107,12 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function monty(opts: MontyOpts, ctx: Context): Promise<number> {
-  const r = await runMonty(opts, ctx);
-  const strategies = chosen(opts);
-  if (opts.json === true) printJson(ctx, montyJson(r, strategies, opts.jobs));
-  else ctx.out(montyText(r, strategies));
-  return exitForStatus(r.status === 'done' ? 'done' : r.status === 'aborted' ? 'aborted' : 'limit');
+function monty(opts: MontyOpts, ctx: Context): Promise<number> {
+  return withRunner(ctx, 'monty', opts, async (o, runner) => {
+    const r = await runMonty(o, ctx, 'monty', runner);
+    const strategies = chosen(o);
+    if (o.json === true) printJson(ctx, montyJson(r, strategies, o.jobs));
+    else ctx.out(montyText(r, strategies));
+    return exitForStatus(r.status === 'done' ? 'done' : r.status === 'aborted' ? 'aborted' : 'limit');
+  });
 }

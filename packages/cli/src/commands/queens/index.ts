@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { InvalidInputError, type Backend } from '@searchlab/engine';
+import { InvalidInputError, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, checkSolution, countQueens, parsePositions, renderBoard, solveQueens,
   attackingPairs, type QueensAlgorithm, type QueensSolveResult,
@@ -12,7 +12,7 @@ import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
 import { int, keyValues, ms } from '../../format.js';
 import { intArg, jobsArg, positiveArg, seedArg } from '../../options.js';
-import { withPool } from '../../pool.js';
+import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 import { track } from '../../progress.js';
 import { readStdin } from '../../input.js';
 
@@ -44,7 +44,7 @@ export function registerQueens(program: Command, ctx: Context, exit: (code: numb
     .option('--output <file>', 'write the JSON result (with positions) to FILE, atomically; stdout gets it without positions')
     .action(async (n: number, opts: SolveOpts) => exit(await solve(n, opts, ctx)));
 
-  queens.command('count')
+  queueOptions(queens.command('count'))
     .description('count all solutions exactly (bitboard backtracking with mirror symmetry)')
     .argument('<N>', 'number of queens', queensN(MAX_COUNT_N))
     .option('--jobs <j>', 'count the subproblems on J worker threads', jobsArg, 1)
@@ -168,19 +168,23 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
   return exitForStatus(r.status === 'solved' ? 'solved' : r.status);
 }
 
-interface CountOpts {
-  jobs: number;
+interface CountOpts extends QueueOpts {
   timeout?: number;
   backend?: Backend;
   json?: boolean;
 }
 
-async function count(n: number, opts: CountOpts, ctx: Context): Promise<number> {
-  const r = await withPool(opts.jobs, (runner) => track(ctx, { label: `Q(${n})`, unit: 'tasks', quiet: opts.json === true }, (progress) =>
+function count(n: number, opts: CountOpts, ctx: Context): Promise<number> {
+  // N goes with the options, so that a resumed run counts the N it was started with.
+  return withRunner(ctx, 'queens count', { ...opts, n }, (o, runner) => countOn(o.n, o, runner, ctx));
+}
+
+async function countOn(n: number, opts: CountOpts, runner: TaskRunner | undefined, ctx: Context): Promise<number> {
+  const r = await track(ctx, { label: `Q(${n})`, unit: 'tasks', quiet: opts.json === true }, (progress) =>
     countQueens(n, {
       backend: opts.backend, runner, signal: ctx.signal, timeoutMs: opts.timeout,
       onProgress: (done, total, nodes) => progress.update(done, `of ${int(total)} subproblems, ${int(nodes)} nodes`),
-    })));
+    }));
   if (opts.json === true) {
     ctx.out(`${JSON.stringify({ n, solutions: r.solutions, timeMs: Math.round(r.timeMs * 1000) / 1000, status: r.status, nodes: r.nodes, tasks: r.tasks, jobs: opts.jobs, backend: r.backend })}\n`);
   } else {
