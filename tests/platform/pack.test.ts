@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { ROOT } from '../support/bundle.js';
+import { launchBrowser } from '../support/browser.js';
 
 let dir = '';
 const sh = (cmd: string, args: string[], cwd = dir): string => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -57,5 +59,29 @@ describe('the packed engine, installed outside the workspace', () => {
     `);
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
     expect(() => sh(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules/@types'), 'use.ts'])).not.toThrow();
+  });
+
+  it('bundles into a page with esbuild and solves in Chromium (the WASM backend, in the browser)', async () => {
+    writeFileSync(join(dir, 'page.js'), `
+      import { parseBoard, goalLike, solvePuzzle } from '@searchlab/engine/puzzle';
+      const start = parseBoard('8 6 7/2 5 4/3 0 1');
+      window.searchlabResult = solvePuzzle(start, goalLike(start, 'blank-last'), { algorithm: 'astar', heuristic: 'linear-conflict' })
+        .then((r) => ({ status: r.status, length: r.length, backend: r.backend }));
+    `);
+    const out = await build({ entryPoints: [join(dir, 'page.js')], absWorkingDir: dir, bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'silent' });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.setContent('<!doctype html><title>embedder</title>');
+      await page.addScriptTag({ content: out.outputFiles[0]!.text });
+      const result = await page.evaluate(() => (window as unknown as { searchlabResult: Promise<unknown> }).searchlabResult);
+      // 8 6 7/2 5 4/3 0 1 is one of the two hardest 8-puzzles: 31 moves.
+      expect(result).toEqual({ status: 'solved', length: 31, backend: 'wasm' });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -5,7 +5,11 @@ import { SearchlabError } from '@searchlab/engine';
 import type { Context } from './context.js';
 import { EXIT, EXIT_FOR_ERROR } from './exit.js';
 import { registerPuzzle } from './commands/puzzle/index.js';
+import { registerQueens } from './commands/queens/index.js';
 import { registerDemo } from './commands/demo.js';
+import { registerMonty } from './commands/monty/index.js';
+import { registerQueue } from './commands/queue/index.js';
+import { registerFit } from './commands/fit/index.js';
 
 declare const SEARCHLAB_VERSION: string | undefined;
 
@@ -49,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
   };
 
   const program = new Command('searchlab')
-    .description('classic AI search problems: sliding-tile puzzles (solve, check, generate, compare, play)')
+    .description('classic AI problems: sliding-tile puzzles (solve, check, generate, compare, play), N-Queens (solve, count, verify), Monty Hall (monty) and polynomial curve fitting (fit)')
     .version(typeof SEARCHLAB_VERSION === 'string' ? SEARCHLAB_VERSION : '0.1.0')
     // Set before adding commands: subcommands inherit both.
     .exitOverride()
@@ -57,6 +61,10 @@ async function main(argv: string[]): Promise<number> {
 
   // One line per domain: each registers its command group from commands/<domain>/index.ts.
   registerPuzzle(program, ctx, exit);
+  registerQueens(program, ctx, exit);
+  registerMonty(program, ctx, exit);
+  registerQueue(program, ctx, exit);
+  registerFit(program, ctx, exit);
   registerDemo(program, ctx, exit);
 
   // With --json, an error is also one JSON object on stdout, so scripts need not parse stderr.

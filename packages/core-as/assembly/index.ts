@@ -3,3 +3,6 @@
 export * from './common/api';
 export * from './common/rng-api';
 export * from './puzzle/api';
+export * from './queens/api';
+export * from './monty/api';
+export * from './fit/api';

@@ -8,8 +8,12 @@ import {
 import type { Context } from '../context.js';
 import { EXIT } from '../exit.js';
 import { solveTracked } from './puzzle/solving.js';
+import { queensDemo } from './queens/index.js';
 import { indentBlock, int, movesLines, ms, table } from '../format.js';
 import { intArg } from '../options.js';
+import { montyText, runMonty } from './monty/index.js';
+import { runExperiment } from '@searchlab/engine/fit';
+import { experimentText } from './fit/index.js';
 
 interface DemoPuzzle {
   title: string;
@@ -106,5 +110,15 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
       p.known ? `${p.known.length} ${check}` : '', int(r.stats.expanded), ms(r.stats.timeMs)]);
   }
   ctx.out(`Summary (linear conflict, WASM):\n${table(['#', 'size', 'algorithm', 'length', 'reference', 'expanded', 'time'], summary, 3)}\n`);
-  return code;
+  // Seed 000's Monty Hall experiment: 1000 games of stay, switch and random (it printed 0.332, 0.675, 0.505).
+  ctx.out("\nMonty Hall, seed 000's experiment: 1000 games, three strategies (the seed printed stay 0.332, switch 0.675, random 0.505;\n" +
+    'a 95% interval misses the exact value about one time in twenty)\n');
+  const monty = await runMonty({ trials: 1000, doors: 3, open: 1, host: 'standard', strategy: 'all', switchProbability: 0.5, seed: 1, jobs: 1 }, ctx, 'monty');
+  ctx.out(montyText(monty, ['stay', 'switch', 'random']));
+  ctx.out('\n');
+  const queens = await queensDemo(ctx);
+  // Seed 000: polynomial curve fitting, over- and under-fitting (`searchlab fit --experiment` has the plots).
+  const fit = await runExperiment();
+  ctx.out(`\n-- Curve fitting: ${experimentText(fit, `seed 000's experiment (seed ${fit.seed}), y = 3x² + 4x + 20 + N(0, ${fit.sigma}²)`)}\n`);
+  return code === EXIT.ok ? queens : code;
 }

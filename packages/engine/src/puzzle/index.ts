@@ -15,6 +15,7 @@ export {
 } from './options.js';
 export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves } from './solve.js';
 export { compareHeuristics, summarise, variantName, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
+export { puzzleTasks, type SolveTask } from './tasks.js';
 export { makeHeuristic, heuristicInfo, HEURISTIC_INFO, type HeuristicFn, type HeuristicProperties } from './heuristics.js';
 export { SlidingTileProblem, type TileState } from './problem.js';
 export type { SearchStats } from '../search/types.js';

@@ -1,9 +1,16 @@
-import { InvalidInputError, UnsupportedError } from '../core/errors.js';
+import { InvalidInputError } from '../core/errors.js';
 import { blankIndex, cellName, neighbour, sizeName, tileCount, validateBoard } from './board.js';
+import { pebbleFeasible } from './pebble.js';
+import type { PebbleBlock, PebbleVerdict } from './pebble.js';
 import { BLANK, MOVES, WALL } from './types.js';
 import type { Board } from './types.js';
 
-export type SolvabilityMethod = 'parity' | 'wilson' | 'cycle' | 'components' | 'exhaustive';
+/**
+ * Which rule decided: 'parity' (no walls, or a parity mismatch), 'wilson' (2-connected, not a
+ * cycle), 'cycle', 'components' (tiles or the blank's goal walled off), 'blocks' (the free cells
+ * have a cut cell: one blank keeps every tile in its block; Wilson's rule inside each block).
+ */
+export type SolvabilityMethod = 'parity' | 'wilson' | 'cycle' | 'components' | 'blocks';
 
 export interface Solvability {
   solvable: boolean;
@@ -13,10 +20,15 @@ export interface Solvability {
 }
 
 export interface CheckSolvableOptions {
-  /** Largest state space the exhaustive check may explore (boards with a cut cell). Default 5,000,000. */
+  /**
+   * Ignored: kept so older callers still compile. Every board is now decided in linear time
+   * (method 'blocks'); no search runs inside checkSolvable.
+   * @deprecated
+   */
   maxStates?: number;
 }
 
+/** Default state cap of exhaustiveSolvable (the test oracle). */
 export const DEFAULT_MAX_STATES = 5_000_000;
 
 /**
@@ -169,12 +181,16 @@ const PARITY = ['even', 'odd'] as const;
  * - Walls: tiles in regions the blank cannot reach never move and must already be home
  *   ('components'). On the blank's region: 2-connected and not a cycle → the parity rule is exact
  *   (Wilson 1974; bipartite, so never his exceptional θ0) ('wilson'); a simple cycle → the tiles can
- *   only rotate, so their cyclic order must match ('cycle'); a cut cell → exhaustive search when
- *   the region has at most maxStates states (n!/2), else UnsupportedError ('exhaustive').
+ *   only rotate, so their cyclic order must match ('cycle'); a cut cell → 'blocks': bring the
+ *   blank to its goal cell; then (Kornhauser, Miller & Spirakis 1984, one-hole case) every tile
+ *   must already be in the right block of the block-cut tree rooted there, and inside each block
+ *   Wilson's rule for that block holds (bridge: fixed; cycle: rotations; else even permutations).
+ *   Linear time; see pebble.ts and docs/contracts/puzzle-solvability.md.
+ *
+ * Never throws for a valid pair: every board gets an answer (`options` is ignored).
  */
-export function checkSolvable(start: Board, goal: Board, options: CheckSolvableOptions = {}): Solvability {
+export function checkSolvable(start: Board, goal: Board, _options: CheckSolvableOptions = {}): Solvability {
   validatePair(start, goal);
-  const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
   const { width } = start;
   const region = blankRegion(start);
   const inRegion = new Uint8Array(start.cells.length);
@@ -229,32 +245,72 @@ export function checkSolvable(start: Board, goal: Board, options: CheckSolvableO
           : `unsolvable: the free cells form a single cycle of ${region.cells.length}, so tiles can only rotate, and their cyclic order differs from the goal's`,
       };
     }
-    case 'other': {
-      const cut = region.cutCell === undefined ? '' : ` (cut cell at ${cellName(width, region.cutCell)})`;
-      const tooLarge = (): UnsupportedError =>
-        new UnsupportedError(
-          `cannot decide solvability: the free cells are not 2-connected${cut} and the board is too large for an exhaustive check`,
-        );
-      if (stateBound(region.cells.length, maxStates) > maxStates) throw tooLarge();
-      const r = exhaustiveSolvable(start, goal, maxStates);
-      if (!r) throw tooLarge();
-      return {
-        solvable: r.solvable,
-        method: 'exhaustive',
-        reason: r.solvable
-          ? `solvable: exhaustive search reached the goal after visiting ${r.states} state${r.states === 1 ? '' : 's'} (the free cells are not 2-connected${cut})`
-          : `unsolvable: exhaustive search explored all ${r.states} reachable states (the free cells are not 2-connected${cut})`,
-      };
-    }
+    case 'other':
+      return blocksVerdict(start, goal, region);
   }
 }
 
-/** Upper bound on the states of an n-cell region (n!/2 by the parity invariant), capped just past `cap`. */
-function stateBound(n: number, cap: number): number {
-  if (n <= 2) return n;
-  let f = 1;
-  for (let k = 3; k <= n && f <= cap; k++) f *= k;
-  return f; // 3·4·…·n = n!/2
+/** The 'blocks' rule on a blank region with a cut cell (or of at most 2 cells), via pebble.ts. */
+function blocksVerdict(start: Board, goal: Board, region: BlankRegion): Solvability {
+  const { width } = start;
+  const cells = region.cells;
+  const slot = new Map(cells.map((c, k) => [c, k]));
+  const adj = cells.map((c) => freeNeighbours(start, c).map((j) => slot.get(j) as number));
+  const v: PebbleVerdict = pebbleFeasible(
+    adj,
+    cells.map((c) => start.cells[c] as number),
+    cells.map((c) => goal.cells[c] as number),
+  );
+  const at = (k: number): string => cellName(width, cells[k] as number);
+  const cut = region.cutCell === undefined ? '' : ` (cut cell at ${cellName(width, region.cutCell)})`;
+  const blocks = v.blocks.filter((b) => b.kind !== 'bridge').length;
+  if (v.feasible) {
+    return {
+      solvable: true,
+      method: 'blocks',
+      reason:
+        blocks === 0
+          ? `solvable: the free cells have no loop${cut}, so tiles only shift along paths, and bringing the blank to its goal cell gives the goal`
+          : `solvable: the free cells are not 2-connected${cut}; with the blank on its goal cell every tile is in its goal's block, and ${blocks === 1 ? 'the one block with a loop allows its' : `each of the ${blocks} blocks with a loop allows its`} arrangement (Wilson 1974 per block)`,
+    };
+  }
+  const f = v.failure as NonNullable<PebbleVerdict['failure']>;
+  const home = `with the blank brought to its goal cell (${at(v.root)})`;
+  const where = (b: PebbleBlock): string =>
+    b.gate === v.root
+      ? `the ${b.cells.length + 1}-cell block around the blank's goal cell`
+      : `the ${b.cells.length + 1}-cell block that meets the rest at ${at(b.gate)}`;
+  let reason: string;
+  switch (f.kind) {
+    case 'stranded':
+      if (f.block.kind === 'bridge') {
+        const deadEnd = (adj[f.at] as number[]).length === 1;
+        reason =
+          `unsolvable: tile ${f.token} is ${deadEnd ? 'walled into a dead end' : 'stuck in a corridor'}: ${home} it is at ${at(f.at)}, ` +
+          `which joins the rest only through ${at(f.block.gate)}, so with one blank it keeps that tile, but the goal has ${tileName(goal.cells[cells[f.at] as number] as number)} there`;
+      } else {
+        reason =
+          `unsolvable: tile ${f.token} cannot leave its block: ${home} it is in ${where(f.block)}, ` +
+          `and one blank never carries a tile across a cut cell, but its goal cell ${at(f.goalAt)} is outside that block`;
+      }
+      break;
+    case 'order':
+      reason = `unsolvable: ${where(f.block)} is a loop, so tiles can only rotate in it, and ${home} their cyclic order there differs from the goal's`;
+      break;
+    case 'parity':
+      reason = f.swap
+        ? `unsolvable: tiles ${f.swap[0]} and ${f.swap[1]} cannot swap: ${home} they are in ${where(f.block)}, which is 2-connected and bipartite, so one blank makes only even permutations there (Wilson 1974)`
+        : `unsolvable: ${home} the tiles in ${where(f.block)} are an odd permutation away from the goal, and that block is 2-connected and bipartite, so one blank makes only even permutations there (Wilson 1974)`;
+      break;
+    case 'theta':
+      reason = `unsolvable: ${home} the tiles in ${where(f.block)} (Wilson's exceptional graph θ0) cannot reach the goal's arrangement`;
+      break;
+  }
+  return { solvable: false, method: 'blocks', reason };
+}
+
+function tileName(v: number): string {
+  return v === BLANK ? 'the blank' : `tile ${v}`;
 }
 
 /** The cells of a cycle region in cyclic order, from its smallest cell, first step in move order. */

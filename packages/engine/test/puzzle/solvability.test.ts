@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, UnsupportedError } from '../../src/core/errors.js';
+import { InvalidInputError } from '../../src/core/errors.js';
 import { Rng } from '../../src/core/rng.js';
 import { applyMoves, goalBoard, goalLike, legalMoves, makeBoard, parseMoves } from '../../src/puzzle/board.js';
 import { parseBoard } from '../../src/puzzle/parse.js';
@@ -232,7 +232,7 @@ describe('walls: components, cycles, cut cells', () => {
     }
     // the layouts exercised every branch
     expect([...kinds].sort()).toEqual(['cycle', 'full', 'other', 'wilson']);
-    expect([...methods].sort()).toEqual(['components', 'cycle', 'exhaustive', 'parity', 'wilson']);
+    expect([...methods].sort()).toEqual(['blocks', 'components', 'cycle', 'parity', 'wilson']);
   });
 
   it('tiles walled off from the blank never move', () => {
@@ -243,20 +243,20 @@ describe('walls: components, cycles, cut cells', () => {
       method: 'components',
       reason: 'unsolvable: tile 3 at row 1, col 1 is walled off from the blank, so it never moves, and its goal cell is elsewhere',
     });
-    expect(checkSolvable(parseBoard('1 # 2/3 # 0/5 # 4'), goal)).toMatchObject({ solvable: true, method: 'exhaustive' });
+    expect(checkSolvable(parseBoard('1 # 2/3 # 0/5 # 4'), goal)).toMatchObject({ solvable: true, method: 'blocks' });
     expect(checkSolvable(parseBoard('1 # 2/3 # 4/0 # 5'), goal).reason).toBe(
       "unsolvable: the blank's goal cell (row 3, col 3) is walled off from the blank",
     );
   });
 
-  it('a large board with a cut cell is unsupported, naming the cut cell', () => {
+  it('a large board with a cut cell is decided (it used to be refused as "cannot decide")', () => {
     const goal = goalBoard(4, 4, 'blank-last', [1, 5]);
     expect(blankRegion(goal)).toMatchObject({ kind: 'other', cutCell: 4 });
     const start = applyMoves(goal, parseMoves('u l l l'));
-    expect(() => checkSolvable(start, goal)).toThrow(UnsupportedError);
-    expect(() => checkSolvable(start, goal)).toThrow(
-      'cannot decide solvability: the free cells are not 2-connected (cut cell at row 2, col 1) and the board is too large for an exhaustive check',
-    );
+    const r = checkSolvable(start, goal);
+    expect(r).toMatchObject({ solvable: true, method: 'blocks' });
+    expect(r.reason).toContain('(cut cell at row 2, col 1)');
+    expect(checkSolvable(start, goal, { maxStates: 1 }).solvable).toBe(true); // the option is ignored now
     // a parity mismatch is decided on any grid
     const swapped = makeBoard(4, 4, start.cells.map((v) => (v === 1 ? 2 : v === 2 ? 1 : v)));
     expect(checkSolvable(swapped, goal)).toMatchObject({ solvable: false, method: 'parity' });

@@ -1,28 +1,27 @@
 import type { Command } from 'commander';
 import {
   HEURISTICS, InvalidInputError, boardToText, compareHeuristics, summarise, type Board, type HeuristicName, type SolveResult,
+  type TaskRunner,
 } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, printJson, table } from '../../format.js';
 import { readLines } from '../../input.js';
 import { intArg, jobsArg, seedArg } from '../../options.js';
-import { withPool } from '../../pool.js';
+import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 import { track } from '../../progress.js';
 import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
 import {
   addBoardOptions, addSearchOptions, readBoard, resolveGoal, solveSettings, standaloneGoal, type BoardOpts, type SearchOpts,
 } from './options.js';
 
-interface CompareOpts extends BoardOpts, SearchOpts {
+interface CompareOpts extends BoardOpts, SearchOpts, QueueOpts {
   file?: string;
   generate?: number;
   walk?: number;
   uniform?: boolean;
   seed?: number;
   heuristics?: string;
-  json?: boolean;
-  jobs: number;
 }
 
 export function registerCompare(parent: Command, ctx: Context, exit: (code: number) => void): void {
@@ -38,6 +37,7 @@ export function registerCompare(parent: Command, ctx: Context, exit: (code: numb
   addSearchOptions(cmd, false);
   cmd.option('--jobs <n>', 'solve on N worker threads at once (default 1, so times stay comparable)', jobsArg, 1);
   cmd.option('--json', 'print one JSON object instead of the table');
+  queueOptions(cmd);
   cmd.action(async (opts: CompareOpts) => exit(await compare(opts, ctx)));
 }
 
@@ -86,7 +86,13 @@ async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: 
   return { list, seed };
 }
 
-async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
+function compare(opts: CompareOpts, ctx: Context): Promise<number> {
+  // A run in the queue stores its options: fix the seed of generated boards so a resumed run solves the same ones.
+  if (opts.db !== undefined && opts.generate !== undefined) opts.seed ??= freshSeed();
+  return withRunner(ctx, 'puzzle compare', opts, (o, runner) => compareOn(o, runner, ctx));
+}
+
+async function compareOn(opts: CompareOpts, runner: TaskRunner | undefined, ctx: Context): Promise<number> {
   const heuristics = parseHeuristics(opts.heuristics);
   const { list: all0, seed } = await instances(opts);
   let list = all0;
@@ -95,12 +101,12 @@ async function compare(opts: CompareOpts, ctx: Context): Promise<number> {
   const runs = list.length * variants.length;
   let finished = 0;
   let comparison = await track(ctx, { label: 'comparing', unit: 'solves', total: runs, quiet: opts.json }, (progress) =>
-    withPool(opts.jobs, (runner) => compareHeuristics(list, variants, settings, {
+    compareHeuristics(list, variants, settings, {
       runner,
       signal: ctx.signal,
       onProgress: (i, v, s) => progress.update(finished, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
       onResult: () => progress.update(++finished),
-    })));
+    }));
   // Interrupted (Ctrl-C): report the instances every variant finished, then exit 130.
   const interrupted = ctx.signal.aborted;
   if (interrupted) {

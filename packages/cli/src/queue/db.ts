@@ -1,0 +1,197 @@
+// The queue's database: one pg pool shared by pg-boss (the job queue) and our own tables (runs, the
+// results of every job keyed by run id + job key, progress). Connection failures become one-line
+// typed errors: a malformed URL, a wrong password or a missing database is invalid input (exit 2);
+// a server that does not answer or goes away is a limit of the environment (exit 4).
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { InvalidInputError, SearchlabError } from '@searchlab/engine';
+
+/** One pg-boss queue for every run and every domain: the job's data says which run and task. */
+export const QUEUE = 'searchlab';
+/** A worker holding a job extends its expiry every HEARTBEAT_S; a job not extended for EXPIRE_S is retried elsewhere. */
+export const HEARTBEAT_S = 4;
+export const EXPIRE_S = 15;
+/** pg-boss looks for expired jobs this often (on whichever process gets the maintenance slot). */
+const MAINTENANCE_S = 3;
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 30_000;
+
+export function checkDbUrl(url: string): URL {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new InvalidInputError(`--db: not a URL: "${url}" (expected postgres://user:password@host:port/database)`);
+  }
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') {
+    throw new InvalidInputError(`--db: expected a postgres:// URL, got "${u.protocol}//…"`);
+  }
+  if (u.hostname === '') throw new InvalidInputError(`--db: no host in "${url}"`);
+  return u;
+}
+
+/** Where, without the password. */
+const where = (u: URL): string => `${u.hostname}:${u.port || 5432}${u.pathname}`;
+
+/** A pg or network error as a typed one-line error (exit 2 or 4). */
+export function dbError(e: unknown, u: URL): SearchlabError {
+  if (e instanceof SearchlabError) return e;
+  const err = e as { code?: string; message?: string };
+  const message = (err?.message ?? String(e)).split('\n')[0]!;
+  const code = err?.code ?? '';
+  // Authentication, unknown database or role, unknown host: the URL is wrong.
+  if (['28P01', '28000', '3D000', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) {
+    return new InvalidInputError(`--db ${where(u)}: ${message}`);
+  }
+  const lost = /^(08|57P)/.test(code) || code.startsWith('E') || /terminat|timeout|closed|connect/i.test(message);
+  return new SearchlabError('limit', `database ${where(u)}${lost ? ' unreachable or gone' : ''}: ${message || code}`);
+}
+
+export interface JobData {
+  run: string;
+  key: string;
+  task: { domain: string; kind: string; payload: unknown };
+}
+
+export interface ResultRow {
+  job_key: string;
+  result: unknown;
+  error: { code?: string; message: string } | null;
+}
+
+/** The database of a producer or a worker: the pool, pg-boss over it, and our tables. */
+export class QueueDb {
+  private constructor(readonly url: URL, readonly pool: pg.Pool, readonly boss: PgBoss) {}
+
+  /** Connects (at most CONNECT_TIMEOUT_MS), creates the schema and the queue when missing. */
+  static async open(url: string, options: { maintain?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
+    const u = checkDbUrl(url);
+    const pool = new pg.Pool({
+      connectionString: url, max: 6, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true, application_name: 'searchlab',
+    });
+    const report = (e: unknown): void => options.onError?.(dbError(e, u));
+    pool.on('error', report); // an idle client lost its server
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+      supervise: options.maintain === true, maintenanceIntervalSeconds: MAINTENANCE_S,
+      schedule: false, migrate: true,
+    });
+    boss.on('error', report);
+    const db = new QueueDb(u, pool, boss);
+    try {
+      // Several processes may start against a fresh database at once: one sets it up at a time.
+      const lock = await pool.connect();
+      try {
+        await lock.query("SELECT pg_advisory_lock(hashtext('searchlab.schema'))");
+        await boss.start();
+        await db.createSchema();
+      } finally {
+        await lock.query("SELECT pg_advisory_unlock(hashtext('searchlab.schema'))").catch(() => undefined);
+        lock.release();
+      }
+    } catch (e) {
+      await db.close();
+      throw dbError(e, u);
+    }
+    return db;
+  }
+
+  private async createSchema(): Promise<void> {
+    await this.pool.query(`
+      CREATE TABLE IF NOT EXISTS searchlab_runs (
+        run_id text PRIMARY KEY, command text NOT NULL, options jsonb NOT NULL,
+        jobs int, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz);
+      CREATE TABLE IF NOT EXISTS searchlab_results (
+        run_id text NOT NULL REFERENCES searchlab_runs ON DELETE CASCADE, job_key text NOT NULL,
+        result jsonb, error jsonb, worker text, attempt int NOT NULL DEFAULT 0, completions int NOT NULL DEFAULT 1,
+        finished_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (run_id, job_key));
+      CREATE TABLE IF NOT EXISTS searchlab_progress (
+        run_id text NOT NULL, job_key text NOT NULL, payload jsonb, updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (run_id, job_key));`);
+    if ((await this.boss.getQueue(QUEUE)) === null) {
+      // retryLimit: retries after a worker died (expiry) or released its job; task errors are results, not retries.
+      await this.boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 20, retryDelay: 0, expireInSeconds: EXPIRE_S });
+    }
+  }
+
+  async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]> {
+    try {
+      return (await this.pool.query<R>(text, values)).rows;
+    } catch (e) {
+      throw dbError(e, this.url);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+    await this.pool.end().catch(() => undefined);
+  }
+
+  // --- runs -----------------------------------------------------------------------------------
+
+  async createRun(runId: string, command: string, options: unknown): Promise<void> {
+    await this.query('INSERT INTO searchlab_runs (run_id, command, options) VALUES ($1, $2, $3)', [runId, command, JSON.stringify(options)]);
+  }
+
+  async getRun(runId: string): Promise<{ command: string; options: Record<string, unknown>; finished_at: Date | null } | undefined> {
+    return (await this.query<{ command: string; options: Record<string, unknown>; finished_at: Date | null }>(
+      'SELECT command, options, finished_at FROM searchlab_runs WHERE run_id = $1', [runId]))[0];
+  }
+
+  async finishRun(runId: string, jobs: number): Promise<void> {
+    await this.query('UPDATE searchlab_runs SET finished_at = now(), jobs = $2 WHERE run_id = $1', [runId, jobs]);
+  }
+
+  // --- jobs -------------------------------------------------------------------------------------
+
+  /** Enqueues the jobs (idempotent: a job's queue id is derived from run id + job key). */
+  async enqueue(jobs: JobData[]): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      await this.boss.insert(jobs.map((data) => ({ id: jobUuid(data.run, data.key), name: QUEUE, data })));
+    } catch (e) {
+      throw dbError(e, this.url);
+    }
+  }
+
+  /** The results recorded so far among `keys` (all of the run's when absent). */
+  async results(runId: string, keys?: string[]): Promise<ResultRow[]> {
+    return keys === undefined
+      ? this.query<ResultRow>('SELECT job_key, result, error FROM searchlab_results WHERE run_id = $1', [runId])
+      : this.query<ResultRow>('SELECT job_key, result, error FROM searchlab_results WHERE run_id = $1 AND job_key = ANY($2)', [runId, keys]);
+  }
+
+  async progress(runId: string, keys: string[]): Promise<{ job_key: string; payload: unknown }[]> {
+    return this.query('SELECT job_key, payload FROM searchlab_progress WHERE run_id = $1 AND job_key = ANY($2)', [runId, keys]);
+  }
+
+  async setProgress(runId: string, key: string, payload: unknown): Promise<void> {
+    await this.query(`INSERT INTO searchlab_progress (run_id, job_key, payload) VALUES ($1, $2, $3)
+      ON CONFLICT (run_id, job_key) DO UPDATE SET payload = EXCLUDED.payload, updated_at = now()`, [runId, key, JSON.stringify(payload)]);
+  }
+
+  /** Records a finished job once: a second completion (a retried job whose first worker lived) only counts itself. */
+  async record(data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
+    await this.query(`INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
+      ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1`,
+    [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt]);
+  }
+
+  /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */
+  async heartbeat(ids: string[]): Promise<void> {
+    if (ids.length === 0) {
+      await this.query('SELECT 1');
+      return;
+    }
+    await this.query(`UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
+      WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`, [QUEUE, ids, EXPIRE_S]);
+  }
+}
+
+/** A deterministic UUID for a job: enqueuing the same job of the same run twice inserts it once. */
+export function jobUuid(runId: string, key: string): string {
+  const h = createHash('sha256').update(`${runId}\0${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -1,0 +1,142 @@
+// The producer's side: a TaskRunner whose tasks run as jobs of one run in the queue. A domain's own
+// parallel code (simulateMonty, the queens count, batch solving …) gets it in place of the local
+// pool and splits its work the same way; each task becomes a job keyed by its content (and its
+// occurrence), so a resumed producer that splits the same work finds the results already recorded
+// and enqueues only what is missing — nothing is counted twice.
+import { createHash } from 'node:crypto';
+import { SearchlabError, type Task, type TaskOptions, type TaskRunner } from '@searchlab/engine';
+import type { JobData, QueueDb, ResultRow } from './db.js';
+
+/** How many jobs a producer expects to run at once: domains that split by the runner's size use it. Fixed, so a resumed run splits alike. */
+export const QUEUE_WIDTH = 16;
+const POLL_MS = 200;
+
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  options: TaskOptions;
+  lastProgress?: string;
+}
+
+export class QueueRunner implements TaskRunner {
+  readonly size = QUEUE_WIDTH;
+  private readonly seen = new Map<string, number>();
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly watched = new WeakSet<AbortSignal>();
+  private toSend: JobData[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private failure: unknown;
+  /** Jobs known to this run (enqueued now or done before), and those done. */
+  total = 0;
+  done = 0;
+
+  constructor(
+    private readonly db: QueueDb,
+    readonly runId: string,
+    private readonly recorded: Map<string, ResultRow>,
+    private readonly onJob: (done: number, total: number) => void = () => undefined,
+  ) {}
+
+  run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    const content = createHash('sha256').update(JSON.stringify([task.domain, task.kind, task.payload])).digest('hex').slice(0, 24);
+    const n = this.seen.get(content) ?? 0;
+    this.seen.set(content, n + 1);
+    const key = `${task.domain}/${task.kind}/${content}/${n}`;
+    this.total++;
+    const before = this.recorded.get(key);
+    if (before !== undefined) {
+      this.done++;
+      this.onJob(this.done, this.total);
+      return settle(before) as Promise<R>;
+    }
+    const { signal } = options;
+    if (signal?.aborted === true) return Promise.reject(aborted());
+    return new Promise<R>((resolve, reject) => {
+      this.waiting.set(key, { resolve: resolve as (v: unknown) => void, reject, options });
+      if (signal !== undefined) this.watch(signal);
+      this.toSend.push({ run: this.runId, key, task: { domain: task.domain, kind: task.kind, payload: task.payload } });
+      this.schedule(0);
+    });
+  }
+
+  /** Ctrl-C stops waiting (one listener per signal); the jobs stay in the queue for a --resume. */
+  private watch(signal: AbortSignal): void {
+    if (this.watched.has(signal)) return;
+    this.watched.add(signal);
+    signal.addEventListener('abort', () => {
+      for (const [key, w] of this.waiting) {
+        if (w.options.signal !== signal) continue;
+        this.waiting.delete(key);
+        w.reject(aborted());
+      }
+    }, { once: true });
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer === undefined && this.failure === undefined) this.timer = setTimeout(() => void this.poll(), ms);
+  }
+
+  /** Sends what is new, then collects finished jobs and progress; again every POLL_MS while anything waits. */
+  private async poll(): Promise<void> {
+    this.timer = undefined;
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      const send = this.toSend;
+      this.toSend = [];
+      await this.db.enqueue(send);
+      const keys = [...this.waiting.keys()];
+      if (keys.length > 0) {
+        for (const row of await this.db.results(this.runId, keys)) {
+          const w = this.waiting.get(row.job_key);
+          if (w === undefined) continue;
+          this.waiting.delete(row.job_key);
+          this.done++;
+          this.onJob(this.done, this.total);
+          settle(row).then(w.resolve, w.reject);
+        }
+        await this.relayProgress();
+      }
+    } catch (e) {
+      this.fail(e);
+    } finally {
+      this.polling = false;
+    }
+    if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(POLL_MS);
+  }
+
+  private async relayProgress(): Promise<void> {
+    const listening = [...this.waiting].filter(([, w]) => w.options.onProgress !== undefined).map(([k]) => k);
+    if (listening.length === 0) return;
+    for (const { job_key, payload } of await this.db.progress(this.runId, listening)) {
+      const w = this.waiting.get(job_key);
+      const text = JSON.stringify(payload);
+      if (w === undefined || w.lastProgress === text) continue;
+      w.lastProgress = text;
+      w.options.onProgress?.(payload);
+    }
+  }
+
+  private fail(e: unknown): void {
+    this.failure ??= e;
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.fail(new SearchlabError('aborted', 'the queue runner was closed'));
+  }
+}
+
+const aborted = (): SearchlabError => new SearchlabError('aborted', 'aborted');
+
+/** A recorded job as the pool would have answered: its result, or its (typed) error. */
+function settle(row: ResultRow): Promise<unknown> {
+  if (row.error === null) return Promise.resolve(row.result);
+  const { code, message } = row.error;
+  return Promise.reject(code !== undefined ? new SearchlabError(code as SearchlabError['code'], message) : new Error(message));
+}

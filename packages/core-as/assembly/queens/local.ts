@@ -1,0 +1,380 @@
+// The N-Queens local searches: hill-climbing (the seed's, with its escape), restart, annealing,
+// min-conflicts, fast (Sosic & Gu style) and construct, as one resumable state machine per run.
+// Twin of engine/src/queens/ts-run.ts: the same start, the same draws in the same order, the same
+// tie-breaks and the same step counts (docs/contracts/queens.md). State lives in the arena.
+
+import { alloc, arenaReset } from '../common/arena';
+import {
+  QUEENS_ALGORITHM_HILL_CLIMBING, QUEENS_ALGORITHM_RESTART, QUEENS_ALGORITHM_ANNEALING,
+  QUEENS_ALGORITHM_MIN_CONFLICTS, QUEENS_ALGORITHM_FAST, QUEENS_ALGORITHM_CONSTRUCT,
+  QUEENS_STATUS_RUNNING, QUEENS_STATUS_SOLVED, QUEENS_STATUS_LIMIT, QUEENS_STATUS_UNSOLVABLE,
+} from '../generated/codes';
+import { Xoshiro128 } from '../common/rng';
+import { expNeg } from './detmath';
+
+const RNG = Xoshiro128.at(memory.data(<i32>Xoshiro128.SIZE, 16));
+
+let N: i32 = 0;
+let algo: i32 = -1;
+let status: i32 = QUEENS_STATUS_RUNNING;
+let POS: usize = 0;
+let COL: usize = 0;
+let D1: usize = 0;
+let D2: usize = 0;
+let TIES: usize = 0;
+let HIST: usize = 0;
+let histLen: i32 = 0;
+let histLimit: i32 = 0;
+let pairs: i64 = 0;
+let steps: i64 = 0;
+let moves: i64 = 0;
+let escapes: i64 = 0;
+let restarts: i64 = 0;
+let maxSteps: i64 = 0;
+let escapeK: i32 = 0;
+let temp: f64 = 0;
+let alpha: f64 = 1;
+let tMin: f64 = 0;
+// fast: phase 1 (greedy) or 2 (repair), the row cursor, attempts, the repair range and the stall.
+let phase: i32 = 0;
+let cur: i32 = 0;
+let attempts: i64 = 0;
+let lo: i32 = 0;
+let stall: i64 = 0;
+
+@inline function posAt(r: i32): i32 { return load<i32>(POS + (<usize>r << 2)); }
+@inline function setPos(r: i32, c: i32): void { store<i32>(POS + (<usize>r << 2), c); }
+@inline function cnt(base: usize, i: i32): i32 { return load<i32>(base + (<usize>i << 2)); }
+@inline function add(base: usize, i: i32, d: i32): void { const p = base + (<usize>i << 2); store<i32>(p, load<i32>(p) + d); }
+
+@inline function place(r: i32, c: i32): void {
+  const a = r + c, b = r - c + N - 1;
+  pairs += <i64>(cnt(COL, c) + cnt(D1, a) + cnt(D2, b));
+  add(COL, c, 1); add(D1, a, 1); add(D2, b, 1);
+  setPos(r, c);
+}
+
+@inline function lift(r: i32): void {
+  const c = posAt(r);
+  const a = r + c, b = r - c + N - 1;
+  add(COL, c, -1); add(D1, a, -1); add(D2, b, -1);
+  pairs -= <i64>(cnt(COL, c) + cnt(D1, a) + cnt(D2, b));
+}
+
+@inline function moveTo(r: i32, c: i32): void { lift(r); place(r, c); }
+@inline function conflictsAt(r: i32, x: i32): i32 { return cnt(COL, x) + cnt(D1, r + x) + cnt(D2, r - x + N - 1); }
+@inline function conflictsOf(r: i32): i32 { const c = posAt(r); return cnt(COL, c) + cnt(D1, r + c) + cnt(D2, r - c + N - 1) - 3; }
+
+// `fast` keeps a permutation: every column holds exactly one queen once placed, so the column
+// counters add nothing to the pairs; it updates the diagonals only (same pairs as the TS board).
+@inline function placeD(r: i32, c: i32): void {
+  const a = r + c, b = r - c + N - 1;
+  const pa = D1 + (<usize>a << 2), pb = D2 + (<usize>b << 2);
+  const ka = load<i32>(pa), kb = load<i32>(pb);
+  pairs += <i64>(ka + kb);
+  store<i32>(pa, ka + 1); store<i32>(pb, kb + 1);
+  setPos(r, c);
+}
+@inline function liftD(r: i32, c: i32): void {
+  const a = r + c, b = r - c + N - 1;
+  const pa = D1 + (<usize>a << 2), pb = D2 + (<usize>b << 2);
+  const ka = load<i32>(pa) - 1, kb = load<i32>(pb) - 1;
+  store<i32>(pa, ka); store<i32>(pb, kb);
+  pairs -= <i64>(ka + kb);
+}
+@inline function attackedD(r: i32): bool {
+  const c = posAt(r);
+  return cnt(D1, r + c) > 1 || cnt(D2, r - c + N - 1) > 1;
+}
+
+function clearBoard(): void {
+  memory.fill(COL, 0, <usize>N << 2);
+  memory.fill(D1, 0, <usize>N << 3);
+  memory.fill(D2, 0, <usize>N << 3);
+  pairs = 0;
+}
+
+function randomStart(): void {
+  clearBoard();
+  for (let r = 0; r < N; r++) place(r, <i32>RNG.nextInt(<u32>N));
+}
+
+let bestR: i32 = 0;
+let bestX: i32 = 0;
+
+/** Steepest descent's move: least change in pairs, ties to the last in row-major order. */
+function bestMove(): i32 {
+  let best: i32 = i32.MAX_VALUE;
+  for (let r = 0; r < N; r++) {
+    const c = posAt(r);
+    const now = conflictsOf(r);
+    for (let x = 0; x < N; x++) {
+      if (x == c) continue;
+      const d = conflictsAt(r, x) - now;
+      if (d <= best) { best = d; bestR = r; bestX = x; }
+    }
+  }
+  return best;
+}
+
+function record(): void {
+  if (histLen < histLimit) {
+    store<f64>(HIST + (<usize>histLen << 3), <f64>(pairs << 1));
+    histLen++;
+  }
+}
+
+@inline function toI64(x: f64): i64 {
+  return x >= 9.0e18 ? i64.MAX_VALUE : x <= 0 ? 0 : <i64>x;
+}
+
+/** Prepares a run; returns the status (running, or unsolvable for N = 2, 3). One run per instance. */
+export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, escapeMoves: i32, t0: f64, alphaF: f64, tMinF: f64, historyLimit: i32): i32 {
+  arenaReset();
+  N = n; algo = algorithm;
+  pairs = 0; steps = 0; moves = 0; escapes = 0; restarts = 0; histLen = 0;
+  maxSteps = toI64(maxStepsF);
+  escapeK = escapeMoves; temp = t0; alpha = alphaF; tMin = tMinF;
+  histLimit = algorithm == QUEENS_ALGORITHM_HILL_CLIMBING ? historyLimit : 0;
+  // The seed is any safe integer taken mod 2^32 (as TS `seed >>> 0`).
+  const s = seed - Math.floor(seed / 4294967296.0) * 4294967296.0;
+  RNG.seed(<u32><u64>s);
+  POS = alloc(<usize>n << 2);
+  memory.fill(POS, 0, <usize>n << 2); // the TS board starts at zeros (N = 2, 3 report them)
+  if (algorithm == QUEENS_ALGORITHM_CONSTRUCT) {
+    // No line counters: 4 bytes per queen (10⁸ queens in 400 MB).
+    status = QUEENS_STATUS_RUNNING;
+    if (n == 2 || n == 3) return (status = QUEENS_STATUS_UNSOLVABLE);
+    constructInto(POS, n);
+    steps = n;
+    return (status = QUEENS_STATUS_SOLVED);
+  }
+  // fast never reads the column counters: it keeps a permutation.
+  COL = alloc(algorithm == QUEENS_ALGORITHM_FAST ? 0 : <usize>n << 2);
+  D1 = alloc(<usize>n << 3);
+  D2 = alloc(<usize>n << 3);
+  TIES = algorithm == QUEENS_ALGORITHM_MIN_CONFLICTS ? alloc(<usize>n << 2) : 0;
+  HIST = histLimit > 0 ? alloc(<usize>histLimit << 3) : 0;
+  if (algorithm != QUEENS_ALGORITHM_FAST) clearBoard();
+  status = QUEENS_STATUS_RUNNING;
+  if (n == 2 || n == 3) return (status = QUEENS_STATUS_UNSOLVABLE);
+  if (algorithm == QUEENS_ALGORITHM_HILL_CLIMBING) {
+    for (let r = 0; r < n; r++) place(r, r);
+    record();
+  } else if (algorithm == QUEENS_ALGORITHM_RESTART || algorithm == QUEENS_ALGORITHM_ANNEALING) {
+    randomStart();
+  } else if (algorithm == QUEENS_ALGORITHM_MIN_CONFLICTS) {
+    for (let r = 0; r < n; r++) setPos(r, r);
+    for (let i = n - 1; i > 0; i--) {
+      const j = <i32>RNG.nextInt(<u32>(i + 1));
+      const t = posAt(i); setPos(i, posAt(j)); setPos(j, t);
+    }
+    for (let r = 0; r < n; r++) place(r, posAt(r));
+  } else if (algorithm == QUEENS_ALGORITHM_FAST) {
+    fastPhase1Start();
+  } else {
+    status = -1;
+  }
+  return status;
+}
+
+function fastPhase1Start(): void {
+  memory.fill(D1, 0, <usize>N << 3);
+  memory.fill(D2, 0, <usize>N << 3);
+  pairs = 0;
+  for (let r = 0; r < N; r++) setPos(r, r);
+  phase = 1; cur = 0; attempts = 0;
+}
+
+/** Phase 1 over: the rest at random (forward Fisher–Yates), counted; phase 2 from the first unplaced row. */
+function fastPhase2Start(): void {
+  const m = cur;
+  for (let k = m; k < N - 1; k++) {
+    const j = k + <i32>RNG.nextInt(<u32>(N - k));
+    const t = posAt(k); setPos(k, posAt(j)); setPos(j, t);
+  }
+  for (let k = m; k < N; k++) placeD(k, posAt(k));
+  lo = m;
+  cur = m < N ? m : 0;
+  stall = 0;
+  phase = 2;
+}
+
+function stepHill(left: i64, restartOnStuck: bool): i32 {
+  while (left > 0) {
+    if (pairs == 0) return QUEENS_STATUS_SOLVED;
+    if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
+    steps++;
+    if (bestMove() < 0) {
+      moveTo(bestR, bestX);
+      moves++;
+    } else if (restartOnStuck) {
+      restarts++;
+      randomStart();
+    } else {
+      escapes++;
+      for (let k = 0; k < escapeK; k++) moveTo(k % N, <i32>RNG.nextInt(<u32>N));
+    }
+    if (!restartOnStuck) record();
+    left -= <i64>N; // a steepest-descent step scans N rows: N budget units
+  }
+  return QUEENS_STATUS_RUNNING;
+}
+
+function stepAnnealing(left: i64): i32 {
+  const n = N;
+  while (left > 0) {
+    if (pairs == 0) return QUEENS_STATUS_SOLVED;
+    if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
+    steps++;
+    const r = <i32>RNG.nextInt(<u32>n);
+    const c = posAt(r);
+    let x = <i32>RNG.nextInt(<u32>(n - 1));
+    if (x >= c) x++;
+    const d = conflictsAt(r, x) - conflictsOf(r);
+    if (d <= 0 || RNG.nextFloat() < expNeg(<f64>d / temp)) {
+      moveTo(r, x);
+      moves++;
+    }
+    temp = max(temp * alpha, tMin);
+    left--;
+  }
+  return QUEENS_STATUS_RUNNING;
+}
+
+function stepMinConflicts(left: i64): i32 {
+  const n = N;
+  while (left > 0) {
+    if (pairs == 0) return QUEENS_STATUS_SOLVED;
+    if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
+    steps++;
+    let r: i32;
+    do r = <i32>RNG.nextInt(<u32>n); while (conflictsOf(r) == 0);
+    const c = posAt(r);
+    let min: i32 = i32.MAX_VALUE;
+    let count: i32 = 0;
+    for (let x = 0; x < n; x++) {
+      const v = x == c ? conflictsOf(r) : conflictsAt(r, x);
+      if (v < min) { min = v; count = 0; }
+      if (v == min) { store<i32>(TIES + (<usize>count << 2), x); count++; }
+    }
+    const x = count == 1 ? load<i32>(TIES) : load<i32>(TIES + (<usize>RNG.nextInt(<u32>count) << 2));
+    if (x != c) { moveTo(r, x); moves++; }
+    left--;
+  }
+  return QUEENS_STATUS_RUNNING;
+}
+
+/** Swaps the columns of rows i ≠ j (diagonals only); returns the change in pairs. */
+@inline function swapRows(i: i32, j: i32): i64 {
+  const before = pairs;
+  const ci = posAt(i), cj = posAt(j);
+  liftD(i, ci); liftD(j, cj);
+  placeD(i, cj); placeD(j, ci);
+  return pairs - before;
+}
+
+function stepFast(left: i64): i32 {
+  const n = N;
+  const stallLimit: i64 = 8 * <i64>n + 1024;
+  while (left > 0) {
+    if (phase == 1) {
+      if (cur < n && attempts < 3 * <i64>n) {
+        if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
+        steps++;
+        attempts++;
+        const i = cur;
+        const j = i + <i32>RNG.nextInt(<u32>(n - i));
+        const c = posAt(j);
+        if (cnt(D1, i + c) == 0 && cnt(D2, i - c + n - 1) == 0) {
+          setPos(j, posAt(i));
+          placeD(i, c);
+          cur = i + 1;
+        }
+        left--;
+        continue;
+      }
+      fastPhase2Start();
+    }
+    if (pairs == 0) return QUEENS_STATUS_SOLVED;
+    let i = cur;
+    if (!attackedD(i)) {
+      let k = i;
+      do {
+        k++;
+        if (k >= n) k = lo;
+      } while (k != i && !attackedD(k));
+      if (!attackedD(k)) {
+        lo = 0;
+        k = 0;
+        while (!attackedD(k)) k++;
+      }
+      i = k;
+      cur = k;
+    }
+    if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
+    steps++;
+    const j = <i32>RNG.nextInt(<u32>n);
+    if (j != i && swapRows(i, j) < 0) {
+      moves++;
+      stall = 0;
+    } else {
+      if (j != i) swapRows(i, j);
+      stall++;
+    }
+    left--;
+    if (stall > stallLimit) {
+      restarts++;
+      fastPhase1Start();
+    }
+  }
+  return QUEENS_STATUS_RUNNING;
+}
+
+/** At most `budget` steps; returns the status (codes.queens.status; -1 when no run was prepared). */
+export function queensStep(budget: f64): i32 {
+  if (algo < 0) return -1;
+  if (status != QUEENS_STATUS_RUNNING) return status;
+  const left = toI64(budget < 1 ? 1 : budget);
+  if (algo == QUEENS_ALGORITHM_HILL_CLIMBING) status = stepHill(left, false);
+  else if (algo == QUEENS_ALGORITHM_RESTART) status = stepHill(left, true);
+  else if (algo == QUEENS_ALGORITHM_ANNEALING) status = stepAnnealing(left);
+  else if (algo == QUEENS_ALGORITHM_MIN_CONFLICTS) status = stepMinConflicts(left);
+  else if (algo == QUEENS_ALGORITHM_FAST) status = stepFast(left);
+  return status;
+}
+
+/** The closed form of engine/src/queens/construct.ts (1-based columns in the comments there). */
+export function constructInto(out: usize, n: i32): void {
+  if (n == 1) { store<i32>(out, 0); return; }
+  const rem = n % 6;
+  let k: usize = out;
+  if (rem == 3) {
+    for (let c = 4; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
+    store<i32>(k, 1); k += 4;
+  } else {
+    for (let c = 2; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
+  }
+  if (rem == 2) {
+    store<i32>(k, 2); k += 4;
+    store<i32>(k, 0); k += 4;
+    for (let c = 7; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
+    store<i32>(k, 4); k += 4;
+  } else if (rem == 3) {
+    for (let c = 5; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
+    store<i32>(k, 0); k += 4;
+    store<i32>(k, 2); k += 4;
+  } else {
+    for (let c = 1; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
+  }
+}
+
+export function queensStatus(): i32 { return status; }
+export function queensSteps(): f64 { return <f64>steps; }
+export function queensMoves(): f64 { return <f64>moves; }
+export function queensEscapes(): f64 { return <f64>escapes; }
+export function queensRestarts(): f64 { return <f64>restarts; }
+export function queensConflicts(): f64 { return <f64>pairs; }
+export function queensPositions(): usize { return POS; }
+export function queensHistoryPointer(): usize { return HIST; }
+export function queensHistoryLength(): i32 { return histLen; }

@@ -1,0 +1,120 @@
+/**
+ * The fit charts, drawn with Observable Plot (the platform's one chart library): points, held-out
+ * points and fitted curves; RMS against degree. They take a `document` so that the CLI can render
+ * the same SVG in Node (happy-dom) that the web view shows. No legend (a legend would wrap the SVG
+ * in a <figure>): a key of the series in a corner. A separate entry point,
+ * `@searchlab/engine/fit/charts`, so that fitting never needs the chart library (an optional peer).
+ */
+import * as Plot from '@observablehq/plot';
+import { polyval } from './fit.js';
+
+export interface ChartOptions {
+  /** The document to draw in (a happy-dom Window's document in Node); the global one by default. */
+  document?: Document;
+  width?: number;
+  height?: number;
+  title?: string;
+}
+
+export interface CurvesChartData {
+  train: { x: ArrayLike<number>; y: ArrayLike<number> };
+  test?: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined;
+  fits: { degree: number; coefficients: readonly number[] }[];
+  /** Most points to draw per set (large files are thinned evenly). */
+  maxPoints?: number;
+}
+
+type Point = { x: number; y: number };
+
+function points(d: { x: ArrayLike<number>; y: ArrayLike<number> }, max: number): Point[] {
+  const n = d.x.length;
+  const step = Math.max(1, Math.ceil(n / max));
+  const out: Point[] = [];
+  for (let i = 0; i < n; i += step) out.push({ x: d.x[i]!, y: d.y[i]! });
+  return out;
+}
+
+function extent(values: number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return lo <= hi ? [lo, hi] : [0, 1];
+}
+
+const base = (o: ChartOptions) => ({
+  ...(o.document ? { document: o.document } : {}),
+  width: o.width ?? 720,
+  height: o.height ?? 420,
+  marginRight: 80,
+  marginTop: o.title ? 36 : 20,
+  style: { background: 'white', color: 'black' },
+});
+
+/** Training points (filled), held-out points (hollow) and one curve per fitted degree. */
+export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): SVGSVGElement | HTMLElement {
+  const max = data.maxPoints ?? 2000;
+  const train = points(data.train, max);
+  const test = data.test ? points(data.test, max) : [];
+  const [x0, x1] = extent([...train, ...test].map((p) => p.x));
+  const [y0, y1] = extent([...train, ...test].map((p) => p.y));
+  const pad = (y1 - y0 || 1) * 0.5;
+  const samples = 240;
+  const curves = data.fits.flatMap((f) => Array.from({ length: samples + 1 }, (_, i) => {
+    const x = x0 + ((x1 - x0) * i) / samples;
+    return { x, y: polyval(f.coefficients, x), series: `degree ${f.degree}` };
+  }));
+  return Plot.plot({
+    ...base(options),
+    x: { label: 'x' },
+    y: { label: 'y', domain: [y0 - pad, y1 + pad], grid: true },
+    color: { type: 'ordinal', scheme: 'tableau10' },
+    marks: [
+      Plot.line(curves, { x: 'x', y: 'y', z: 'series', stroke: 'series', strokeWidth: 1.5, clip: true }),
+      // A key in the top-right corner (curve ends crowd together), one line per degree.
+      ...data.fits.map((f, i) => Plot.text([`degree ${f.degree}`], {
+        text: (d: string) => `— ${d}`, fill: (d: string) => d, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
+      })),
+      Plot.dot(train, { x: 'x', y: 'y', r: 3, fill: '#d62728', stroke: '#d62728' }),
+      Plot.dot(test, { x: 'x', y: 'y', r: 3, fill: 'white', stroke: 'black' }),
+      ...titleMark(options),
+    ],
+  });
+}
+
+/** The chart's title, centred above the frame (a <figure> caption would wrap the SVG). */
+function titleMark(options: ChartOptions): Plot.Markish[] {
+  return options.title ? [Plot.text([options.title], { frameAnchor: 'top', dy: -18, fontWeight: 'bold', fontSize: 12 })] : [];
+}
+
+export interface RmsRow {
+  degree: number;
+  trainRms: number;
+  testRms?: number | undefined;
+  cvRms?: number | undefined;
+}
+
+/** Training, testing and cross-validated RMS against degree (log scale when they span 100×). */
+export function rmsChart(rows: readonly RmsRow[], options: ChartOptions = {}): SVGSVGElement | HTMLElement {
+  const long = rows.flatMap((r) => [
+    { degree: r.degree, rms: r.trainRms, set: 'train' },
+    ...(r.testRms !== undefined ? [{ degree: r.degree, rms: r.testRms, set: 'test' }] : []),
+    ...(r.cvRms !== undefined ? [{ degree: r.degree, rms: r.cvRms, set: 'cross-validated' }] : []),
+  ]).filter((d) => Number.isFinite(d.rms));
+  const [lo, hi] = extent(long.map((d) => d.rms));
+  const log = lo > 0 && hi / lo > 100;
+  return Plot.plot({
+    ...base(options),
+    x: { label: 'degree', ticks: rows.map((r) => r.degree), tickFormat: 'd' },
+    y: { label: 'RMS error', type: log ? 'log' : 'linear', grid: true, ...(log ? {} : { zero: true }) },
+    color: { type: 'ordinal', domain: ['train', 'test', 'cross-validated'], range: ['#d62728', '#1f77b4', '#2ca02c'] },
+    marks: [
+      Plot.line(long, { x: 'degree', y: 'rms', z: 'set', stroke: 'set', strokeWidth: 1.5 }),
+      Plot.dot(long, { x: 'degree', y: 'rms', fill: 'set', r: 3 }),
+      Plot.text(long, Plot.selectLast({ x: 'degree', y: 'rms', z: 'set', text: 'set', fill: 'set', dx: 6, textAnchor: 'start' })),
+      ...titleMark(options),
+    ],
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Seed 000's experiment: observations of 3x² + 4x + 20 at x = 0, 5, …, 45 with Gaussian noise
+ * (σ = 1000), a second draw of the noise at the same x as the test set, and fits of degrees 1, 2,
+ * 5 and 8 compared by training and testing RMS — under-fitting at 1, the truth at 2, over-fitting
+ * at 8. Seeded: Rng(seed) feeds a NormalSource; the 10 training deviates are drawn first, then the
+ * 10 test deviates (as the seed draws y, then y1).
+ */
+import type { Backend } from '../core/backend.js';
+import { NormalSource } from '../core/normal.js';
+import { Rng } from '../core/rng.js';
+import { polyval } from './fit.js';
+import { sweepDegrees, type Sweep } from './select.js';
+
+export interface ExperimentOptions {
+  seed?: number;
+  degrees?: number[];
+  /** The true polynomial, highest power first (seed: 3x² + 4x + 20). */
+  truth?: number[];
+  sigma?: number;
+  x?: number[];
+  backend?: Backend;
+}
+
+export interface Experiment {
+  seed: number;
+  truth: number[];
+  sigma: number;
+  x: number[];
+  yTrain: number[];
+  yTest: number[];
+  sweep: Sweep;
+}
+
+/**
+ * The experiment's default seed: one whose draw shows what seed 000's post shows (degree 2 lowest
+ * on the test points, degree 8 highest). Any seed can be given; over many seeds the pattern holds
+ * on average (engine/test/fit/select.test.ts).
+ */
+export const EXPERIMENT_SEED = 3;
+
+export const SEED_EXPERIMENT = {
+  truth: [3, 4, 20],
+  sigma: 1000,
+  degrees: [1, 2, 5, 8],
+  x: Array.from({ length: 10 }, (_, i) => 5 * i),
+} as const;
+
+/** The noisy observations of the experiment (training then test). */
+export function experimentData(seed: number, truth: readonly number[], sigma: number, x: readonly number[]): { yTrain: number[]; yTest: number[] } {
+  const normal = new NormalSource(new Rng(seed));
+  const yTrain = x.map((v) => polyval(truth, v) + normal.next(0, sigma));
+  const yTest = x.map((v) => polyval(truth, v) + normal.next(0, sigma));
+  return { yTrain, yTest };
+}
+
+export async function runExperiment(options: ExperimentOptions = {}): Promise<Experiment> {
+  const seed = options.seed ?? EXPERIMENT_SEED;
+  const truth = options.truth ?? [...SEED_EXPERIMENT.truth];
+  const sigma = options.sigma ?? SEED_EXPERIMENT.sigma;
+  const x = options.x ?? [...SEED_EXPERIMENT.x];
+  const { yTrain, yTest } = experimentData(seed, truth, sigma, x);
+  const sweep = await sweepDegrees({ x, y: yTrain }, options.degrees ?? [...SEED_EXPERIMENT.degrees], {
+    test: { x, y: yTest }, seed, ...(options.backend ? { backend: options.backend } : {}),
+  });
+  return { seed, truth, sigma, x, yTrain, yTest, sweep };
+}

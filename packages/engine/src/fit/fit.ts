@@ -1,0 +1,284 @@
+/**
+ * polyfit: least-squares polynomial fits as numpy.polyfit makes them (column-scaled Vandermonde
+ * matrix, orthogonal factorisation, singular values below n·eps·σmax dropped, a warning when the
+ * rank is short or the matrix badly conditioned), on the WASM kernel or its TS reference twin.
+ * Coefficients are reported highest power first, in the original variable x.
+ */
+import type { Backend } from '../core/backend.js';
+import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
+import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
+import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
+import { MAX_TERMS, defaultRcond, type KernelSolution } from './reference.js';
+import { createTsFitRun, createWasmFitRun, type FitRows, type FitRunStats, type KernelJob } from './run.js';
+
+/** Above this condition number of the column-scaled Vandermonde matrix a fit carries a warning. */
+export const CONDITION_WARNING = 1e8;
+export const MAX_DEGREE = MAX_TERMS - 1;
+
+export interface FitOptions {
+  /** Per-point weights, applied to the unsquared residuals (numpy: w = 1/σ). */
+  weights?: ArrayLike<number> | undefined;
+  /** Map x onto [−1, 1] before fitting (numpy's Polynomial.fit); coefficients still come out in x. */
+  mapDomain?: boolean | undefined;
+  /** Relative cut-off for singular values (default n·eps, numpy's). */
+  rcond?: number | undefined;
+  /** Coefficient covariance: true scales by rss/(n − terms) as numpy; 'unscaled' leaves (AᵀWA)⁻¹. */
+  covariance?: boolean | 'unscaled' | undefined;
+  backend?: Backend | undefined;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  onProgress?: ((rowsDone: number, rowsTotal: number) => void) | undefined;
+}
+
+export interface PolyFit {
+  degree: number;
+  /** Highest power first (numpy's order), in the original variable x. */
+  coefficients: number[];
+  rank: number;
+  /** σmax/σmin of the column-scaled (and, with mapDomain, mapped) Vandermonde matrix; Infinity when singular. */
+  condition: number;
+  /** Singular values of that matrix, descending. */
+  singularValues: number[];
+  rcond: number;
+  warnings: string[];
+  /** Points fitted. */
+  n: number;
+  /** Weighted residual sum of squares, Σ (wᵢ (yᵢ − p(xᵢ)))², from the factorisation. */
+  residuals: number;
+  /** Root mean square of the unweighted residuals on the fitted points. */
+  rms: number;
+  /** Coefficient of determination 1 − SSres/SStot (unweighted); NaN-free: 1 when y is constant and fitted exactly, else 0 for SStot = 0. */
+  r2: number;
+  /** Covariance of the coefficients (highest power first), when asked for. */
+  covariance?: number[][];
+  /** The domain map used: t = offset + scale·x. */
+  domain?: { min: number; max: number; offset: number; scale: number };
+  backend: Backend;
+  /** Time of the fit itself (rows through the kernel and the solve). */
+  timeMs: number;
+}
+
+/** Horner evaluation of coefficients given highest power first. */
+export function polyval(coefficients: readonly number[], x: number): number {
+  let s = 0;
+  for (let i = 0; i < coefficients.length; i++) s = s * x + coefficients[i]!;
+  return s;
+}
+
+/** Unweighted RMS of y − p(x) over the rows (all, or `index`). */
+export function rmsError(coefficients: readonly number[], rows: FitRows): number {
+  const n = (rows.index ?? rows.x).length;
+  if (n === 0) return NaN;
+  let ss = 0;
+  for (let r = 0; r < n; r++) {
+    const i = rows.index === undefined ? r : rows.index[r]!;
+    const e = rows.y[i]! - polyval(coefficients, rows.x[i]!);
+    ss += e * e;
+  }
+  return Math.sqrt(ss / n);
+}
+
+function firstBad(values: ArrayLike<number>, n: number, index?: ArrayLike<number>): number {
+  for (let r = 0; r < n; r++) {
+    const v = values[index === undefined ? r : index[r]!]!;
+    if (typeof v !== 'number' || !Number.isFinite(v)) return r;
+  }
+  return -1;
+}
+
+/** Validates a fit request; throws InvalidInputError naming what and where. */
+export function validateFit(rows: FitRows, degree: number): number {
+  if (!Number.isInteger(degree) || degree < 0 || degree > MAX_DEGREE) {
+    throw new InvalidInputError(`degree must be an integer 0..${MAX_DEGREE}, got ${degree}`);
+  }
+  if (rows.index === undefined && rows.x.length !== rows.y.length) {
+    throw new InvalidInputError(`x has ${rows.x.length} values but y has ${rows.y.length}`);
+  }
+  if (rows.w !== undefined && rows.index === undefined && rows.w.length !== rows.x.length) {
+    throw new InvalidInputError(`weights has ${rows.w.length} values but x has ${rows.x.length}`);
+  }
+  const n = (rows.index ?? rows.x).length;
+  if (n === 0) throw new InvalidInputError('no points to fit');
+  if (n < degree + 1) throw new InvalidInputError(`degree ${degree} needs at least ${degree + 1} points, got ${n}`);
+  for (const [name, values] of [['x', rows.x], ['y', rows.y], ['weight', rows.w]] as const) {
+    if (values === undefined) continue;
+    const bad = firstBad(values, n, rows.index);
+    if (bad >= 0) throw new InvalidInputError(`${name} of point ${bad + 1} is not a finite number (${values[rows.index === undefined ? bad : rows.index[bad]!]})`);
+  }
+  return n;
+}
+
+/** The domain map onto [−1, 1] of the rows' x range (identity-scaled shift when the range is one value). */
+export function domainMap(rows: FitRows): { min: number; max: number; offset: number; scale: number } {
+  const n = (rows.index ?? rows.x).length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let r = 0; r < n; r++) {
+    const v = rows.x[rows.index === undefined ? r : rows.index[r]!]!;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (max === min) return { min, max, offset: -min, scale: 1 };
+  const scale = 2 / (max - min);
+  return { min, max, offset: -(max + min) / (max - min), scale };
+}
+
+/**
+ * The matrix M (p×p, ascending powers) with c_x = M·a_t for t = offset + scale·x: Horner's rule
+ * on polynomials, c ← c·(offset + scale·x) + a_j, applied to each unit vector.
+ */
+export function domainMatrix(p: number, offset: number, scale: number): Float64Array {
+  const m = new Float64Array(p * p);
+  for (let col = 0; col < p; col++) {
+    let c = new Float64Array(p);
+    for (let j = p - 1; j >= 0; j--) {
+      const next = new Float64Array(p);
+      for (let k = 0; k < p; k++) {
+        next[k] = offset * c[k]! + (k > 0 ? scale * c[k - 1]! : 0);
+      }
+      if (j === col) next[0] = next[0]! + 1;
+      c = next;
+    }
+    for (let k = 0; k < p; k++) m[k * p + col] = c[k]!;
+  }
+  return m;
+}
+
+interface Prepared {
+  rows: FitRows;
+  n: number;
+  degree: number;
+  job: KernelJob;
+  backend: Backend;
+  domain?: { min: number; max: number; offset: number; scale: number };
+  options: FitOptions;
+}
+
+function prepare(rows: FitRows, degree: number, options: FitOptions): Prepared {
+  const n = validateFit(rows, degree);
+  const rcond = options.rcond ?? defaultRcond(n);
+  if (!(rcond >= 0)) throw new InvalidInputError(`rcond must be a non-negative number, got ${rcond}`);
+  if (options.covariance === true && n <= degree + 1) {
+    throw new InvalidInputError(`a scaled covariance needs more points than coefficients (${n} points, ${degree + 1} coefficients)`);
+  }
+  const domain = options.mapDomain === true ? domainMap(rows) : undefined;
+  const job: KernelJob = { rows, terms: degree + 1, offset: domain?.offset ?? 0, scale: domain?.scale ?? 1, rcond };
+  return { rows, n, degree, job, backend: options.backend ?? 'wasm', options, ...(domain ? { domain } : {}) };
+}
+
+function createRun(prep: Prepared, kernels: Kernels | undefined) {
+  if (prep.backend === 'ts') return createTsFitRun(prep.job);
+  if (kernels === undefined) throw new UnsupportedError('the WASM kernels are not loaded yet (await loadKernels(), or use polyfit)');
+  return createWasmFitRun(kernels, prep.job);
+}
+
+function driveOptions(o: FitOptions): DriveOptions<FitRunStats> {
+  return {
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.onProgress ? { onProgress: (s: FitRunStats) => o.onProgress!(s.rowsAdded, s.rowsTotal) } : {}),
+  };
+}
+
+function finish(prep: Prepared, driven: Driven<KernelSolution, FitRunStats>): PolyFit {
+  if (driven.status !== 'done') {
+    const where = `after ${driven.stats.rowsAdded} of ${driven.stats.rowsTotal} points`;
+    throw driven.status === 'aborted' ? new SearchlabError('aborted', `fit aborted ${where}`) : new SearchlabError('limit', `fit timed out ${where}`);
+  }
+  return assemble(prep, driven.outcome, driven.workMs);
+}
+
+/** Turns the kernel's solution into the public result (shared by both backends). */
+function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit {
+  const { n, degree, rows, domain, options } = prep;
+  const p = degree + 1;
+  let asc: Float64Array = sol.coef;
+  let cov = sol.covBase;
+  if (domain !== undefined) {
+    const m = domainMatrix(p, domain.offset, domain.scale);
+    asc = new Float64Array(p);
+    for (let k = 0; k < p; k++) {
+      let s = 0;
+      for (let j = 0; j < p; j++) s += m[k * p + j]! * sol.coef[j]!;
+      asc[k] = s;
+    }
+    if (options.covariance) {
+      const mc = new Float64Array(p * p);
+      for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) {
+        let s = 0;
+        for (let j = 0; j < p; j++) s += m[a * p + j]! * sol.covBase[j * p + b]!;
+        mc[a * p + b] = s;
+      }
+      cov = new Float64Array(p * p);
+      for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) {
+        let s = 0;
+        for (let j = 0; j < p; j++) s += mc[a * p + j]! * m[b * p + j]!;
+        cov[a * p + b] = s;
+      }
+    }
+  }
+  const coefficients = Array.from(asc).reverse();
+  const sigma = Array.from(sol.sigma);
+  const smin = sigma[p - 1]!;
+  const condition = smin > 0 ? sigma[0]! / smin : Infinity;
+  const warnings: string[] = [];
+  if (sol.rank < p) {
+    warnings.push(`rank-deficient: rank ${sol.rank} of ${p} coefficients (singular values at or below ${prep.job.rcond.toExponential(2)}·σmax were dropped; ` +
+      'the fit may be poorly conditioned: fewer distinct x than coefficients, or try a lower degree)');
+  } else if (condition > CONDITION_WARNING) {
+    warnings.push(`badly conditioned: the scaled Vandermonde matrix has condition number ${condition.toExponential(2)}, so about ` +
+      `${Math.round(Math.log10(condition))} of the coefficients' 16 digits may be lost${domain === undefined ? ' (try mapping the domain, or a lower degree)' : ''}`);
+  }
+  let meanY = 0;
+  const count = (rows.index ?? rows.x).length;
+  for (let r = 0; r < count; r++) meanY += rows.y[rows.index === undefined ? r : rows.index[r]!]!;
+  meanY /= count;
+  let ssRes = 0;
+  let ssTot = 0;
+  for (let r = 0; r < count; r++) {
+    const i = rows.index === undefined ? r : rows.index[r]!;
+    const e = rows.y[i]! - polyval(coefficients, rows.x[i]!);
+    const d = rows.y[i]! - meanY;
+    ssRes += e * e;
+    ssTot += d * d;
+  }
+  const result: PolyFit = {
+    degree, coefficients, rank: sol.rank, condition, singularValues: sigma, rcond: prep.job.rcond, warnings, n,
+    residuals: sol.rss, rms: Math.sqrt(ssRes / count),
+    r2: ssTot > 0 ? 1 - ssRes / ssTot : ssRes === 0 ? 1 : 0,
+    backend: prep.backend, timeMs,
+    ...(domain ? { domain } : {}),
+  };
+  if (options.covariance) {
+    const fac = options.covariance === 'unscaled' ? 1 : sol.rss / (n - p);
+    result.covariance = Array.from({ length: p }, (_, a) =>
+      Array.from({ length: p }, (_, b) => cov[(p - 1 - a) * p + (p - 1 - b)]! * fac));
+  }
+  return result;
+}
+
+function toRows(x: ArrayLike<number>, y: ArrayLike<number>, options: FitOptions): FitRows {
+  return { x, y, w: options.weights };
+}
+
+/** Fits a polynomial of `degree` to (x, y) on the chosen backend (default wasm). */
+export async function polyfit(x: ArrayLike<number>, y: ArrayLike<number>, degree: number, options: FitOptions = {}): Promise<PolyFit> {
+  return polyfitRows(toRows(x, y, options), degree, options);
+}
+
+/** polyfit over a subset of rows (`rows.index`), without copying them. */
+export async function polyfitRows(rows: FitRows, degree: number, options: FitOptions = {}): Promise<PolyFit> {
+  const prep = prepare(rows, degree, options);
+  const run = createRun(prep, prep.backend === 'wasm' ? await loadKernels() : undefined);
+  return finish(prep, await runAsync(run, driveOptions(options)));
+}
+
+/** The synchronous polyfit: the WASM backend needs `loadKernels()` to have completed. */
+export function polyfitSync(x: ArrayLike<number>, y: ArrayLike<number>, degree: number, options: FitOptions = {}): PolyFit {
+  return polyfitRowsSync(toRows(x, y, options), degree, options);
+}
+
+export function polyfitRowsSync(rows: FitRows, degree: number, options: FitOptions = {}): PolyFit {
+  const prep = prepare(rows, degree, options);
+  return finish(prep, runSync(createRun(prep, kernelsIfLoaded()), driveOptions(options)));
+}

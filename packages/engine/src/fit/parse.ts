@@ -1,0 +1,249 @@
+/**
+ * Points for fitting from text: CSV/TSV/semicolon/whitespace (header optional, columns by header
+ * name or 1-based number) or JSON / JSON Lines. A line-at-a-time reader, so that the CLI can stream a
+ * file of a million rows into growable Float64Arrays without holding its text, and the web view can
+ * feed pasted text. Only a whole-file JSON document is kept as text (JSON.parse needs all of it).
+ * Every error is one line naming the source, line (or element) and column.
+ */
+import { InvalidInputError } from '../core/errors.js';
+
+export interface Columns {
+  x?: string | undefined;
+  y?: string | undefined;
+  weights?: string | undefined;
+}
+
+export interface Points {
+  x: Float64Array;
+  y: Float64Array;
+  w?: Float64Array | undefined;
+  n: number;
+  /** What the columns are called (header names, JSON keys, or numbers). */
+  names: { x: string; y: string; w?: string };
+}
+
+/** A column of doubles that grows by doubling. */
+class Column {
+  data = new Float64Array(1024);
+  n = 0;
+  push(v: number): void {
+    if (this.n === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.n++] = v;
+  }
+  done(): Float64Array {
+    return this.data.slice(0, this.n);
+  }
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const NON_FINITE = /^[+-]?(nan|inf|infinity)$/i;
+const unquote = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1').trim();
+
+/** A cell as a finite number, or a one-line error naming where. */
+function cellNumber(text: string, where: string, column: string): number {
+  const t = unquote(text);
+  if (NUMBER.test(t)) {
+    const v = Number(t);
+    if (Number.isFinite(v)) return v;
+  }
+  if (t === '') throw new InvalidInputError(`${where}: column ${column} is empty`);
+  if (NON_FINITE.test(t)) throw new InvalidInputError(`${where}: column ${column} is ${t}, not a finite number`);
+  throw new InvalidInputError(`${where}: column ${column} is not a number: ${JSON.stringify(t.length > 40 ? `${t.slice(0, 40)}…` : t)}`);
+}
+
+function splitter(line: string): (s: string) => string[] {
+  if (line.includes('\t')) return (s) => s.split('\t');
+  if (line.includes(',')) return (s) => s.split(',');
+  if (line.includes(';')) return (s) => s.split(';');
+  return (s) => s.trim().split(/\s+/);
+}
+
+/** A column spec (header name, or number from 1) as a 0-based index. */
+function resolve(spec: string, header: string[] | undefined, cells: number, option: string, source: string): number {
+  if (header) {
+    const exact = header.indexOf(spec);
+    if (exact >= 0) return exact;
+    const folded = header.findIndex((h) => h.toLowerCase() === spec.toLowerCase());
+    if (folded >= 0) return folded;
+  }
+  if (/^\d+$/.test(spec)) {
+    const i = Number(spec) - 1;
+    if (i >= 0 && i < cells) return i;
+    throw new InvalidInputError(`${option} ${spec}: ${source} has ${cells} column${cells === 1 ? '' : 's'} (numbered from 1)`);
+  }
+  throw new InvalidInputError(`${option} ${spec}: ${source} has no such column${header ? ` (header: ${header.join(', ')})` : ' (no header: use a column number from 1)'}`);
+}
+
+function field(record: unknown, spec: string | undefined, fallbackName: string, fallbackIndex: number, where: string, option: string): number {
+  let v: unknown;
+  let label: string;
+  if (Array.isArray(record)) {
+    const i = spec !== undefined && /^\d+$/.test(spec) ? Number(spec) - 1 : spec === undefined ? fallbackIndex : -1;
+    if (i < 0) throw new InvalidInputError(`${where}: ${option} ${spec} must be a column number (from 1) for array rows`);
+    v = record[i];
+    label = String(i + 1);
+  } else if (record !== null && typeof record === 'object') {
+    label = spec ?? fallbackName;
+    v = (record as Record<string, unknown>)[label];
+  } else {
+    throw new InvalidInputError(`${where}: expected an array or an object, got ${JSON.stringify(record)?.slice(0, 40)}`);
+  }
+  if (v === undefined) throw new InvalidInputError(`${where}: no column ${label}`);
+  if (typeof v === 'string') return cellNumber(v, where, label);
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidInputError(`${where}: column ${label} is not a finite number: ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** One line alone is a JSON Lines record (a row array of numbers, or an object without arrays). */
+function isJsonLine(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (Array.isArray(value)) return value.every((v) => typeof v === 'number' || typeof v === 'string');
+  return value !== null && typeof value === 'object' && !Object.values(value).some(Array.isArray);
+}
+
+/**
+ * A line-at-a-time reader: feed every line (streamed or split) to `line`, then call `finish`.
+ * `source` names the text in errors ("data.csv:12: …", "stdin:3: …").
+ */
+export function pointsReader(columns: Columns, source: string): { line(raw: string): void; finish(): Points } {
+  const xs = new Column();
+  const ys = new Column();
+  const ws = columns.weights !== undefined ? new Column() : undefined;
+  const names: Points['names'] = { x: columns.x ?? '1', y: columns.y ?? '2', ...(columns.weights ? { w: columns.weights } : {}) };
+  let lineNo = 0;
+  let split: ((s: string) => string[]) | undefined;
+  let header: string[] | undefined;
+  let width = 0;
+  let ix = 0;
+  let iy = 1;
+  let iw = -1;
+  let jsonText: string[] | undefined;
+  let jsonl = false;
+
+  const addRecord = (record: unknown, where: string, cols: Columns): void => {
+    xs.push(field(record, cols.x, 'x', 0, where, '--x'));
+    ys.push(field(record, cols.y, 'y', 1, where, '--y'));
+    if (ws) ws.push(field(record, cols.weights, 'w', 2, where, '--weights'));
+  };
+
+  const line = (raw: string): void => {
+    lineNo++;
+    if (jsonText) {
+      jsonText.push(raw);
+      return;
+    }
+    const text = raw.trim();
+    if (text === '' || text.startsWith('#')) return;
+    const where = `${source}:${lineNo}`;
+    if (split === undefined && !jsonl && (text.startsWith('[') || text.startsWith('{'))) {
+      if (isJsonLine(text)) jsonl = true;
+      else {
+        jsonText = [raw];
+        return;
+      }
+    }
+    if (jsonl) {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (e) {
+        throw new InvalidInputError(`${where}: not valid JSON (${(e as Error).message})`);
+      }
+      if (jsonl && names.x === '1' && !Array.isArray(value)) Object.assign(names, { x: columns.x ?? 'x', y: columns.y ?? 'y' });
+      addRecord(value, where, columns);
+      return;
+    }
+    if (split === undefined) {
+      split = splitter(text);
+      const cells = split(text).map(unquote);
+      width = cells.length;
+      if (!cells.every((c) => NUMBER.test(c) || NON_FINITE.test(c))) header = cells;
+      ix = resolve(columns.x ?? '1', header, width, '--x', source);
+      iy = resolve(columns.y ?? '2', header, width, '--y', source);
+      if (columns.weights !== undefined) iw = resolve(columns.weights, header, width, '--weights', source);
+      if (header) {
+        names.x = header[ix]!;
+        names.y = header[iy]!;
+        if (iw >= 0) names.w = header[iw]!;
+        return;
+      }
+    }
+    const cells = split(text);
+    if (cells.length !== width) {
+      throw new InvalidInputError(`${where}: ${cells.length} cell${cells.length === 1 ? '' : 's'}, expected ${width}${header ? ' (as the header)' : ' (as the first row)'}`);
+    }
+    const col = (i: number) => (header ? `${i + 1} (${header[i]})` : String(i + 1));
+    xs.push(cellNumber(cells[ix]!, where, col(ix)));
+    ys.push(cellNumber(cells[iy]!, where, col(iy)));
+    if (ws) ws.push(cellNumber(cells[iw]!, where, col(iw)));
+  };
+
+  /** A whole JSON document: [[x, y], …], [{x, y}, …], or {"x": […], "y": […]}. */
+  const jsonDocument = (text: string): void => {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (e) {
+      throw new InvalidInputError(`${source}: not valid JSON (${(e as Error).message})`);
+    }
+    if (Array.isArray(doc)) {
+      if (doc.length > 0 && !Array.isArray(doc[0])) Object.assign(names, { x: columns.x ?? 'x', y: columns.y ?? 'y' });
+      doc.forEach((record, i) => addRecord(record, `${source}: element ${i + 1}`, columns));
+      return;
+    }
+    if (doc === null || typeof doc !== 'object') throw new InvalidInputError(`${source}: expected a JSON array or object`);
+    const obj = doc as Record<string, unknown>;
+    const keys = { x: columns.x ?? 'x', y: columns.y ?? 'y', weights: columns.weights ?? 'w' };
+    Object.assign(names, { x: keys.x, y: keys.y });
+    const get = (key: string, option: string): unknown[] => {
+      const v = obj[key];
+      if (!Array.isArray(v)) throw new InvalidInputError(`${source}: ${option} ${key}: expected an array "${key}" in the JSON object`);
+      return v;
+    };
+    const cx = get(keys.x, '--x');
+    const cy = get(keys.y, '--y');
+    const cw = ws ? get(keys.weights, '--weights') : undefined;
+    if (cy.length !== cx.length || (cw && cw.length !== cx.length)) {
+      throw new InvalidInputError(`${source}: the arrays have different lengths (x ${cx.length}, y ${cy.length}${cw ? `, w ${cw.length}` : ''})`);
+    }
+    cx.forEach((_, i) => addRecord({ [keys.x]: cx[i], [keys.y]: cy[i], [keys.weights]: cw?.[i] }, `${source}: element ${i + 1}`, keys));
+  };
+
+  return {
+    line,
+    finish(): Points {
+      if (jsonText) jsonDocument(jsonText.join('\n'));
+      if (xs.n === 0) throw new InvalidInputError(`${source}: no data rows`);
+      return { x: xs.done(), y: ys.done(), ...(ws ? { w: ws.done() } : {}), n: xs.n, names };
+    },
+  };
+}
+
+/** Points from a whole text (pasted, or a file read in the browser). */
+export function parsePoints(text: string, columns: Columns = {}, source = 'input'): Points {
+  const reader = pointsReader(columns, source);
+  for (const l of text.split(/\r?\n/)) reader.line(l);
+  return reader.finish();
+}
+
+/** A list of degrees like "1,2,5,8" or "1-6" (sorted, without repeats); InvalidInputError otherwise. */
+export function parseDegrees(text: string): number[] {
+  const out: number[] = [];
+  for (const part of text.split(',').map((t) => t.trim()).filter(Boolean)) {
+    const range = /^(\d+)\s*-\s*(\d+)$/.exec(part);
+    if (range && Number(range[1]) <= Number(range[2])) for (let d = Number(range[1]); d <= Number(range[2]); d++) out.push(d);
+    else if (/^\d+$/.test(part)) out.push(Number(part));
+    else throw new InvalidInputError(`degrees: "${part}" is not a degree or a range (e.g. 1,2,5,8 or 1-6)`);
+  }
+  if (out.length === 0) throw new InvalidInputError('degrees: give at least one, e.g. 1,2,5,8');
+  return [...new Set(out)].sort((a, b) => a - b);
+}

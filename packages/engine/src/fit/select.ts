@@ -1,0 +1,217 @@
+/**
+ * Model selection: a seeded train/test split, seeded k-fold cross-validation, and a degree sweep
+ * reporting training and testing (or cross-validated) RMS per degree and the degree it recommends.
+ *
+ * Seeding (both use Rng, core/rng.ts): the permutation is `new Rng(seed).shuffle([0 … n−1])`.
+ * split: the first round(n·fraction) shuffled indices (at least 1, at most n−1) are the test set;
+ * each set is then sorted ascending, so the fits see the points in file order.
+ * folds: shuffled position q goes to fold q mod k; each fold sorted ascending.
+ * Recommendation. With folds: the one-standard-error rule (Hastie, Tibshirani & Friedman) — score
+ * each degree by the mean of its k fold MSEs (standard error: their sd/√k) and take the lowest
+ * degree within one standard error of the best score. With a test set only: the degree with the
+ * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
+ */
+import { InvalidInputError } from '../core/errors.js';
+import { Rng } from '../core/rng.js';
+import { polyfitRows, polyfitRowsSync, polyval, rmsError, type FitOptions, type PolyFit } from './fit.js';
+import type { FitRows } from './run.js';
+
+export interface Split {
+  train: Uint32Array;
+  test: Uint32Array;
+}
+
+const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+const sorted = (a: number[]): Uint32Array => Uint32Array.from(a).sort();
+
+export function splitIndices(n: number, testFraction: number, seed: number): Split {
+  if (!(testFraction > 0 && testFraction < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${testFraction}`);
+  if (n < 2) throw new InvalidInputError(`a train/test split needs at least 2 points, got ${n}`);
+  const perm = new Rng(seed).shuffle(identity(n));
+  const nTest = Math.min(n - 1, Math.max(1, Math.round(n * testFraction)));
+  return { test: sorted(perm.slice(0, nTest)), train: sorted(perm.slice(nTest)) };
+}
+
+export function foldIndices(n: number, k: number, seed: number): Uint32Array[] {
+  if (!Number.isInteger(k) || k < 2) throw new InvalidInputError(`--folds must be an integer >= 2, got ${k}`);
+  if (k > n) throw new InvalidInputError(`${k} folds need at least ${k} points, got ${n}`);
+  const perm = new Rng(seed).shuffle(identity(n));
+  const folds: number[][] = Array.from({ length: k }, () => []);
+  perm.forEach((i, q) => folds[q % k]!.push(i));
+  return folds.map(sorted);
+}
+
+export interface SweepData {
+  x: ArrayLike<number>;
+  y: ArrayLike<number>;
+  w?: ArrayLike<number> | undefined;
+}
+
+export interface SweepOptions extends Omit<FitOptions, 'weights'> {
+  /** Held-out points (a separate test file). */
+  test?: SweepData | undefined;
+  /** Else hold out this fraction of the points (seeded). */
+  split?: number | undefined;
+  /** k-fold cross-validation on the training points (seeded). */
+  folds?: number | undefined;
+  seed?: number | undefined;
+}
+
+export interface DegreeResult extends PolyFit {
+  trainRms: number;
+  testRms?: number;
+  cvRms?: number;
+}
+
+export interface Sweep {
+  degrees: DegreeResult[];
+  /** Points used for training, and held out (by --test or --split). */
+  trainCount: number;
+  testCount: number;
+  recommended?: number;
+  /** What the recommendation minimised. */
+  criterion?: 'cv' | 'test';
+  /** Training and test indices when a split was made. */
+  split?: Split;
+}
+
+function rowsOf(d: SweepData, index?: ArrayLike<number>): FitRows {
+  return { x: d.x, y: d.y, w: d.w, index };
+}
+
+function allIndices(n: number, drop?: Uint32Array): Uint32Array {
+  if (drop === undefined) return Uint32Array.from(identity(n));
+  const out: number[] = [];
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    if (j < drop.length && drop[j] === i) j++;
+    else out.push(i);
+  }
+  return Uint32Array.from(out);
+}
+
+/** The plan of a sweep: which rows train, which test, which folds. */
+function plan(data: SweepData, options: SweepOptions) {
+  const n = data.x.length;
+  const seed = options.seed ?? 0;
+  const split = options.test === undefined && options.split !== undefined ? splitIndices(n, options.split, seed) : undefined;
+  const train = split?.train;
+  const trainRows = rowsOf(data, train);
+  const testRows = options.test !== undefined ? rowsOf(options.test) : split ? rowsOf(data, split.test) : undefined;
+  const nTrain = train?.length ?? n;
+  const folds = options.folds !== undefined ? foldIndices(nTrain, options.folds, seed) : undefined;
+  // Fold f's training rows: every training position not in fold f (positions map back through `train`).
+  const foldRows = folds?.map((fold) => {
+    const pos = allIndices(nTrain, fold);
+    const back = (q: Uint32Array) => (train ? q.map((i) => train[i]!) : q);
+    return { fit: rowsOf(data, back(pos)), held: rowsOf(data, back(fold)) };
+  });
+  return { split, trainRows, testRows, foldRows, nTrain };
+}
+
+/** Every fit of the plan has enough points for the highest degree (else one clear error up front). */
+function checkSizes(p: ReturnType<typeof plan>, degrees: readonly number[]): void {
+  const top = Math.max(...degrees);
+  if (p.nTrain < top + 1) {
+    const held = p.split ? ` after holding out ${p.split.test.length} of ${p.nTrain + p.split.test.length}` : '';
+    throw new InvalidInputError(`degree ${top} needs at least ${top + 1} training points; ${p.nTrain} remain${held}`);
+  }
+  if (p.foldRows) {
+    const smallest = Math.min(...p.foldRows.map((f) => f.fit.index!.length));
+    if (smallest < top + 1) {
+      throw new InvalidInputError(`degree ${top} needs at least ${top + 1} points per cross-validation fit; with ${p.foldRows.length} folds of ${p.nTrain} training points a fit gets ${smallest}`);
+    }
+  }
+}
+
+function fitOptions(options: SweepOptions, data: SweepData): FitOptions {
+  return { ...options, weights: data.w };
+}
+
+/** Mean and standard error of the mean. */
+function meanSe(values: number[]): { mean: number; se: number } {
+  const m = values.length;
+  const mean = values.reduce((a, b) => a + b, 0) / m;
+  const v = m > 1 ? values.reduce((a, b) => a + (b - mean) ** 2, 0) / (m - 1) : 0;
+  return { mean, se: Math.sqrt(v / m) };
+}
+
+function squaredErrors(coefficients: readonly number[], rows: FitRows): number[] {
+  const n = (rows.index ?? rows.x).length;
+  return Array.from({ length: n }, (_, r) => {
+    const i = rows.index === undefined ? r : rows.index[r]!;
+    return (rows.y[i]! - polyval(coefficients, rows.x[i]!)) ** 2;
+  });
+}
+
+/** The one-standard-error rule over (degree, score) pairs. */
+export function oneStandardError(scores: { degree: number; mean: number; se: number }[]): number {
+  let best = scores[0]!;
+  for (const s of scores) if (s.mean < best.mean) best = s;
+  let pick = best.degree;
+  for (const s of scores) if (Number.isFinite(s.mean) && s.mean <= best.mean + best.se && s.degree < pick) pick = s.degree;
+  return pick;
+}
+
+function summarise(results: DegreeResult[], p: ReturnType<typeof plan>, scores: { degree: number; mean: number; se: number }[]): Sweep {
+  const criterion = p.foldRows ? 'cv' : p.testRows ? 'test' : undefined;
+  const recommended = criterion ? oneStandardError(scores) : undefined;
+  return {
+    degrees: results, trainCount: p.nTrain, testCount: p.testRows ? (p.testRows.index ?? p.testRows.x).length : 0,
+    ...(recommended !== undefined ? { recommended, criterion } : {}),
+    ...(p.split ? { split: p.split } : {}),
+  };
+}
+
+function degreeResult(fit: PolyFit, p: ReturnType<typeof plan>, foldFits: PolyFit[] | undefined, scores: { degree: number; mean: number; se: number }[]): DegreeResult {
+  const r: DegreeResult = { ...fit, trainRms: fit.rms };
+  if (p.testRows) {
+    const sq = squaredErrors(fit.coefficients, p.testRows);
+    const score = meanSe(sq);
+    r.testRms = Math.sqrt(score.mean);
+    if (!foldFits) scores.push({ degree: fit.degree, mean: score.mean, se: 0 });
+  }
+  if (foldFits && p.foldRows) {
+    const foldMse = foldFits.map((f, i) => rmsError(f.coefficients, p.foldRows![i]!.held) ** 2);
+    const score = meanSe(foldMse);
+    r.cvRms = Math.sqrt(score.mean);
+    scores.push({ degree: fit.degree, ...score });
+  }
+  return r;
+}
+
+function checkDegrees(degrees: readonly number[]): void {
+  if (degrees.length === 0) throw new InvalidInputError('no degrees to fit');
+}
+
+/** Fits every degree (on the training rows) and scores it on the held-out rows and folds. */
+export async function sweepDegrees(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Promise<Sweep> {
+  checkDegrees(degrees);
+  const p = plan(data, options);
+  checkSizes(p, degrees);
+  const o = fitOptions(options, data);
+  const results: DegreeResult[] = [];
+  const scores: { degree: number; mean: number; se: number }[] = [];
+  for (const d of degrees) {
+    const fit = await polyfitRows(p.trainRows, d, o);
+    let folds: PolyFit[] | undefined;
+    if (p.foldRows) {
+      folds = [];
+      for (const f of p.foldRows) folds.push(await polyfitRows(f.fit, d, o));
+    }
+    results.push(degreeResult(fit, p, folds, scores));
+  }
+  return summarise(results, p, scores);
+}
+
+/** sweepDegrees, synchronously (the WASM backend needs loadKernels() first). */
+export function sweepDegreesSync(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Sweep {
+  checkDegrees(degrees);
+  const p = plan(data, options);
+  checkSizes(p, degrees);
+  const o = fitOptions(options, data);
+  const scores: { degree: number; mean: number; se: number }[] = [];
+  return summarise(degrees.map((d) => degreeResult(
+    polyfitRowsSync(p.trainRows, d, o), p, p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o)), scores,
+  )), p, scores);
+}

@@ -1,0 +1,69 @@
+/**
+ * Exact rationals on BigInt, always in lowest terms with a positive denominator: enough for the
+ * Monty Hall probabilities (sums, products, quotients) and their "1/3" renderings.
+ */
+const gcd = (a: bigint, b: bigint): bigint => {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+};
+
+export class Fraction {
+  readonly num: bigint;
+  readonly den: bigint;
+
+  constructor(num: bigint | number, den: bigint | number = 1n) {
+    let n = BigInt(num);
+    let d = BigInt(den);
+    if (d === 0n) throw new RangeError('fraction with a zero denominator');
+    if (d < 0n) [n, d] = [-n, -d];
+    const g = gcd(n, d) || 1n;
+    this.num = n / g;
+    this.den = d / g;
+  }
+
+  static readonly ZERO = new Fraction(0n);
+  static readonly ONE = new Fraction(1n);
+
+  /** The exact value of a decimal literal ("0.3" → 3/10, "1e-3" → 1/1000); the shortest form of a number. */
+  static fromDecimal(value: number | string): Fraction {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(text);
+    if (m === null || (m[2] === '' && (m[3] ?? '') === '')) throw new RangeError(`not a decimal number: ${text}`);
+    const digits = BigInt(`${m[2] || '0'}${m[3] ?? ''}`);
+    const exp = Number(m[4] ?? 0) - (m[3]?.length ?? 0);
+    const sign = m[1] === '-' ? -1n : 1n;
+    return exp >= 0 ? new Fraction(sign * digits * 10n ** BigInt(exp)) : new Fraction(sign * digits, 10n ** BigInt(-exp));
+  }
+
+  add(o: Fraction): Fraction {
+    return new Fraction(this.num * o.den + o.num * this.den, this.den * o.den);
+  }
+  sub(o: Fraction): Fraction {
+    return new Fraction(this.num * o.den - o.num * this.den, this.den * o.den);
+  }
+  mul(o: Fraction): Fraction {
+    return new Fraction(this.num * o.num, this.den * o.den);
+  }
+  div(o: Fraction): Fraction {
+    return new Fraction(this.num * o.den, this.den * o.num);
+  }
+  isZero(): boolean {
+    return this.num === 0n;
+  }
+  equals(o: Fraction): boolean {
+    return this.num === o.num && this.den === o.den;
+  }
+  toNumber(): number {
+    // Exact enough for display and interval checks (both parts are small for real games).
+    return Number(this.num) / Number(this.den);
+  }
+  /** "1/3", "2/3", "0", "1". */
+  toString(): string {
+    return this.den === 1n ? String(this.num) : `${this.num}/${this.den}`;
+  }
+}
+
+/** Shorthand: frac(1, 3). */
+export const frac = (num: bigint | number, den: bigint | number = 1n): Fraction => new Fraction(num, den);

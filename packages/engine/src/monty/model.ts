@@ -1,0 +1,120 @@
+/**
+ * Monty Hall games: n doors, one car, the host opens k goat doors (or, ignorant, any k doors),
+ * the player stays, switches to a uniformly chosen closed door, or switches with probability p.
+ * Validation of every user-facing parameter lives here (one-line InvalidInputError messages).
+ */
+import { InvalidInputError } from '../core/errors.js';
+import type { Backend } from '../core/backend.js';
+
+export const HOSTS = ['standard', 'ignorant', 'biased'] as const;
+export type Host = (typeof HOSTS)[number];
+export const STRATEGIES = ['stay', 'switch', 'random'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+/** Doors a game may have: ranges are drawn by 32×16-bit multiply-shift, exact in f64 (docs/contracts/monty.md). */
+export const MAX_DOORS = 65536;
+/** Games per chunk: the simulation's fixed unit of parallel work and of PRNG streams. */
+export const CHUNK_GAMES = 1 << 20;
+/** Stream indices (4 lanes per chunk) are u32: at most 2^30 chunks of 2^20 games. */
+export const MAX_TRIALS = 2 ** 50;
+
+/** One game's rules. */
+export interface MontyGame {
+  /** n ≥ 3. */
+  doors: number;
+  /** k, 1 ≤ k ≤ n − 2. */
+  open: number;
+  host: Host;
+  /** q, the biased host's probability of opening the lowest-numbered allowed door (biased only). */
+  bias: number;
+  /** p, the random strategy's probability of switching. */
+  switchProbability: number;
+}
+
+export interface MontyGameOptions {
+  doors?: number;
+  open?: number;
+  host?: Host;
+  bias?: number;
+  switchProbability?: number;
+}
+
+export interface MontySimulationOptions extends MontyGameOptions {
+  trials: number;
+  /** Any safe integer (taken mod 2^32, as the PRNG does). Default 1. */
+  seed?: number;
+  backend?: Backend;
+}
+
+export interface NormalizedSimulation {
+  game: MontyGame;
+  trials: number;
+  seed: number;
+  backend: Backend;
+}
+
+const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+
+function probability(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new InvalidInputError(`${name} must be a probability in [0, 1], got ${String(value)}`);
+  }
+  return value;
+}
+
+/** The game with defaults filled in (3 doors, 1 opened, standard host, q = p = 1/2), validated. */
+export function normalizeGame(options: MontyGameOptions = {}): MontyGame {
+  const doors = options.doors ?? 3;
+  if (!isInt(doors)) throw new InvalidInputError(`doors must be an integer, got ${String(doors)}`);
+  if (doors < 3) throw new InvalidInputError(`doors must be at least 3, got ${doors}`);
+  if (doors > MAX_DOORS) throw new InvalidInputError(`doors must be at most ${MAX_DOORS}, got ${doors}`);
+  const open = options.open ?? 1;
+  if (!isInt(open)) throw new InvalidInputError(`open must be an integer, got ${String(open)}`);
+  if (open < 1 || open > doors - 2) {
+    throw new InvalidInputError(`open must be between 1 and doors - 2 = ${doors - 2} (the host leaves the pick and one other door closed), got ${open}`);
+  }
+  const host = options.host ?? 'standard';
+  if (!(HOSTS as readonly string[]).includes(host)) {
+    throw new InvalidInputError(`host must be one of ${HOSTS.join(', ')}, got ${String(host)}`);
+  }
+  const bias = probability('bias', options.bias ?? 0.5);
+  const switchProbability = probability('switch probability', options.switchProbability ?? 0.5);
+  return { doors, open, host, bias, switchProbability };
+}
+
+export function normalizeSimulation(options: MontySimulationOptions): NormalizedSimulation {
+  const game = normalizeGame(options);
+  const { trials } = options;
+  if (!isInt(trials)) throw new InvalidInputError(`trials must be an integer, got ${String(trials)}`);
+  if (trials <= 0) throw new InvalidInputError(`trials must be positive, got ${trials}`);
+  if (trials > MAX_TRIALS) throw new InvalidInputError(`trials must be at most 2^50 = ${MAX_TRIALS}, got ${trials}`);
+  const seed = options.seed ?? 1;
+  if (!isInt(seed)) throw new InvalidInputError(`seed must be an integer, got ${String(seed)}`);
+  const backend = options.backend ?? 'wasm';
+  if (backend !== 'wasm' && backend !== 'ts') throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  return { game, trials, seed, backend };
+}
+
+/** How many chunks a run of `trials` games has, and the games of chunk `index`. */
+export const chunkCount = (trials: number): number => Math.ceil(trials / CHUNK_GAMES);
+export const chunkGames = (trials: number, index: number): number => Math.min(CHUNK_GAMES, trials - index * CHUNK_GAMES);
+
+/**
+ * The counters of a simulation (both backends, this order). "lowest" games are those where the
+ * host's first opened door is the lowest-numbered door other than the player's pick (the event
+ * the biased host's win rates are conditioned on); "other" the rest of the valid games.
+ */
+export const COUNTERS = [
+  'excluded',
+  'gamesLowest', 'gamesOther',
+  'stayLowest', 'stayOther',
+  'switchLowest', 'switchOther',
+  'randomLowest', 'randomOther',
+] as const;
+export type Counters = number[]; // length COUNTERS.length
+export const COUNTER = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<(typeof COUNTERS)[number], number>;
+export const zeroCounters = (): Counters => COUNTERS.map(() => 0);
+export function addCounters(into: Counters, from: readonly number[]): Counters {
+  for (let i = 0; i < COUNTERS.length; i++) into[i]! += from[i]!;
+  return into;
+}

@@ -1,0 +1,111 @@
+/**
+ * The simulation as a platform `Run` (work unit = games), the same on both backends: the games are
+ * split into fixed chunks of CHUNK_GAMES, chunk i drawing from its own stream (seed, i), so the
+ * counters depend only on (game, trials, seed) — not on the backend, the step budgets, nor how the
+ * chunks are spread over workers. `simulateChunk` is the unit of parallel work (plain JSON in and out).
+ */
+import type { Run } from '../core/run.js';
+import type { Kernels } from '../core/kernels.js';
+import { CHUNK_GAMES, addCounters, chunkCount, chunkGames, zeroCounters, type Counters, type MontyGame } from './model.js';
+import { createTsKernel, type MontyKernel } from './ts-kernel.js';
+import { createWasmKernel } from './wasm-kernel.js';
+
+export interface MontyStats {
+  /** Games played so far (valid and excluded). */
+  games: number;
+  counters: Counters;
+}
+
+export type MontyOutcome = { kind: 'done'; counters: Counters };
+export type MontyRun = Run<MontyOutcome, MontyStats>;
+
+export interface ChunkRange {
+  /** The first chunk to play and how many (default: all chunks of `trials`). */
+  first?: number;
+  count?: number;
+}
+
+/** A Run over chunks [first, first + count) of a simulation of `trials` games. */
+export function createMontyRun(kernel: MontyKernel, trials: number, range: ChunkRange = {}): MontyRun {
+  const first = range.first ?? 0;
+  const end = Math.min(chunkCount(trials), first + (range.count ?? Infinity));
+  let chunk = first;
+  let inChunk = 0; // games played of `chunk`
+  let games = 0;
+  let disposed = false;
+  let outcome: MontyOutcome | null = null;
+  if (chunk < end) kernel.begin(chunk);
+  const finish = (): MontyOutcome => (outcome = { kind: 'done', counters: kernel.counters() });
+  return {
+    step(budget) {
+      if (outcome !== null) return outcome;
+      if (disposed) throw new Error('this monty run was disposed');
+      let left = Math.max(1, Math.floor(budget));
+      while (left > 0 && chunk < end) {
+        const size = chunkGames(trials, chunk);
+        const now = Math.min(left, size - inChunk);
+        kernel.play(now);
+        inChunk += now;
+        games += now;
+        left -= now;
+        if (inChunk === size) {
+          chunk++;
+          inChunk = 0;
+          if (chunk < end) kernel.begin(chunk);
+        }
+      }
+      return chunk >= end ? finish() : null;
+    },
+    stats: () => ({ games, counters: outcome?.counters ?? kernel.counters() }),
+    dispose() {
+      if (!disposed) kernel.dispose();
+      disposed = true;
+    },
+  };
+}
+
+/** The kernel of one backend (the WASM kernels must be loaded). */
+export function createKernel(backend: 'wasm' | 'ts', game: MontyGame, seed: number, kernels?: Kernels): MontyKernel {
+  if (backend === 'ts') return createTsKernel(game, seed);
+  if (kernels === undefined) throw new Error('monty: load the WASM kernels first (loadKernels())');
+  return createWasmKernel(kernels, game, seed);
+}
+
+/** One chunk's task for a worker: plain JSON in, counters out. */
+export interface MontyChunkTask {
+  game: MontyGame;
+  trials: number;
+  seed: number;
+  backend: 'wasm' | 'ts';
+  /** Chunks [first, first + count). */
+  first: number;
+  count: number;
+}
+
+/** Runs a task synchronously (in a worker, or in the sequential fallback). */
+export function runChunkTask(task: MontyChunkTask, kernels?: Kernels): Counters {
+  const run = createMontyRun(createKernel(task.backend, task.game, task.seed, kernels), task.trials, task);
+  try {
+    for (;;) {
+      const o = run.step(CHUNK_GAMES);
+      if (o !== null) return o.counters;
+    }
+  } finally {
+    run.dispose();
+  }
+}
+
+/** Splits a simulation into `parts` tasks of whole chunks (any split gives the same sums). */
+export function splitTasks(base: Omit<MontyChunkTask, 'first' | 'count'>, parts: number): MontyChunkTask[] {
+  const chunks = chunkCount(base.trials);
+  const n = Math.max(1, Math.min(parts, chunks));
+  const tasks: MontyChunkTask[] = [];
+  for (let i = 0; i < n; i++) {
+    const first = Math.floor((i * chunks) / n);
+    const last = Math.floor(((i + 1) * chunks) / n);
+    tasks.push({ ...base, first, count: last - first });
+  }
+  return tasks;
+}
+
+export const sumCounters = (all: readonly Counters[]): Counters => all.reduce((acc, c) => addCounters(acc, c), zeroCounters());

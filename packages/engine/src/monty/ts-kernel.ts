@@ -1,0 +1,122 @@
+/**
+ * The TypeScript reference of the Monty Hall simulation kernel: plays games one at a time,
+ * drawing exactly what docs/contracts/monty.md says in that order, so that the WASM kernel
+ * (core-as/assembly/monty) gives the same counters for the same seed and chunk, bit for bit.
+ */
+import { Rng } from '../core/rng.js';
+import { COUNTER, zeroCounters, type Counters, type MontyGame } from './model.js';
+
+const TWO32 = 4294967296;
+/** Games of a chunk are dealt round-robin to LANES streams (the WASM kernel plays them as SIMD lanes). */
+export const LANES = 4;
+
+/** The generator of lane `lane` of chunk `index` of a run with `seed`: stream LANES·index + lane (docs/contracts/rng.md). */
+export const laneRng = (seed: number, index: number, lane: number): Rng => Rng.forStream(seed, LANES * index + lane);
+
+/** Uniform in [0, m) for 2 ≤ m ≤ 2^16 by multiply-shift with rejection (Lemire); exact in f64. */
+export function range(rng: Rng, m: number): number {
+  let product = rng.nextU32() * m;
+  let low = product % TWO32;
+  if (low < m) {
+    const threshold = (TWO32 - m) % m;
+    while (low < threshold) {
+      product = rng.nextU32() * m;
+      low = product % TWO32;
+    }
+  }
+  return Math.floor(product / TWO32);
+}
+
+/** A draw only when there is a choice: m = 1 consumes nothing. */
+const choose = (rng: Rng, m: number): number => (m > 1 ? range(rng, m) : 0);
+
+/** u32 threshold of a coin with probability x: nextU32() < ceil(x·2^32) ⟺ nextFloat() < x. */
+export const coinThreshold = (x: number): number => Math.ceil(x * TWO32);
+
+const HOST_STANDARD = 0;
+const HOST_IGNORANT = 1;
+const HOST_BIASED = 2;
+
+/** Counts of chunk-by-chunk simulation; one instance per run (both backends implement this). */
+export interface MontyKernel {
+  /** Start chunk `index`: its own PRNG stream from (seed, index). */
+  begin(index: number): void;
+  /** Play `games` more games of the current chunk, adding to the counters. */
+  play(games: number): void;
+  /** The counters since the kernel was made (COUNTERS order). */
+  counters(): Counters;
+  dispose(): void;
+}
+
+export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
+  const n = game.doors;
+  const k = game.open;
+  const host = game.host === 'standard' ? HOST_STANDARD : game.host === 'ignorant' ? HOST_IGNORANT : HOST_BIASED;
+  const qT = coinThreshold(game.bias);
+  const pT = coinThreshold(game.switchProbability);
+  const r = n - 1 - k;
+  const opened = new Uint8Array(n);
+  const c = zeroCounters();
+  let lanes: Rng[] = [];
+  let rng = laneRng(seed, 0, 0);
+  let pos = 0; // games played of the current chunk: game pos draws from lane pos mod LANES
+
+  /** The h-th door (in increasing order) that is not opened and is neither a nor b. */
+  const nth = (h: number, a: number, b: number): number => {
+    for (let d = 0; d < n; d++) {
+      if (d === a || d === b || opened[d] === 1) continue;
+      if (h-- === 0) return d;
+    }
+    throw new Error('monty: door index out of range');
+  };
+
+  const playOne = (): void => {
+    const car = range(rng, n);
+    const pick = range(rng, n);
+    opened.fill(0);
+    let first = -1;
+    let revealed = false;
+    for (let j = 0; j < k; j++) {
+      let door: number;
+      if (host === HOST_IGNORANT) {
+        door = nth(range(rng, n - 1 - j), pick, pick);
+        if (door === car) revealed = true;
+      } else {
+        const allowed = n - 1 - (car === pick ? 0 : 1) - j;
+        if (host === HOST_STANDARD) door = nth(choose(rng, allowed), pick, car);
+        else if (allowed === 1 || rng.nextU32() < qT) door = nth(0, pick, car);
+        else door = nth(1 + choose(rng, allowed - 1), pick, car);
+      }
+      opened[door] = 1;
+      if (j === 0) first = door;
+    }
+    if (revealed) {
+      c[COUNTER.excluded]!++;
+      return;
+    }
+    const other = first === (pick === 0 ? 1 : 0) ? 0 : 1;
+    const target = nth(choose(rng, r), pick, pick);
+    const switching = rng.nextU32() < pT;
+    const stayWins = car === pick ? 1 : 0;
+    const switchWins = target === car ? 1 : 0;
+    c[COUNTER.gamesLowest + other]!++;
+    c[COUNTER.stayLowest + other]! += stayWins;
+    c[COUNTER.switchLowest + other]! += switchWins;
+    c[COUNTER.randomLowest + other]! += switching ? switchWins : stayWins;
+  };
+
+  return {
+    begin(index) {
+      lanes = Array.from({ length: LANES }, (_, lane) => laneRng(seed, index, lane));
+      pos = 0;
+    },
+    play(games) {
+      for (let g = 0; g < games; g++) {
+        rng = lanes[pos++ % LANES]!;
+        playOne();
+      }
+    },
+    counters: () => c.slice(),
+    dispose() {},
+  };
+}

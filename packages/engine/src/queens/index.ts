@@ -1,0 +1,23 @@
+// @searchlab/engine/queens: N-Queens — the model and its scores, every local search on either
+// backend, the closed-form construction, and exact counting split into pool-sized subproblems.
+export {
+  MAX_N, MAX_RENDER, validateN, validatePositions, parsePositions, lineCounts, attackingPairs, seedScore, attackedRows,
+  checkSolution, isSolution, renderBoard, type Positions,
+} from './model.js';
+export {
+  QUEENS_ALGORITHMS, FAST_FROM_N, defaultAlgorithm, defaultMaxSteps, normalizeQueensOptions,
+  type QueensAlgorithm, type QueensStats, type QueensOutcome, type QueensSolveOptions, type NormalizedQueensOptions,
+} from './options.js';
+export { construct } from './construct.js';
+export { expNeg } from './detmath.js';
+export {
+  MAX_COUNT_N, countSubproblems, countSubproblemTs, createTsCountRun, sumCounts, enumerateSolutions, validateCountN,
+  type CountTask, type CountTaskResult, type CountStats,
+} from './count.js';
+export { createTsQueensRun, unsolvableN, fastStallLimit, type QueensRun } from './ts-run.js';
+export { createWasmQueensRun, createWasmCountRun, WASM_QUEENS_ALGORITHMS } from './wasm-run.js';
+export {
+  solveQueens, solveQueensSync, traceQueensSync, chooseQueensBackend, countQueens, countSubproblem, type QueensTrace,
+  type QueensSolveResult, type QueensStatus, type CountOptions, type CountResult,
+} from './solve.js';
+export { queensTasks, type CountTaskPayload, type SolveTaskPayload, type SolveTaskResult } from './tasks.js';

@@ -1,0 +1,99 @@
+/** Algorithms, options and results of the N-Queens solvers (both backends). */
+import { codes } from '@searchlab/core-as';
+import type { Backend } from '../core/backend.js';
+import { InvalidInputError } from '../core/errors.js';
+import { validateN } from './model.js';
+
+export type QueensAlgorithm = keyof typeof codes.queens.algorithm;
+export const QUEENS_ALGORITHMS = Object.keys(codes.queens.algorithm) as QueensAlgorithm[];
+
+/** Below this N the default algorithm is min-conflicts, from here on `fast` (issue 7). */
+export const FAST_FROM_N = 100_000;
+
+export const defaultAlgorithm = (n: number): QueensAlgorithm => (n < FAST_FROM_N ? 'min-conflicts' : 'fast');
+
+export interface QueensStats {
+  /** Work units of the algorithm (docs/contracts/queens.md says what one step is for each). */
+  steps: number;
+  /** Accepted changes of the board. */
+  moves: number;
+  /** hill-climbing: escapes from local optima (K random in-row moves). */
+  escapes: number;
+  /** restart: fresh random boards; fast: restarts after a stall. */
+  restarts: number;
+  /** Attacking pairs now. */
+  conflicts: number;
+}
+
+export type QueensOutcome =
+  | { kind: 'solved' }
+  | { kind: 'limit' }
+  | { kind: 'unsolvable' }
+  | { kind: 'memory-limit' };
+
+export interface QueensSolveOptions {
+  algorithm?: QueensAlgorithm;
+  seed?: number;
+  /** Stop with status 'limit' after this many steps. Default: per algorithm (DEFAULT_MAX_STEPS). */
+  maxSteps?: number;
+  /** hill-climbing: random in-row moves per escape (default N, the seed's choice). */
+  escapeMoves?: number;
+  /** annealing: start temperature, factor per step, floor (defaults 2, 0.9995, 0.1). */
+  t0?: number;
+  alpha?: number;
+  tMin?: number;
+  /** hill-climbing: how many seed scores to keep in the history (default 100 000). */
+  historyLimit?: number;
+  backend?: Backend;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (stats: QueensStats, workMs: number) => void;
+}
+
+export interface NormalizedQueensOptions {
+  n: number;
+  algorithm: QueensAlgorithm;
+  seed: number;
+  maxSteps: number;
+  escapeMoves: number;
+  t0: number;
+  alpha: number;
+  tMin: number;
+  historyLimit: number;
+}
+
+/** Steps allowed by default: generous for what each algorithm needs on solvable N. */
+export function defaultMaxSteps(algorithm: QueensAlgorithm, n: number): number {
+  switch (algorithm) {
+    case 'hill-climbing':
+    case 'restart': return 1_000_000;
+    case 'annealing': return 5_000_000 + 1000 * n;
+    case 'min-conflicts': return 1_000_000 + 100 * n;
+    case 'fast': return 200 * n + 1_000_000;
+    case 'construct': return 2 ** 52;
+  }
+}
+
+const STEPS_CAP = 2 ** 52;
+
+function checkNumber(name: string, v: number, ok: (v: number) => boolean, expected: string): number {
+  if (typeof v !== 'number' || !ok(v)) throw new InvalidInputError(`${name} must be ${expected}, got ${String(v)}`);
+  return v;
+}
+
+export function normalizeQueensOptions(n: number, o: QueensSolveOptions = {}): NormalizedQueensOptions {
+  validateN(n);
+  const algorithm = o.algorithm ?? defaultAlgorithm(n);
+  if (!QUEENS_ALGORITHMS.includes(algorithm)) {
+    throw new InvalidInputError(`unknown algorithm ${JSON.stringify(algorithm)}; expected one of ${QUEENS_ALGORITHMS.join(', ')}`);
+  }
+  const seed = checkNumber('seed', o.seed ?? 1, Number.isSafeInteger, 'an integer');
+  const int = (v: number) => Number.isInteger(v) && v >= 0 && v <= STEPS_CAP;
+  const maxSteps = checkNumber('maxSteps', o.maxSteps ?? defaultMaxSteps(algorithm, n), int, 'a non-negative integer');
+  const escapeMoves = checkNumber('escapeMoves', o.escapeMoves ?? n, (v) => Number.isInteger(v) && v >= 1 && v <= 1e9, 'an integer ≥ 1');
+  const t0 = checkNumber('t0', o.t0 ?? 2, (v) => Number.isFinite(v) && v > 0, 'a positive number');
+  const alpha = checkNumber('alpha', o.alpha ?? 0.9995, (v) => v > 0 && v <= 1, 'a number in (0, 1]');
+  const tMin = checkNumber('tMin', o.tMin ?? 0.1, (v) => Number.isFinite(v) && v > 0, 'a positive number');
+  const historyLimit = checkNumber('historyLimit', o.historyLimit ?? 100_000, (v) => Number.isInteger(v) && v >= 0, 'a non-negative integer');
+  return { n, algorithm, seed, maxSteps, escapeMoves, t0, alpha, tMin, historyLimit };
+}

@@ -1,0 +1,287 @@
+/**
+ * The TypeScript reference of every N-Queens algorithm, as `Run`s. Each algorithm is a generator
+ * that does one unit of work at a time and pauses (`yield`) when its budget is spent; the numbered
+ * rules of docs/contracts/queens.md (start, draws, tie-breaks, what a step is) are written here and
+ * in the AssemblyScript kernels in the same order, so the same seed gives the same board and the
+ * same counters on both backends.
+ */
+import { Rng } from '../core/rng.js';
+import { QueenBoard } from './board.js';
+import { construct } from './construct.js';
+import { expNeg } from './detmath.js';
+import type { NormalizedQueensOptions, QueensOutcome, QueensStats } from './options.js';
+import type { Run } from '../core/run.js';
+
+export interface QueensRun extends Run<QueensOutcome, QueensStats> {
+  /** The board now (a copy; still readable after dispose). */
+  positions(): Int32Array;
+  /** hill-climbing: the seed's score at the start and after every step (capped); else empty. */
+  history(): number[];
+}
+
+interface State {
+  o: NormalizedQueensOptions;
+  b: QueenBoard;
+  rng: Rng;
+  stats: QueensStats;
+  history: number[];
+}
+
+/** A body pauses with `left = yield` when `--left === 0`; it returns the outcome. */
+type Body = (s: State) => Generator<void, QueensOutcome, number>;
+
+const SOLVED: QueensOutcome = { kind: 'solved' };
+const LIMIT: QueensOutcome = { kind: 'limit' };
+
+/** Rule 1: every row gets nextInt(n), rows 0..n−1 in order. */
+function randomStart(s: State): void {
+  const { b, rng } = s;
+  b.clear();
+  for (let r = 0; r < b.n; r++) b.place(r, rng.nextInt(b.n));
+}
+
+/**
+ * Rule 2 (steepest descent): the move (r, x), x ≠ pos[r], with the least change in attacking pairs;
+ * ties go to the last in row-major order (the seed's `<=`). Returns the change; the move in `best`.
+ */
+function bestMove(b: QueenBoard, best: Int32Array): number {
+  const n = b.n;
+  let bestDelta = Infinity;
+  for (let r = 0; r < n; r++) {
+    const c = b.pos[r]!;
+    const cur = b.conflictsOf(r);
+    for (let x = 0; x < n; x++) {
+      if (x === c) continue;
+      const d = b.conflictsAt(r, x) - cur;
+      if (d <= bestDelta) {
+        bestDelta = d;
+        best[0] = r;
+        best[1] = x;
+      }
+    }
+  }
+  return bestDelta;
+}
+
+function record(s: State): void {
+  if (s.history.length < s.o.historyLimit) s.history.push(2 * s.b.pairs);
+}
+
+/**
+ * Steepest descent from `start`: each step takes the best improving move; when none improves, the
+ * algorithm's `stuck` step (hill climbing's escape, or a restart). `traced` records the score history.
+ */
+const descent = (start: (s: State) => void, stuck: (s: State) => void, traced: boolean): Body => function* (s) {
+  const { b, stats, o } = s;
+  let left = yield;
+  start(s);
+  if (traced) record(s);
+  const best = new Int32Array(2);
+  for (;;) {
+    if (b.pairs === 0) return SOLVED;
+    if (stats.steps >= o.maxSteps) return LIMIT;
+    stats.steps++;
+    if (bestMove(b, best) < 0) {
+      b.moveTo(best[0]!, best[1]!);
+      stats.moves++;
+    } else {
+      stuck(s);
+    }
+    if (traced) record(s);
+    // A steepest-descent step scans n rows: it costs n budget units (the driver's slices stay short).
+    if ((left -= b.n) <= 0) left = yield;
+  }
+};
+
+/** The seed's hill climbing: from the main diagonal; stuck → K random in-row moves, rows 0, 1, … (cyclically), column nextInt(n). */
+const hillClimbing = descent(
+  ({ b }) => { for (let r = 0; r < b.n; r++) b.place(r, r); },
+  ({ b, rng, stats, o }) => {
+    stats.escapes++;
+    for (let k = 0; k < o.escapeMoves; k++) b.moveTo(k % b.n, rng.nextInt(b.n));
+  },
+  true,
+);
+
+/** Random-restart hill climbing: stuck → a fresh random start. */
+const restart = descent(randomStart, (s) => {
+  s.stats.restarts++;
+  randomStart(s);
+}, false);
+
+const annealing: Body = function* (s) {
+  const { b, rng, stats, o } = s;
+  const n = b.n;
+  let left = yield;
+  randomStart(s);
+  let t = o.t0;
+  for (;;) {
+    if (b.pairs === 0) return SOLVED;
+    if (stats.steps >= o.maxSteps) return LIMIT;
+    stats.steps++;
+    const r = rng.nextInt(n);
+    const c = b.pos[r]!;
+    let x = rng.nextInt(n - 1);
+    if (x >= c) x++;
+    const d = b.conflictsAt(r, x) - b.conflictsOf(r);
+    if (d <= 0 || rng.nextFloat() < expNeg(d / t)) {
+      b.moveTo(r, x);
+      stats.moves++;
+    }
+    t = Math.max(t * o.alpha, o.tMin);
+    if (--left <= 0) left = yield;
+  }
+};
+
+const minConflicts: Body = function* (s) {
+  const { b, rng, stats, o } = s;
+  const n = b.n;
+  let left = yield;
+  // Start: a random permutation (Fisher–Yates from the end over the identity, as Rng.shuffle).
+  for (let r = 0; r < n; r++) b.pos[r] = r;
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.nextInt(i + 1);
+    const t = b.pos[i]!;
+    b.pos[i] = b.pos[j]!;
+    b.pos[j] = t;
+  }
+  for (let r = 0; r < n; r++) b.place(r, b.pos[r]!);
+  const ties = new Int32Array(n);
+  for (;;) {
+    if (b.pairs === 0) return SOLVED;
+    if (stats.steps >= o.maxSteps) return LIMIT;
+    stats.steps++;
+    let r: number;
+    do r = rng.nextInt(n); while (b.conflictsOf(r) === 0);
+    const c = b.pos[r]!;
+    let min = Infinity;
+    let count = 0;
+    for (let x = 0; x < n; x++) {
+      const v = x === c ? b.conflictsOf(r) : b.conflictsAt(r, x);
+      if (v < min) {
+        min = v;
+        count = 0;
+      }
+      if (v === min) ties[count++] = x;
+    }
+    const x = count === 1 ? ties[0]! : ties[rng.nextInt(count)]!;
+    if (x !== c) {
+      b.moveTo(r, x);
+      stats.moves++;
+    }
+    if (--left <= 0) left = yield;
+  }
+};
+
+/** Attempts without an improving swap after which `fast` starts over. */
+export const fastStallLimit = (n: number): number => 8 * n + 1024;
+
+const fast: Body = function* (s) {
+  const { b, rng, stats, o } = s;
+  const n = b.n;
+  const { pos, d1, d2 } = b;
+  const attacked = (r: number) => b.conflictsOf(r) > 0;
+  let left = yield;
+  for (;;) {
+    // Phase 1: greedy permutation. Row i takes a random column among those not yet used; kept when
+    // its diagonals are free, for at most 3n attempts.
+    b.clear();
+    for (let r = 0; r < n; r++) pos[r] = r;
+    let i = 0;
+    for (let attempts = 0; i < n && attempts < 3 * n; attempts++) {
+      if (stats.steps >= o.maxSteps) return LIMIT;
+      stats.steps++;
+      const j = i + rng.nextInt(n - i);
+      const c = pos[j]!;
+      if (d1[i + c] === 0 && d2[i - c + n - 1] === 0) {
+        pos[j] = pos[i]!;
+        b.place(i, c);
+        i++;
+      }
+      if (--left <= 0) left = yield;
+    }
+    const m = i;
+    // The rest at random (forward Fisher–Yates over rows m..n−1), then counted.
+    for (let k = m; k < n - 1; k++) {
+      const j = k + rng.nextInt(n - k);
+      const t = pos[k]!;
+      pos[k] = pos[j]!;
+      pos[j] = t;
+    }
+    for (let k = m; k < n; k++) b.place(k, pos[k]!);
+    // Phase 2: repair by swaps. Cursor i visits the attacked rows of [lo, n) cyclically; each step
+    // swaps row i with a random row j and keeps the swap only when the attacking pairs decrease.
+    let lo = m;
+    i = m < n ? m : 0;
+    let stall = 0;
+    for (;;) {
+      if (b.pairs === 0) return SOLVED;
+      if (!attacked(i)) {
+        let k = i;
+        do {
+          k++;
+          if (k >= n) k = lo;
+        } while (k !== i && !attacked(k));
+        if (!attacked(k)) {
+          lo = 0;
+          k = 0;
+          while (!attacked(k)) k++;
+        }
+        i = k;
+      }
+      if (stats.steps >= o.maxSteps) return LIMIT;
+      stats.steps++;
+      const j = rng.nextInt(n);
+      if (j !== i && b.swapRows(i, j) < 0) {
+        stats.moves++;
+        stall = 0;
+      } else {
+        if (j !== i) b.swapRows(i, j);
+        stall++;
+      }
+      if (--left <= 0) left = yield;
+      if (stall > fastStallLimit(n)) break;
+    }
+    stats.restarts++;
+  }
+};
+
+const constructBody: Body = function* (s) {
+  yield;
+  construct(s.b.n, s.b.pos);
+  s.stats.steps = s.b.n;
+  return SOLVED;
+};
+
+const BODIES: Record<NormalizedQueensOptions['algorithm'], Body> = {
+  'hill-climbing': hillClimbing,
+  restart,
+  annealing,
+  'min-conflicts': minConflicts,
+  fast,
+  construct: constructBody,
+};
+
+/** N = 2 and 3 have no solution: every algorithm ends at once with 'unsolvable'. */
+export const unsolvableN = (n: number): boolean => n === 2 || n === 3;
+
+export function createTsQueensRun(o: NormalizedQueensOptions): QueensRun {
+  const b = new QueenBoard(o.n, o.algorithm === 'construct');
+  const stats: QueensStats = { steps: 0, moves: 0, escapes: 0, restarts: 0, conflicts: 0 };
+  const s: State = { o, b, rng: new Rng(o.seed), stats, history: [] };
+  let outcome: QueensOutcome | null = unsolvableN(o.n) ? { kind: 'unsolvable' } : null;
+  const gen = BODIES[o.algorithm](s);
+  gen.next(0); // to the first `yield`: bodies receive their first budget there
+  return {
+    step(budget: number): QueensOutcome | null {
+      if (outcome !== null) return outcome;
+      const r = gen.next(Math.max(1, Math.floor(budget)));
+      if (r.done === true) outcome = r.value;
+      return outcome;
+    },
+    stats: () => ({ ...stats, conflicts: b.pairs }),
+    positions: () => b.pos.slice(),
+    history: () => s.history.slice(),
+    dispose(): void { /* nothing to free */ },
+  };
+}

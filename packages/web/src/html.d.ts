@@ -1,0 +1,1 @@
+declare module "*.html" { const text: string; export default text; }

@@ -1,0 +1,154 @@
+// The puzzle view's form controls: lookup, labels, and reading validated settings from them.
+import type { Algorithm, Backend, HeuristicName, SolveSettings } from '@searchlab/engine';
+
+/** The form's settings: the engine's, with the algorithm always chosen. */
+export type FormSettings = SolveSettings & { algorithm: Algorithm };
+import { byId } from '../shell/dom.js';
+
+export function findControls(root: HTMLElement) {
+  const $ = byId(root);
+  return {
+    size: $<HTMLSelectElement>('size'),
+    customSize: $('custom-size'),
+    customW: $<HTMLInputElement>('custom-w'),
+    customH: $<HTMLInputElement>('custom-h'),
+    goal: $<HTMLSelectElement>('goal'),
+    customGoal: $('custom-goal'),
+    goalText: $<HTMLTextAreaElement>('goal-text'),
+    goalApply: $<HTMLButtonElement>('goal-apply'),
+    reset: $<HTMLButtonElement>('reset'),
+    shuffleMode: $<HTMLSelectElement>('shuffle-mode'),
+    walkLabel: $('walk-label'),
+    walk: $<HTMLInputElement>('walk'),
+    seed: $<HTMLInputElement>('seed'),
+    shuffle: $<HTMLButtonElement>('shuffle'),
+    newSeed: $<HTMLButtonElement>('new-seed'),
+    board: $('board'),
+    moves: $<HTMLOutputElement>('moves'),
+    solved: $('solved'),
+    solvability: $('solvability'),
+    boardText: $<HTMLTextAreaElement>('board-text'),
+    load: $<HTMLButtonElement>('load'),
+    tabPlay: $<HTMLButtonElement>('tab-play'),
+    tabCompare: $<HTMLButtonElement>('tab-compare'),
+    panelPlay: $('panel-play'),
+    panelCompare: $('panel-compare'),
+    algorithm: $<HTMLSelectElement>('algorithm'),
+    heuristicLabel: $('heuristic-label'),
+    heuristic: $<HTMLSelectElement>('heuristic'),
+    weightLabel: $('weight-label'),
+    weight: $<HTMLInputElement>('weight'),
+    backend: $<HTMLSelectElement>('backend'),
+    maxNodesLabel: $('max-nodes-label'),
+    maxNodes: $<HTMLInputElement>('max-nodes'),
+    solve: $<HTMLButtonElement>('solve'),
+    cancel: $<HTMLButtonElement>('cancel'),
+    speed: $<HTMLSelectElement>('speed'),
+    stopAnimation: $<HTMLButtonElement>('stop-animation'),
+    status: $('status'),
+    stats: $('stats'),
+    solution: $('solution'),
+    compareAlgorithm: $<HTMLSelectElement>('compare-algorithm'),
+    compareSource: $<HTMLSelectElement>('compare-source'),
+    compareCountLabel: $('compare-count-label'),
+    compareCount: $<HTMLInputElement>('compare-count'),
+    compareMaxNodes: $<HTMLInputElement>('compare-max-nodes'),
+    compareBlank: $<HTMLInputElement>('compare-blank'),
+    compare: $<HTMLButtonElement>('compare'),
+    compareCancel: $<HTMLButtonElement>('compare-cancel'),
+    compareStatus: $('compare-status'),
+    compareNote: $('compare-note'),
+    compareTable: $<HTMLTableElement>('compare-table'),
+    compareChart: $('compare-chart'),
+  };
+}
+export type Controls = ReturnType<typeof findControls>;
+
+/** Controls whose values live in the URL as they are, keyed by their id. */
+export const PERSISTED_IDS = [
+  'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'max-nodes', 'speed',
+  'compare-algorithm', 'compare-source', 'compare-count', 'compare-max-nodes', 'compare-blank',
+] as const;
+
+export const ALGORITHM_LABEL: Record<Algorithm, string> = {
+  bfs: 'BFS (breadth-first)',
+  dfs: 'DFS (depth-limited)',
+  iddfs: 'IDDFS (iterative deepening)',
+  ucs: 'UCS (uniform cost)',
+  dijkstra: 'Dijkstra (full sweep)',
+  greedy: 'greedy best-first',
+  astar: 'A*',
+  wastar: 'weighted A*',
+  idastar: 'IDA*',
+};
+export const INFORMED = new Set<Algorithm>(['greedy', 'astar', 'wastar', 'idastar']);
+export const HEURISTIC_LABEL: Record<HeuristicName, string> = {
+  misplaced: 'misplaced tiles',
+  manhattan: 'Manhattan distance',
+  euclidean: 'Euclidean distance',
+  'linear-conflict': 'linear conflict',
+};
+
+export const MAX_SEED = 0xffff_ffff;
+
+/** Width and height chosen in the size controls (whole numbers; the engine checks the range). */
+export function chosenSize(ui: Controls): { w: number; h: number } {
+  if (ui.size.value !== 'custom') {
+    const [w, h] = ui.size.value.split('x').map(Number) as [number, number];
+    return { w, h };
+  }
+  const w = Number(ui.customW.value);
+  const h = Number(ui.customH.value);
+  if (!Number.isInteger(w) || !Number.isInteger(h)) throw new Error(`W and H must be whole numbers, got "${ui.customW.value}" × "${ui.customH.value}"`);
+  return { w, h };
+}
+
+/** Show a W×H size in the controls: a preset when there is one (unless custom is chosen), else custom W × H. */
+export function showSize(ui: Controls, w: number, h: number): void {
+  const preset = ui.size.value !== 'custom' && [...ui.size.options].some((o) => o.value === `${w}x${h}`);
+  ui.size.value = preset ? `${w}x${h}` : 'custom';
+  ui.customW.value = String(w);
+  ui.customH.value = String(h);
+  ui.customSize.hidden = preset;
+}
+
+/** The seed field's value; an empty field gets a fresh random seed written into it. */
+export function readSeed(ui: Controls): number {
+  const text = ui.seed.value.trim();
+  if (text === '') {
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    ui.seed.value = String(seed);
+    return seed;
+  }
+  const seed = Number(text);
+  if (!/^\d+$/.test(text) || seed > MAX_SEED) throw new Error(`seed must be a whole number from 0 to ${MAX_SEED}, got "${text}"`);
+  return seed;
+}
+
+export function readWalk(ui: Controls): number {
+  const k = Number(ui.walk.value);
+  if (!Number.isInteger(k) || k < 0 || k > 100_000) throw new Error(`K must be a whole number from 0 to 100000, got "${ui.walk.value}"`);
+  return k;
+}
+
+export function readPositiveInt(input: HTMLInputElement, what: string): number {
+  const n = Number(input.value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a whole number of at least 1, got "${input.value}"`);
+  return n;
+}
+
+export function solveSettings(ui: Controls): FormSettings {
+  const algorithm = ui.algorithm.value as Algorithm;
+  const settings: FormSettings = {
+    algorithm,
+    heuristic: ui.heuristic.value as HeuristicName,
+    maxNodes: readPositiveInt(ui.maxNodes, 'the node limit'),
+  };
+  if (algorithm === 'wastar') {
+    const w = Number(ui.weight.value);
+    if (!Number.isFinite(w) || w < 1) throw new Error(`the weight must be a number of at least 1, got "${ui.weight.value}"`);
+    settings.weight = w;
+  }
+  if (ui.backend.value !== 'auto') settings.backend = ui.backend.value as Backend;
+  return settings;
+}

@@ -1,0 +1,258 @@
+// The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
+// compare panels, and keeps the settings and the board in the URL.
+import {
+  ALGORITHMS, HEURISTICS, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, parseBoard,
+  renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
+} from '@searchlab/engine';
+import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
+import type { View, ViewContext } from '../shell/view.js';
+import { Animator } from './animation.js';
+import { BoardView } from './board.js';
+import { ComparePanel, shuffled } from './compare.js';
+import {
+  ALGORITHM_LABEL, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, readSeed, readWalk, showSize,
+  type Controls,
+} from './controls.js';
+import type { Lab } from './lab.js';
+import { SolvePanel } from './solve.js';
+import { JobSlot } from '../shell/pool.js';
+import template from './view.html';
+
+const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+const PRESETS: readonly string[] = ['blank-last', 'blank-first'];
+
+type Field = HTMLInputElement | HTMLSelectElement;
+const valueOf = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
+function setValue(el: Field, value: string): void {
+  if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = value === '1';
+  else if (el instanceof HTMLInputElement || [...el.options].some((o) => o.value === value)) el.value = value;
+}
+
+export const puzzleView: View = {
+  id: 'puzzle',
+  title: 'Sliding tiles',
+  mount(ctx) {
+    ctx.root.innerHTML = template;
+    new PuzzleView(ctx, findControls(ctx.root));
+  },
+};
+
+class PuzzleView implements Lab {
+  readonly board: BoardView;
+  readonly jobs = new JobSlot();
+  readonly animator: Animator;
+  private readonly solvePanel: SolvePanel;
+  private readonly comparePanel: ComparePanel;
+  private readonly fields: Field[];
+  private readonly defaults: Map<string, string>;
+
+  constructor(private readonly ctx: ViewContext, readonly ui: Controls) {
+    this.board = new BoardView(ui, goalBoard(3, 3), () => this.save());
+    this.animator = new Animator(ui, (m) => this.board.move(m));
+    this.solvePanel = new SolvePanel(this);
+    this.comparePanel = new ComparePanel(this);
+    fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
+    fillSelect(ui.heuristic, HEURISTICS, HEURISTIC_LABEL, 'manhattan');
+    this.fields = PERSISTED_IDS.map((id) => ctx.root.querySelector<Field>(`#${id}`)!);
+    // Only values that differ from the markup's go into the URL, to keep links short.
+    this.defaults = new Map(this.fields.map((el) => [el.id, valueOf(el)]));
+    this.wire();
+    ctx.signal.addEventListener('abort', () => {
+      this.jobs.stop();
+      this.animator.stop();
+    });
+    this.restore(ctx.params);
+  }
+
+  setBusy(kind: 'solve' | 'compare' | null): void {
+    const { ui } = this;
+    this.board.locked = kind === 'solve';
+    ui.solve.disabled = kind !== null;
+    ui.compare.disabled = kind !== null;
+    ui.cancel.disabled = kind !== 'solve';
+    ui.compareCancel.disabled = kind !== 'compare';
+    for (const el of [ui.shuffle, ui.newSeed, ui.reset, ui.load, ui.size, ui.goal, ui.goalApply]) el.disabled = kind === 'solve';
+    document.body.dataset.busy = kind ?? '';
+    this.board.render();
+  }
+
+  /** Settings and board from a shared or reloaded URL; anything unreadable falls back to a 3×3 at its goal. */
+  private restore(params: URLSearchParams): void {
+    for (const el of this.fields) {
+      const value = params.get(el.id);
+      if (value !== null) setValue(el, value);
+    }
+    this.syncControls();
+    this.selectTab(params.get('tab') === 'compare' ? 'compare' : 'play');
+    this.setBusy(null);
+    try {
+      const goalParam = params.get('goal') ?? 'blank-last';
+      const custom = !PRESETS.includes(goalParam);
+      this.ui.goal.value = custom ? 'custom' : goalParam;
+      this.ui.customGoal.hidden = !custom;
+      const [w, h] = (params.get('size') ?? '3x3').split('x').map(Number) as [number, number];
+      const start = params.has('board') ? parseBoard(params.get('board')!) : undefined;
+      let goal = custom ? parseBoard(goalParam) : goalLike(start ?? goalBoard(w, h), goalParam as GoalPreset);
+      if (custom) this.ui.goalText.value = boardAsGrid(goal);
+      if (start && (start.width !== goal.width || start.height !== goal.height)) goal = goalLike(start);
+      this.replaceBoard(start ?? goal, goal);
+    } catch (err) {
+      this.ui.goal.value = 'blank-last';
+      this.replaceBoard(goalBoard(3, 3), goalBoard(3, 3));
+      setStatus(this.ui.status, 'error', `The link's puzzle could not be read (${errorMessage(err)}); showing a 3 × 3 board.`);
+    }
+  }
+
+  private save(): void {
+    const values: Record<string, string | undefined> = {};
+    for (const el of this.fields) {
+      const value = valueOf(el);
+      values[el.id] = value === this.defaults.get(el.id) ? undefined : value;
+    }
+    const { board, goal, solved } = this.board;
+    values.size = `${board.width}x${board.height}`;
+    values.goal = this.ui.goal.value === 'custom' ? boardToText(goal) : this.ui.goal.value;
+    values.board = solved ? undefined : boardToText(board);
+    values.tab = this.ui.panelPlay.hidden ? 'compare' : undefined;
+    this.ctx.save(values);
+  }
+
+  /** A new board (shuffle, reset, load, size or goal): the last search's results no longer apply. */
+  private replaceBoard(board: Board, goal: Board): void {
+    this.animator.stop();
+    this.solvePanel.clear();
+    showSize(this.ui, goal.width, goal.height);
+    this.board.set(board, goal);
+  }
+
+  private run(action: () => string): void {
+    try {
+      setStatus(this.ui.status, 'idle', action());
+    } catch (err) {
+      setStatus(this.ui.status, 'error', errorMessage(err));
+    }
+  }
+
+  /** The goal the goal controls ask for, for a board shaped like `like`. */
+  private presetGoal(like: Board): Board {
+    if (this.ui.goal.value === 'custom') this.ui.goal.value = 'blank-last';
+    this.ui.customGoal.hidden = true;
+    return goalLike(like, this.ui.goal.value as GoalPreset);
+  }
+
+  private changeSize(): string {
+    const { w, h } = chosenSize(this.ui);
+    const goal = this.presetGoal(goalBoard(w, h));
+    this.replaceBoard(goal, goal);
+    return `${w} × ${h} board at its goal. Shuffle to start.`;
+  }
+
+  /** A new goal: an untouched board follows it; a shuffled one keeps its tiles and gets the new target. */
+  private changeGoal(goal: Board): string {
+    const { board } = this.board;
+    const sameShape = board.width === goal.width && board.height === goal.height;
+    if (this.board.solved || !sameShape) this.replaceBoard(goal, goal);
+    else this.board.setGoal(goal);
+    return 'Goal changed.';
+  }
+
+  private shuffle(): string {
+    const seed = readSeed(this.ui);
+    this.replaceBoard(shuffled(this.ui, this.board.goal, seed), this.board.goal);
+    const how = this.ui.shuffleMode.value === 'walk' ? `random walk of ${readWalk(this.ui)} moves` : 'uniformly random solvable board';
+    return `Shuffled: ${how}, seed ${seed}.`;
+  }
+
+  private load(): string {
+    const board = parseBoard(this.ui.boardText.value);
+    const { goal } = this.board;
+    const keepGoal = this.ui.goal.value === 'custom' && goal.width === board.width && goal.height === board.height;
+    this.replaceBoard(board, keepGoal ? goal : this.presetGoal(board));
+    return `Loaded a ${board.width} × ${board.height} board.`;
+  }
+
+  private playerMove(move: Move): void {
+    if (this.board.locked) {
+      setStatus(this.ui.status, 'running', 'The board is locked while the solver runs (Cancel to stop it).');
+      return;
+    }
+    this.animator.stop();
+    if (this.board.move(move)) this.solvePanel.clear();
+  }
+
+  private selectTab(which: 'play' | 'compare'): void {
+    const { ui } = this;
+    ui.tabPlay.setAttribute('aria-selected', String(which === 'play'));
+    ui.tabCompare.setAttribute('aria-selected', String(which === 'compare'));
+    ui.panelPlay.hidden = which !== 'play';
+    ui.panelCompare.hidden = which !== 'compare';
+  }
+
+  /** Show only the controls that apply to the chosen settings. */
+  private syncControls(): void {
+    const { ui } = this;
+    const algorithm = ui.algorithm.value as Algorithm;
+    ui.heuristic.disabled = !INFORMED.has(algorithm);
+    ui.heuristicLabel.title = INFORMED.has(algorithm) ? '' : 'this algorithm does not use a heuristic';
+    ui.weightLabel.hidden = algorithm !== 'wastar';
+    const wasmOption = ui.backend.querySelector<HTMLOptionElement>('option[value="wasm"]')!;
+    wasmOption.disabled = !WASM_ALGORITHMS.includes(algorithm);
+    if (wasmOption.disabled && ui.backend.value === 'wasm') ui.backend.value = 'auto';
+    ui.walkLabel.hidden = ui.shuffleMode.value !== 'walk';
+    ui.compareCountLabel.hidden = ui.compareSource.value !== 'generated';
+  }
+
+  private wire(): void {
+    const { ui } = this;
+    const { signal } = this.ctx;
+    const on = (el: EventTarget, type: string, handler: (e: Event) => void): void => el.addEventListener(type, handler, { signal });
+    const act = (action: () => string) => () => this.run(action);
+
+    on(ui.size, 'change', act(() => this.changeSize()));
+    on(ui.customW, 'change', act(() => this.changeSize()));
+    on(ui.customH, 'change', act(() => this.changeSize()));
+    on(ui.goal, 'change', () => {
+      ui.customGoal.hidden = ui.goal.value !== 'custom';
+      if (ui.goal.value !== 'custom') this.run(() => this.changeGoal(this.presetGoal(this.board.board)));
+      else if (ui.goalText.value.trim() === '') ui.goalText.value = boardAsGrid(this.board.goal);
+    });
+    on(ui.goalApply, 'click', act(() => this.changeGoal(parseBoard(ui.goalText.value))));
+    on(ui.reset, 'click', act(() => {
+      this.replaceBoard(this.board.goal, this.board.goal);
+      return 'Board reset to the goal.';
+    }));
+    on(ui.shuffle, 'click', act(() => this.shuffle()));
+    on(ui.newSeed, 'click', act(() => {
+      ui.seed.value = '';
+      return this.shuffle();
+    }));
+    on(ui.load, 'click', () => {
+      if (!this.board.locked) this.run(() => this.load());
+    });
+    on(ui.board, 'click', (e) => {
+      const move = (e.target as HTMLElement).closest<HTMLElement>('.tile')?.dataset.move as Move | undefined;
+      if (move) this.playerMove(move);
+    });
+    on(document, 'keydown', (e) => {
+      const k = e as KeyboardEvent;
+      const move = KEY_MOVE[k.key];
+      if (!move || k.altKey || k.ctrlKey || k.metaKey || k.shiftKey) return;
+      if ((k.target as HTMLElement).closest('input, select, textarea')) return;
+      k.preventDefault();
+      this.playerMove(move);
+    });
+    on(ui.tabPlay, 'click', () => this.selectTab('play'));
+    on(ui.tabCompare, 'click', () => this.selectTab('compare'));
+    on(ui.solve, 'click', () => this.solvePanel.solve());
+    on(ui.cancel, 'click', () => this.solvePanel.cancel());
+    on(ui.stopAnimation, 'click', () => this.animator.stop());
+    on(ui.compare, 'click', () => this.comparePanel.run());
+    on(ui.compareCancel, 'click', () => this.comparePanel.cancel());
+    // Any settings change (or tab click) is reflected in the URL.
+    on(this.ctx.root, 'change', () => {
+      this.syncControls();
+      this.save();
+    });
+    on(this.ctx.root, 'click', () => this.save());
+  }
+}

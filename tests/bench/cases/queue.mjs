@@ -1,0 +1,55 @@
+// The Postgres job queue against the local pool: Q(N) counted by `searchlab queens count N` with
+// 2 worker threads, and through the queue with 2 `searchlab worker --jobs 1` processes on the same
+// machine (an embedded PostgreSQL from `searchlab cluster up`). Wall clock of the producer process,
+// both ways; the counts are asserted equal.
+import { execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ratio, timed } from '../harness.mjs';
+
+const BIN = fileURLToPath(new URL('../../../packages/cli/dist/searchlab.js', import.meta.url));
+const exec = promisify(execFile);
+
+/** A long-running CLI process; resolves once its stderr/stdout shows `ready`. */
+function serve(args, ready) {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  return new Promise((resolve, reject) => {
+    const look = (d) => {
+      text += d;
+      const m = text.match(ready);
+      if (m) resolve({ child, match: m });
+    };
+    child.stdout.setEncoding('utf8').on('data', look);
+    child.stderr.setEncoding('utf8').on('data', look);
+    child.on('exit', (code) => reject(new Error(`searchlab ${args.join(' ')} exited ${code}: ${text}`)));
+  });
+}
+
+const count = async (args) => JSON.parse((await exec(process.execPath, [BIN, 'queens', 'count', ...args, '--json'])).stdout);
+
+export async function run(bench) {
+  const n = bench.quick ? 13 : 16;
+  const cluster = await serve(['cluster', 'up'], /^(postgres:\/\/\S+)$/m);
+  const url = cluster.match[1];
+  const workers = [];
+  try {
+    for (const name of ['b1', 'b2']) workers.push((await serve(['worker', '--db', url, '--jobs', '1', '--name', name], /serving the queue/)).child);
+    const local = await timed(() => count([String(n), '--jobs', '2']), { repeats: bench.repeats });
+    const queue = await timed(() => count([String(n), '--db', url]), { repeats: bench.repeats });
+    if (local.value.solutions !== queue.value.solutions) throw new Error(`Q(${n}): local ${local.value.solutions}, queue ${queue.value.solutions}`);
+    const jobs = queue.value.tasks;
+    const t = bench.table('the job queue (PostgreSQL, pg-boss) vs the local worker pool', [
+      { key: 'case', label: 'case', align: 'left' }, { key: 'jobs', label: 'jobs' },
+      { key: 'localMs', label: 'local pool, 2 threads, ms' }, { key: 'queueMs', label: 'queue, 2 worker processes, ms' },
+      { key: 'ratio', label: 'queue / local' }, { key: 'perJobMs', label: 'overhead per job, ms' },
+    ], `Wall clock of the producer process (start to exit, including connecting and enqueuing), medians of ${bench.repeats} runs after a warm-up; the workers were started beforehand. Overhead per job = (queue − local) × 2 workers / jobs: the worker time each job costs on top of its work. Target: queue / local ≤ 1.15.`);
+    t.add({ case: `Q(${n}) = ${queue.value.solutions}`, jobs, localMs: Math.round(local.median), queueMs: Math.round(queue.median), ratio: ratio(queue.median, local.median, 2), perJobMs: +(((queue.median - local.median) * 2) / jobs).toFixed(1) });
+    bench.log(`Q(${n}): local ${Math.round(local.median)} ms, queue ${Math.round(queue.median)} ms over ${jobs} jobs`);
+  } finally {
+    for (const w of workers) w.kill('SIGTERM');
+    await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r() : w.on('exit', r)))));
+    cluster.child.kill('SIGTERM');
+    await new Promise((r) => cluster.child.on('exit', r));
+  }
+}

@@ -1,0 +1,109 @@
+// `searchlab queens …` end to end through the built CLI: JSON shapes, exit codes, one-line errors,
+// atomic --output, --jobs 2 counts, verify. Boards are checked with a verifier written here.
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ensureBuilt, run, runJson } from './run.js';
+
+beforeAll(() => ensureBuilt());
+
+function valid(p: number[]): boolean {
+  const seen = [new Set<number>(), new Set<number>(), new Set<number>()];
+  return p.every((c, r) => {
+    const keys = [c, r + c, r - c];
+    if (!(c >= 0 && c < p.length) || keys.some((k, i) => seen[i]!.has(k))) return false;
+    keys.forEach((k, i) => seen[i]!.add(k));
+    return true;
+  });
+}
+
+describe('queens solve', () => {
+  test('every algorithm, JSON as the issue gives it, a valid board', async () => {
+    for (const algorithm of ['hill-climbing', 'restart', 'annealing', 'min-conflicts', 'fast', 'construct']) {
+      const { code, json } = await runJson(['queens', 'solve', '12', '--algorithm', algorithm, '--seed', '3']);
+      expect(code, algorithm).toBe(0);
+      expect(json).toMatchObject({ n: 12, algorithm, conflicts: 0, status: 'solved' });
+      expect(typeof json.steps).toBe('number');
+      expect(typeof json.timeMs).toBe('number');
+      expect(valid(json.positions)).toBe(true);
+    }
+  });
+
+  test('defaults: min-conflicts below 100,000, fast from there; same seed on both backends, same board', async () => {
+    expect((await runJson(['queens', 'solve', '50'])).json.algorithm).toBe('min-conflicts');
+    const w = await runJson(['queens', 'solve', '60', '--seed', '9']);
+    const t = await runJson(['queens', 'solve', '60', '--seed', '9', '--backend', 'ts']);
+    expect(t.json.positions).toEqual(w.json.positions);
+    expect(t.json.steps).toBe(w.json.steps);
+  });
+
+  test("the seed's experiment: hill-climbing on 25 queens from 600 to 0, escapes printed", async () => {
+    const r = await run(['queens', 'solve', '25', '--algorithm', 'hill-climbing']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/escapes\s+\d+/);
+    expect(r.stdout).toMatch(/seed score\s+600 → 0/);
+  });
+
+  test('--output streams the JSON with positions to the file, stdout gets it without', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'queens-cli-'));
+    const file = join(dir, 'q.json');
+    const { code, json } = await runJson(['queens', 'solve', '200000', '--output', file, '--seed', '2']);
+    expect(code).toBe(0);
+    expect(json.algorithm).toBe('fast');
+    expect(json.positions).toBeUndefined();
+    const full = JSON.parse(readFileSync(file, 'utf8'));
+    expect(full.n).toBe(200000);
+    expect(full.steps).toBe(json.steps);
+    expect(valid(full.positions)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['q.json']); // no temporary file left behind
+    const v = await runJson(['queens', 'verify', file]);
+    expect(v.code).toBe(0);
+    expect(v.json).toMatchObject({ n: 200000, valid: true });
+  });
+
+  test('bad N → one line, exit 2; N = 3 → unsolvable, exit 3; a step limit → exit 4 with the stats', async () => {
+    for (const bad of ['0', '2.5', 'abc', '-4']) {
+      const r = await run(['queens', 'solve', bad]);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect((await run(['queens', 'solve', '3'])).code).toBe(3);
+    const lim = await runJson(['queens', 'solve', '300', '--algorithm', 'annealing', '--max-steps', '50']);
+    expect(lim.code).toBe(4);
+    expect(lim.json).toMatchObject({ status: 'limit', steps: 50 });
+    expect(lim.json.conflicts).toBeGreaterThan(0);
+  });
+});
+
+describe('queens count', () => {
+  test('Q(10) and Q(11); --jobs 2 gives the same count', async () => {
+    const one = await runJson(['queens', 'count', '11']);
+    expect(one.code).toBe(0);
+    expect(one.json).toMatchObject({ n: 11, solutions: '2680' });
+    const two = await runJson(['queens', 'count', '11', '--jobs', '2']);
+    expect(two.json.solutions).toBe('2680');
+    expect(two.json.nodes).toBe(one.json.nodes);
+    expect((await runJson(['queens', 'count', '10', '--backend', 'ts'])).json.solutions).toBe('724');
+  });
+
+  test('N past the counter → exit 2', async () => {
+    const r = await run(['queens', 'count', '40']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/at most 32/);
+  });
+});
+
+describe('queens verify', () => {
+  test('a bad board → exit 3 naming the row; malformed input → exit 2', async () => {
+    const bad = await run(['queens', 'verify', '-'], '0 2 4 1 3 5\n');
+    expect(bad.code).toBe(3);
+    expect(bad.stdout).toMatch(/invalid: row 5/);
+    const dir = mkdtempSync(join(tmpdir(), 'queens-cli-'));
+    writeFileSync(join(dir, 'b.txt'), '1 3 9 2');
+    const r = await run(['queens', 'verify', join(dir, 'b.txt')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/row 2 has column "9"/);
+    expect((await run(['queens', 'verify', '-'], '1 3 0 2')).code).toBe(0);
+  });
+});

@@ -1,0 +1,111 @@
+// Monty Hall simulation: the WASM kernel (core-as/assembly/monty) against the TS reference
+// (engine/src/monty/ts-kernel.ts), every counter equal for the same seed (docs/contracts/monty.md),
+// over many seeds and games; plus chunking: any step budgets and any split of the chunks over
+// tasks give the same counts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKernels, Rng } from '@searchlab/engine';
+import {
+  CHUNK_GAMES, createMontyRun, createTsKernel, createWasmKernel, normalizeGame, runChunkTask, splitTasks, sumCounters,
+  type Counters, type MontyGame, type MontyKernel,
+} from '@searchlab/engine/monty';
+
+let kernels: Awaited<ReturnType<typeof loadKernels>>;
+beforeAll(async () => {
+  kernels = await loadKernels();
+});
+
+/** Plays `games` of each chunk in `chunks` in slices of `slice` games. */
+function play(kernel: MontyKernel, chunks: number[], games: number, slice: number): Counters {
+  try {
+    for (const c of chunks) {
+      kernel.begin(c);
+      for (let left = games; left > 0; left -= slice) kernel.play(Math.min(slice, left));
+    }
+    return kernel.counters();
+  } finally {
+    kernel.dispose();
+  }
+}
+
+const hosts = ['standard', 'ignorant', 'biased'] as const;
+
+describe('monty WASM vs TS', () => {
+  it('agrees on the 3-door game for 300 seeds of every host (fast path)', () => {
+    const rng = new Rng(2024);
+    for (let i = 0; i < 300; i++) {
+      const seed = i < 5 ? [0, 1, -1, 2 ** 31, 2 ** 32 - 1][i]! : rng.nextU32();
+      const game = normalizeGame({ host: hosts[i % 3], bias: rng.nextInt(101) / 100, switchProbability: rng.nextInt(101) / 100 });
+      const chunks = [0, 1 + rng.nextInt(1000)];
+      const ts = play(createTsKernel(game, seed), chunks, 2000, 777);
+      const wasm = play(createWasmKernel(kernels, game, seed), chunks, 2000, 2000);
+      expect(wasm, `seed ${seed} ${JSON.stringify(game)}`).toEqual(ts);
+    }
+  });
+
+  it('agrees on generalised games (n doors, k opened) for 300 random settings', () => {
+    const rng = new Rng(77);
+    for (let i = 0; i < 300; i++) {
+      const doors = 3 + rng.nextInt(i % 10 === 0 ? 200 : 8);
+      const game: MontyGame = normalizeGame({
+        doors, open: 1 + rng.nextInt(doors - 2), host: hosts[i % 3],
+        bias: [0, 1, 0.5, rng.nextFloat()][i % 4], switchProbability: [1, 0, rng.nextFloat()][i % 3],
+      });
+      const seed = rng.nextU32();
+      const games = doors > 20 ? 100 : 1000;
+      const chunks = [rng.nextInt(50)];
+      expect(play(createWasmKernel(kernels, game, seed), chunks, games, games), `seed ${seed} ${JSON.stringify(game)}`)
+        .toEqual(play(createTsKernel(game, seed), chunks, games, 333));
+    }
+  });
+
+  it('the SIMD 3-door blocks, the scalar loop and the SIMD fallback give the same counters', () => {
+    const rng = new Rng(5);
+    for (let i = 0; i < 60; i++) {
+      const game = normalizeGame({ host: hosts[i % 3], bias: rng.nextFloat(), switchProbability: [0, 1, rng.nextFloat()][i % 3] });
+      const seed = rng.nextU32();
+      // odd slices: games start on every lane, blocks straddle the calls
+      const [simd, scalar, fallback] = [0, 1, 2].map((mode) => play(createWasmKernel(kernels, game, seed, mode), [3, 0], 4099, 1 + (i % 7) * 3));
+      expect(scalar, `seed ${seed}`).toEqual(simd);
+      expect(fallback).toEqual(simd);
+      expect(simd).toEqual(play(createTsKernel(game, seed), [3, 0], 4099, 4099));
+    }
+  });
+
+  it('counts every game once: games + excluded = played, wins ≤ games', () => {
+    const game = normalizeGame({ doors: 5, open: 2, host: 'ignorant' });
+    const c = play(createWasmKernel(kernels, game, 9), [0], 5000, 5000);
+    expect(c[0]! + c[1]! + c[2]!).toBe(5000);
+    for (let s = 0; s < 3; s++) {
+      expect(c[3 + 2 * s]!).toBeLessThanOrEqual(c[1]!);
+      expect(c[4 + 2 * s]!).toBeLessThanOrEqual(c[2]!);
+    }
+  });
+});
+
+describe('monty chunks', () => {
+  const game = normalizeGame({ host: 'biased', bias: 0.3 });
+  const trials = 2 * CHUNK_GAMES + 12345;
+
+  it('gives the same counts for any step budgets, backends and task splits', () => {
+    const base = { game, trials, seed: 42, backend: 'wasm' as const };
+    const whole = runChunkTask({ ...base, first: 0, count: 3 }, kernels);
+    expect(whole[1]! + whole[2]!).toBe(trials);
+    for (const parts of [2, 3]) {
+      const split = splitTasks(base, parts);
+      expect(split.length).toBe(parts);
+      expect(sumCounters(split.reverse().map((t) => runChunkTask(t, kernels)))).toEqual(whole);
+    }
+    // odd budgets crossing chunk boundaries
+    const run = createMontyRun(createWasmKernel(kernels, game, 42), trials);
+    let out = null;
+    while ((out = run.step(999_983)) === null);
+    run.dispose();
+    expect(out.counters).toEqual(whole);
+  });
+
+  it('the TS reference gives the same counts over a chunk boundary', () => {
+    const t = CHUNK_GAMES + 5000;
+    const base = { game, trials: t, seed: -7, first: 0, count: 2 };
+    expect(runChunkTask({ ...base, backend: 'ts' })).toEqual(runChunkTask({ ...base, backend: 'wasm' }, kernels));
+  });
+});

@@ -1,0 +1,98 @@
+// N-Queens, WASM vs the TS reference: thousands of seeded runs of every algorithm must end with the
+// same status, the same board and the same counters (steps, moves, escapes, restarts, conflicts,
+// hill-climbing's score history), whatever the step budgets; every solved board is also checked
+// by a pairwise verifier written here. And every counting subproblem for N ≤ 11 gives the same
+// solutions and nodes on both. Contract: docs/contracts/queens.md.
+import { describe, expect, test } from 'vitest';
+import { loadKernels, Rng } from '@searchlab/engine';
+import {
+  QUEENS_ALGORITHMS, countSubproblems, createTsCountRun, createTsQueensRun, createWasmCountRun, createWasmQueensRun,
+  normalizeQueensOptions, type QueensAlgorithm, type QueensRun,
+} from '@searchlab/engine/queens';
+
+function pairwiseOk(p: ArrayLike<number>): boolean {
+  for (let i = 0; i < p.length; i++) for (let j = i + 1; j < p.length; j++) {
+    if (p[i] === p[j] || Math.abs(p[i]! - p[j]!) === j - i) return false;
+  }
+  return true;
+}
+
+function drain(run: QueensRun, budget: () => number) {
+  try {
+    for (;;) {
+      const out = run.step(budget());
+      if (out !== null) return { outcome: out.kind, ...run.stats(), positions: Array.from(run.positions()), history: run.history() };
+    }
+  } finally {
+    run.dispose();
+  }
+}
+
+/** Step caps that keep the suite short: runs that hit them are compared too (status 'limit'). */
+function maxStepsFor(algorithm: QueensAlgorithm, n: number): number {
+  if (algorithm === 'hill-climbing' || algorithm === 'restart') return n <= 24 ? 20_000 : 30;
+  return 30_000;
+}
+
+const SEEDS = [0, 1, -1, 2 ** 31, 2 ** 32 - 1, 42];
+
+describe('queens: WASM agrees exactly with the TS reference', async () => {
+  const kernels = await loadKernels();
+  for (const algorithm of QUEENS_ALGORITHMS) {
+    test(`${algorithm}: N = 1..200 × seeds, random budgets`, () => {
+      const budgets = new Rng(7);
+      let solved = 0, cases = 0;
+      for (let n = 1; n <= 200; n++) {
+        const seeds = n <= 40 ? SEEDS : [SEEDS[n % SEEDS.length]!, n * 7919];
+        for (const seed of seeds) {
+          const o = normalizeQueensOptions(n, { algorithm, seed, maxSteps: maxStepsFor(algorithm, n), escapeMoves: n <= 8 ? n : undefined });
+          const ts = drain(createTsQueensRun(o), () => 1 + budgets.nextInt(5000));
+          const wasm = drain(createWasmQueensRun(kernels, o), () => 1 + budgets.nextInt(3) * budgets.nextInt(100_000));
+          expect(wasm, `${algorithm} N=${n} seed=${seed}`).toEqual(ts);
+          cases++;
+          if (ts.outcome === 'solved') {
+            solved++;
+            expect(pairwiseOk(ts.positions), `${algorithm} N=${n} seed=${seed}`).toBe(true);
+          }
+        }
+      }
+      // The comparison means something only if most runs really solve.
+      const floor = algorithm === 'hill-climbing' || algorithm === 'restart' ? 0.1 : algorithm === 'annealing' ? 0.4 : 0.9;
+      expect(solved / cases).toBeGreaterThan(floor);
+    });
+  }
+
+  test('annealing with other schedules and hill-climbing with other escapes', () => {
+    for (let i = 0; i < 200; i++) {
+      const n = 4 + (i % 30);
+      for (const extra of [{ algorithm: 'annealing' as const, t0: 0.5 + i / 50, alpha: 0.99 + i / 40_000, tMin: 0.01 + i / 1000 }, { algorithm: 'hill-climbing' as const, escapeMoves: 1 + (i % 7) }]) {
+        const o = normalizeQueensOptions(n, { ...extra, seed: i, maxSteps: 5000 });
+        expect(drain(createWasmQueensRun(kernels, o), () => 333), `${JSON.stringify(extra)} N=${n}`).toEqual(drain(createTsQueensRun(o), () => 1000));
+      }
+    }
+  });
+
+  test('fast at seeded larger N', () => {
+    for (const [n, seed] of [[1000, 3], [5000, 4], [20_000, 5], [100_000, 6]] as const) {
+      const o = normalizeQueensOptions(n, { algorithm: 'fast', seed });
+      const ts = drain(createTsQueensRun(o), () => 100_000);
+      expect(ts.outcome).toBe('solved');
+      expect(drain(createWasmQueensRun(kernels, o), () => 1 << 20)).toEqual(ts);
+    }
+  });
+
+  test('counting: every subproblem for N = 1..11 and the first ones of 12..14, same solutions and nodes, odd budgets', () => {
+    let tasks = 0;
+    for (let n = 1; n <= 14; n++) {
+      // N ≥ 13 reaches the kernels' stack loop above their recursive subtrees: its first tasks only.
+      for (const task of countSubproblems(n).slice(0, n <= 11 ? undefined : 3)) {
+        const run = (r: ReturnType<typeof createTsCountRun>, budget: number) => {
+          try { for (;;) { const o = r.step(budget); if (o) return o; } } finally { r.dispose(); }
+        };
+        expect(run(createWasmCountRun(kernels, task), 1 + (tasks % 97)), JSON.stringify(task)).toEqual(run(createTsCountRun(task), 1000));
+        tasks++;
+      }
+    }
+    expect(tasks).toBeGreaterThan(150);
+  });
+});
