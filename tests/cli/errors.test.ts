@@ -24,6 +24,21 @@ describe('number options: one parser', () => {
     expect(r.code).toBe(0);
   });
 
+  it.each([
+    [['queens', 'solve', '0x10']], [['queens', 'solve', 'Infinity']], [['monty', '--trials', '0x10']], [['monty', '--bias', 'NaN']],
+    [['monty', '--switch-probability', '0.5abc']], [['fit', '-', '--split', '0x1']],
+  ])('every domain: %j is refused with exit 2 and one line', async (args) => {
+    const r = await run(args, '1 2\n2 3\n3 5\n');
+    expect(r.code).toBe(2);
+    expectOneLineError(r.stderr);
+  });
+
+  it('every domain takes exact exponent forms: queens solve 2.5e1', async () => {
+    const r = await run(['queens', 'solve', '2.5e1', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).n).toBe(25);
+  });
+
   it('generate --count takes 1e1', async () => {
     const r = await run(['puzzle', 'generate', '--count', '1e1', '--seed', '1']);
     expect(r.code).toBe(0);

@@ -7,7 +7,7 @@ import { InvalidInputError, parseDecimal, parseInteger, parseMemorySize } from '
  * integer options take decimal integers and exact exponent forms (1e9), fractional ones decimals;
  * hex, NaN, Infinity and trailing garbage are refused.
  */
-function numberParser(what: string, integer: boolean, ok: (n: number) => boolean) {
+export function numberParser(what: string, integer: boolean, ok: (n: number) => boolean) {
   return (v: string): number => {
     const n = integer ? parseInteger(v) : parseDecimal(v);
     if (n === undefined || !ok(n)) throw new InvalidArgumentError(`expected ${what}, got '${v}'`);
@@ -17,6 +17,8 @@ function numberParser(what: string, integer: boolean, ok: (n: number) => boolean
 export const intArg = (min: number) =>
   numberParser(min === 0 ? 'a non-negative integer' : `an integer >= ${min}`, true, (n) => n >= min);
 export const positiveArg = numberParser('a positive number', false, (n) => n > 0);
+/** Any decimal number: the engine then says what is wrong with its value. */
+export const decimalArg = numberParser('a decimal number', false, () => true);
 export const seedArg = numberParser('an integer seed', true, () => true);
 export const jobsArg = numberParser('a number of jobs from 1 to 1024', true, (n) => n >= 1 && n <= 1024);
 /** A memory size: 512MB, 2GB, 1.5GiB or bytes. */

@@ -4,7 +4,7 @@
  * hex, binary, `NaN`, `Infinity`, blanks, `_` separators and trailing garbage are refused.
  * An integer is a value that is exactly an integer (`1e9` and `1.0` are; `1.5` is not).
  */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** The value of `text`, or undefined when it is not a decimal number (or is not finite). */
 export function parseDecimal(text: string): number | undefined {

@@ -5,6 +5,7 @@
  * feed pasted text. Only a whole-file JSON document is kept as text (JSON.parse needs all of it).
  * Every error is one line naming the source, line (or element) and column.
  */
+import { DECIMAL } from '../core/numbers.js';
 import { InvalidInputError } from '../core/errors.js';
 
 export interface Columns {
@@ -39,7 +40,7 @@ class Column {
   }
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const NUMBER = DECIMAL; // the one number syntax (core/numbers.ts)
 const NON_FINITE = /^[+-]?(nan|inf|infinity)$/i;
 const unquote = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1').trim();
 

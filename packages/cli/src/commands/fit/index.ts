@@ -10,7 +10,7 @@ import {
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { printJson, table } from '../../format.js';
-import { intArg, seedArg } from '../../options.js';
+import { intArg, numberParser, seedArg } from '../../options.js';
 import { track } from '../../progress.js';
 import { renderSvg, siblingPath, writeAtomic } from './plot.js';
 import { readPoints } from './read.js';
@@ -41,11 +41,7 @@ const degreeList = (v: string): number[] => {
     throw new InvalidArgumentError((e as Error).message.replace(/^degrees: /, ''));
   }
 };
-const fraction = (v: string): number => {
-  const f = Number(v);
-  if (v.trim() === '' || !(f > 0 && f < 1)) throw new InvalidArgumentError('expected a fraction between 0 and 1, e.g. 0.3');
-  return f;
-};
+const fraction = numberParser('a fraction between 0 and 1, e.g. 0.3', false, (f) => f > 0 && f < 1);
 
 export function registerFit(program: Command, ctx: Context, exit: (code: number) => void): void {
   program.command('fit')

@@ -8,7 +8,7 @@ import {
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { int, ms, printJson, table } from '../../format.js';
-import { jobsArg, seedArg } from '../../options.js';
+import { decimalArg, jobsArg, seedArg } from '../../options.js';
 import { track } from '../../progress.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 
@@ -26,8 +26,8 @@ export interface MontyOpts extends QueueOpts {
   json?: boolean;
 }
 
-/** Any number ("1e9", "0.25"): the engine says what is wrong with it (exit 2, one line). */
-const num = (v: string): number => (v.trim() === '' ? NaN : Number(v));
+/** Any decimal number ("1e9", "0.25"; not hex, NaN or Infinity): the engine says what is wrong with its value. */
+const num = decimalArg;
 
 export function registerMonty(program: Command, ctx: Context, exit: (code: number) => void): void {
   queueOptions(program.command('monty'))

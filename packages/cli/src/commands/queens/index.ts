@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { InvalidInputError, type Backend, type TaskRunner } from '@searchlab/engine';
+import { InvalidInputError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, checkSolution, countQueens, parsePositions, renderBoard, solveQueens,
   attackingPairs, type QueensAlgorithm, type QueensSolveResult,
@@ -19,8 +19,8 @@ import { readStdin } from '../../input.js';
 /** N: a whole number 1..MAX_N, with a one-line error otherwise. */
 export function queensN(max: number) {
   return (v: string): number => {
-    const n = Number(v);
-    if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`N must be a positive integer, got ${JSON.stringify(v)}`);
+    const n = parseInteger(v); // the one number syntax: 12, 1e6 (see @searchlab/engine parseInteger)
+    if (n === undefined || n < 1) throw new InvalidArgumentError(`N must be a positive integer, got ${JSON.stringify(v)}`);
     if (n > max) throw new InvalidArgumentError(`N must be at most ${int(max)}, got ${int(n)}`);
     return n;
   };
