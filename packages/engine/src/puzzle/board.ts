@@ -104,10 +104,8 @@ export function validateBoard(board: Board): void {
       throw new InvalidInputError(`tile ${t} is missing (tiles must be ${tileRange(tiles)})${extra}`);
     }
   }
-  const b = blanks[0] as number;
-  if (MOVES.every((m) => neighbour(board, b, m) < 0)) {
-    throw new InvalidInputError(`the blank at ${cellName(width, b)} is walled in`);
-  }
+  // A walled-in blank is a valid board: it cannot move, so it is solvable only to itself
+  // (solvability says so with its reason).
 }
 
 function tileRange(tiles: number): string {

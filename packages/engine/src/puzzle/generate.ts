@@ -38,6 +38,7 @@ function walk(board: Board, cells: number[], k: number, rng: Rng, avoidUndo: boo
       else legal.push(m);
     }
     if (legal.length === 0 && fallback) legal.push(fallback);
+    if (legal.length === 0) break; // a walled-in blank: no walk leaves the goal
     const m = legal[legal.length === 1 ? 0 : rng.nextInt(legal.length)] as Move;
     const to = neighbour(view, b, m);
     cells[b] = cells[to] as number;

@@ -100,7 +100,6 @@ describe('parseBoard errors name what and where', () => {
     ['1 2 3 4 5 6 7 8 0', '4', '--size 4 needs 16 cells (or a multiple of 4), got 9'],
     ['1 2 3 4 5 6 7 8 9 10 11 0', undefined, '12 cells fit no square board; give the size, e.g. --size 4x3'],
     ['1 2 3 4 5 6 0', undefined, '7 cells fit no square board nor any W×H board with both sides at least 2'],
-    ['0 # 1/# 2 3', undefined, 'the blank at row 1, col 1 is walled in'],
     ['1 2 0', '3x1', 'the board is 3×1; a board needs at least 2 rows and 2 columns'],
     ['1/2/0', undefined, 'the board is 1×3; a board needs at least 2 rows and 2 columns'],
     ['1 2 3 0', '1x4', 'the board is 1×4; a board needs at least 2 rows and 2 columns'],

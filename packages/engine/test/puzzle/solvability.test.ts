@@ -182,6 +182,7 @@ function walkFrom(b: Board, rng: Rng): Board {
   let cur = b;
   for (let k = rng.nextInt(60); k > 0; k--) {
     const ms = legalMoves(cur);
+    if (ms.length === 0) break; // a walled-in blank never moves
     cur = applyMoves(cur, [ms[rng.nextInt(ms.length)]!]);
   }
   return cur;
@@ -267,5 +268,21 @@ describe('walls: components, cycles, cut cells', () => {
     const s = parseBoard('2 1 3/4 5 6/7 8 0');
     expect(exhaustiveSolvable(s, g, 1000)).toBeUndefined();
     expect(exhaustiveSolvable(g, g)).toEqual({ solvable: true, states: 1 });
+  });
+});
+
+describe('a walled-in blank', () => {
+  const start = parseBoard('1 # 0/2 3 #');
+  it('is a board: solvable only to itself (0 moves), otherwise unsolvable with the reason', async () => {
+    expect(checkSolvable(start, start).solvable).toBe(true);
+    const other = parseBoard('2 # 0/1 3 #');
+    const verdict = checkSolvable(start, other);
+    expect(verdict.solvable).toBe(false);
+    expect(verdict.reason).toMatch(/^unsolvable: /);
+    const { solvePuzzle } = await import('../../src/puzzle/solve.js');
+    for (const backend of ['wasm', 'ts'] as const) {
+      expect(await solvePuzzle(start, start, { backend })).toMatchObject({ status: 'solved', length: 0 });
+      expect(await solvePuzzle(start, other, { backend })).toMatchObject({ status: 'unsolvable' });
+    }
   });
 });
