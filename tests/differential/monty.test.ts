@@ -61,7 +61,9 @@ describe('monty WASM vs TS', () => {
   it('the SIMD 3-door blocks, the scalar loop and the SIMD fallback give the same counters', () => {
     const rng = new Rng(5);
     for (let i = 0; i < 60; i++) {
-      const game = normalizeGame({ host: hosts[i % 3], bias: rng.nextFloat(), switchProbability: [0, 1, rng.nextFloat()][i % 3] });
+      // q and p at 0 and 1 too (coin thresholds 0 and 2^32); 4099 games: two SIMD batches of 256 blocks and a tail
+      const bias = [0, 1, rng.nextFloat(), rng.nextFloat()][(i >> 2) % 4]!;
+      const game = normalizeGame({ host: hosts[i % 3], bias, switchProbability: [0, 1, rng.nextFloat()][i % 3] });
       const seed = rng.nextU32();
       // odd slices: games start on every lane, blocks straddle the calls
       const [simd, scalar, fallback] = [0, 1, 2].map((mode) => play(createWasmKernel(kernels, game, seed, mode), [3, 0], 4099, 1 + (i % 7) * 3));

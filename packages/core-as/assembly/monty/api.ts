@@ -5,24 +5,25 @@
 // chunk, montyBegin(chunkIndex) then montyPlay(games) as often as wanted; read montyCounter(i)
 // (cumulative since montyInit; codes.monty.counter gives the order).
 //
-// Game j of a chunk draws from lane j mod 4 (4 independent streams per chunk). The 3-door game runs
-// 4 games at once, one per lane, in WASM SIMD (i32x4), branch-free; every other game, and a SIMD
-// block in which some draw would need a rejection (probability ~2^-30), runs the scalar loop.
+// Game j of a chunk draws from lane j mod 8 (8 independent streams per chunk). The 3-door game has
+// its own draws (2 per game; 3 with the biased host) and runs 8 games at once, one per lane, in
+// WASM SIMD (two i32x4 sets of generator states kept in registers), branch-free; every other game,
+// and a SIMD batch in which some draw would need a rejection (probability ~2^-19), runs the scalar loop.
 
 import {
-  MONTY_HOST_STANDARD, MONTY_HOST_IGNORANT, MONTY_COUNTER_EXCLUDED, MONTY_COUNTER_GAMES_LOWEST,
+  MONTY_HOST_STANDARD, MONTY_HOST_IGNORANT, MONTY_HOST_BIASED, MONTY_COUNTER_EXCLUDED, MONTY_COUNTER_GAMES_LOWEST,
   MONTY_COUNTER_STAY_LOWEST, MONTY_COUNTER_SWITCH_LOWEST, MONTY_COUNTER_RANDOM_LOWEST, MONTY_COUNTER_RANDOM_OTHER,
 } from '../generated/codes';
 import { Xoshiro128 } from '../common/rng';
 
 const MAX_DOORS: i32 = 65536;
-const LANES: i32 = 4;
+const LANES: i32 = 8;
 const COUNTERS: i32 = MONTY_COUNTER_RANDOM_OTHER + 1;
 
 /** The scalar generator: a lane's state is copied here for one scalar game and back. */
 const RNG = Xoshiro128.at(memory.data(<i32>Xoshiro128.SIZE, 16));
-/** The 4 lanes' states, transposed for SIMD: s0 of lanes 0..3, then s1, s2, s3 (v128 each). */
-const LANE: usize = memory.data(64, 16);
+/** The 8 lanes' states, transposed for SIMD: s0 of lanes 0..3, then s1, s2, s3 (v128 each); then lanes 4..7 the same. */
+const LANE: usize = memory.data(128, 16);
 /** One byte per door: 1 when opened in the current game. */
 const OPENED: usize = memory.data(MAX_DOORS, 16);
 /** u64 counters, codes.monty.counter order. */
@@ -36,7 +37,7 @@ let pT: u64 = 0;
 let seed: u32 = 0;
 /** Games played of the current chunk. */
 let pos: i32 = 0;
-/** Tests: 1 plays every game with the scalar loop; 2 runs the SIMD blocks but replays each on the scalar loop (the rejection fallback). */
+/** Tests: 1 plays every game with the scalar loop; 2 runs the SIMD batches but replays each on the scalar loop (the rejection fallback). */
 let scalarOnly: i32 = 0;
 
 // ---- scalar games -------------------------------------------------------------------------
@@ -80,7 +81,7 @@ function nth(h: i32, a: i32, b: i32): i32 {
   return -1;
 }
 
-/** One game on the scalar generator RNG (the contract's draws, for any n). */
+/** One game on the scalar generator RNG (the contract's draws for n > 3). */
 function playOne(): void {
   const n = doors, k = open, r = n - 1 - k;
   const car = <i32>range(<u32>n);
@@ -117,121 +118,229 @@ function playOne(): void {
   count(MONTY_COUNTER_RANDOM_LOWEST + other, switching ? switchWins : stayWins);
 }
 
+/** Where lane `lane`'s s0 is (s1, s2, s3 follow at +16, +32, +48). */
+@inline function laneAt(lane: i32): usize {
+  return LANE + (<usize>(lane >> 2) << 6) + (<usize>(lane & 3) << 2);
+}
+
 /** One scalar game on lane `lane` (its state copied to RNG and back). */
 function playLane(lane: i32): void {
-  const at = LANE + (<usize>lane << 2);
+  const at = laneAt(lane);
   RNG.setState(load<u32>(at), load<u32>(at, 16), load<u32>(at, 32), load<u32>(at, 48));
-  playOne();
+  if (doors == 3) playThree();
+  else playOne();
   store<u32>(at, RNG.s0);
   store<u32>(at, RNG.s1, 16);
   store<u32>(at, RNG.s2, 32);
   store<u32>(at, RNG.s3, 48);
 }
 
-// ---- SIMD: four 3-door games at once ------------------------------------------------------
+// ---- the 3-door game ----------------------------------------------------------------------
+
+/** One 3-door game on the scalar generator RNG: its own draws (docs/contracts/monty.md, "n = 3"). */
+function playThree(): void {
+  let car: i32, pick: i32;
+  /** The host's choice when he has one: 0 the lower allowed door, 1 the higher. */
+  let choice: i32;
+  if (host == MONTY_HOST_BIASED) {
+    const v = <i32>range(9);
+    car = v / 3;
+    pick = v % 3;
+    choice = coin(qT) ? 0 : 1;
+  } else {
+    const w = <i32>range(18);
+    choice = w & 1;
+    car = (w >> 1) / 3;
+    pick = (w >> 1) % 3;
+  }
+  const switching = coin(pT);
+  const low = pick == 0 ? 1 : 0; // the lower of the two doors other than the pick
+  const high = pick == 2 ? 1 : 2;
+  const first = host == MONTY_HOST_IGNORANT || car == pick ? (choice == 0 ? low : high) : 3 - pick - car;
+  if (first == car) {
+    count(MONTY_COUNTER_EXCLUDED, 1);
+    return;
+  }
+  const target = 3 - pick - first; // the only closed door other than the pick
+  const other = first == low ? 0 : 1;
+  const stayWins: u64 = car == pick ? 1 : 0;
+  const switchWins: u64 = target == car ? 1 : 0;
+  count(MONTY_COUNTER_GAMES_LOWEST + other, 1);
+  count(MONTY_COUNTER_STAY_LOWEST + other, stayWins);
+  count(MONTY_COUNTER_SWITCH_LOWEST + other, switchWins);
+  count(MONTY_COUNTER_RANDOM_LOWEST + other, switching ? switchWins : stayWins);
+}
+
+// ---- SIMD: eight 3-door games at once -----------------------------------------------------
+//
+// Lanes 0-3 are one set of xoshiro128** states (a0..a3: s0..s3 of the four lanes), lanes 4-7 the
+// other (b0..b3), kept in locals (registers) for a whole call. The games run in batches of up
+// to BATCH blocks of 8 games; the counters of a batch are kept in 16-bit halves (low half: the
+// host's first door was the lowest; high half: the other) and added to COUNT when the batch ends.
+// A batch in which some range draw would reject (probability ~2^-19 per batch) is undone and
+// replayed on the scalar loop.
 
 const ALL: v128 = i32x4.splat(-1);
+const BATCH: i32 = 256;
+/** The lanes' states at the start of the batch, restored if it falls back to the scalar loop. */
+const SAVED: usize = memory.data(128, 16);
 
-/** xoshiro128** on the four lanes (state in LANE); lanes outside `mask` keep their state. */
-@inline function step(mask: v128): v128 {
-  const s0 = v128.load(LANE), s1 = v128.load(LANE, 16), s2 = v128.load(LANE, 32), s3 = v128.load(LANE, 48);
-  const m = i32x4.mul(s1, i32x4.splat(5));
-  const result = i32x4.mul(v128.or(i32x4.shl(m, 7), i32x4.shr_u(m, 25)), i32x4.splat(9));
-  const t2 = v128.xor(s2, s0);
-  const t3 = v128.xor(s3, s1);
-  const n3 = v128.or(i32x4.shl(t3, 11), i32x4.shr_u(t3, 21));
-  v128.store(LANE, v128.bitselect(v128.xor(s0, t3), s0, mask));
-  v128.store(LANE, v128.bitselect(v128.xor(s1, t2), s1, mask), 16);
-  v128.store(LANE, v128.bitselect(v128.xor(t2, i32x4.shl(s1, 9)), s2, mask), 32);
-  v128.store(LANE, v128.bitselect(n3, s3, mask), 48);
-  return result;
+/** xoshiro128**'s output for a state word s1 (four lanes): rotl(s1·5, 7)·9. */
+@inline function output(s1: v128): v128 {
+  const m = i32x4.add(s1, i32x4.shl(s1, 2));
+  const r = v128.or(i32x4.shl(m, 7), i32x4.shr_u(m, 25));
+  return i32x4.add(r, i32x4.shl(r, 3));
 }
 
-/** floor(3x / 2^32) per lane, exactly: 3x = 4·3(x>>2) + 3(x&3). */
-@inline function times3High(x: v128): v128 {
-  const a = i32x4.add(i32x4.mul(i32x4.shr_u(x, 2), i32x4.splat(3)), i32x4.shr_u(i32x4.mul(v128.and(x, i32x4.splat(3)), i32x4.splat(3)), 2));
-  return i32x4.shr_u(a, 30);
+/** Sum of the four u32 lanes. */
+@inline function sum4(v: v128): u64 {
+  return <u64><u32>i32x4.extract_lane(v, 0) + <u64><u32>i32x4.extract_lane(v, 1) + <u64><u32>i32x4.extract_lane(v, 2) + <u64><u32>i32x4.extract_lane(v, 3);
 }
 
-/** Lanes whose x·3 mod 2^32 < (2^32 − 3) mod 3 = 1: U(3) would reject (draw again). */
-@inline function rejects3(x: v128): v128 {
-  return i32x4.eq(i32x4.mul(x, i32x4.splat(3)), i32x4.splat(0));
+/** Adds a batch's 16-bit counts (low halves: counter i, high halves: counter i + 1); returns their sum. */
+@inline function flush(i: i32, acc: v128): u64 {
+  const lowest = sum4(v128.and(acc, i32x4.splat(0xffff)));
+  const other = sum4(i32x4.shr_u(acc, 16));
+  count(i, lowest);
+  count(i + 1, other);
+  return lowest + other;
 }
 
-/** A coin per lane: x < threshold (a u64 up to 2^32). */
-@inline function coins(x: v128, threshold: u64): v128 {
-  return threshold >= 0x100000000 ? ALL : i32x4.lt_u(x, i32x4.splat(<i32>threshold));
-}
+/**
+ * Plays `blocks` blocks of 8 three-door games (lane l plays game l of each block) for host H (a
+ * constant after inlining). Per lane: x1 = U(18) (standard, ignorant) or U(9) (biased) by
+ * multiply-shift, x2 = coin(q) (biased), then coin(p).
+ */
+@inline function playThreeSimd(H: i32, blocks: i32): void {
+  let a0 = v128.load(LANE), a1 = v128.load(LANE, 16), a2 = v128.load(LANE, 32), a3 = v128.load(LANE, 48);
+  let b0 = v128.load(LANE, 64), b1 = v128.load(LANE, 80), b2 = v128.load(LANE, 96), b3 = v128.load(LANE, 112);
+  const zero = i32x4.splat(0), one = i32x4.splat(1), two = i32x4.splat(2), three = i32x4.splat(3), eleven = i32x4.splat(11);
+  const m = i32x4.splat(H == MONTY_HOST_BIASED ? 9 : 18);
+  const halves = i32x4.splat(0xffff0000);
+  const sign = i32x4.splat(0x80000000);
+  // coin(x) = x < t (unsigned; t ≤ 2^32) = (t ^ 2^31 > x ^ 2^31, signed) or t = 2^32
+  const pFlip = i32x4.splat(<i32>(<u32>pT ^ 0x80000000)), pAll = pT >= 0x100000000 ? ALL : zero;
+  const qFlip = i32x4.splat(<i32>(<u32>qT ^ 0x80000000)), qAll = qT >= 0x100000000 ? ALL : zero;
+  while (blocks > 0) {
+    const nb = blocks < BATCH ? blocks : BATCH;
+    v128.store(SAVED, a0); v128.store(SAVED, a1, 16); v128.store(SAVED, a2, 32); v128.store(SAVED, a3, 48);
+    v128.store(SAVED, b0, 64); v128.store(SAVED, b1, 80); v128.store(SAVED, b2, 96); v128.store(SAVED, b3, 112);
+    let games = zero, stay = zero, swit = zero, rand = zero;
+    let lowest = ALL; // the least low word of a range product: < 4 means a rejection
+    for (let i = 0; i < nb; i++) {
+      // ---- draws: x1 (range), [xq (biased)], xp (coin p), for both sets
+      let t: v128;
+      const xa = output(a1);
+      t = i32x4.shl(a1, 9); a2 = v128.xor(a2, a0); a3 = v128.xor(a3, a1); a1 = v128.xor(a1, a2); a0 = v128.xor(a0, a3); a2 = v128.xor(a2, t);
+      a3 = v128.or(i32x4.shl(a3, 11), i32x4.shr_u(a3, 21));
+      const xb = output(b1);
+      t = i32x4.shl(b1, 9); b2 = v128.xor(b2, b0); b3 = v128.xor(b3, b1); b1 = v128.xor(b1, b2); b0 = v128.xor(b0, b3); b2 = v128.xor(b2, t);
+      b3 = v128.or(i32x4.shl(b3, 11), i32x4.shr_u(b3, 21));
+      let qa = zero, qb = zero;
+      if (H == MONTY_HOST_BIASED) {
+        qa = output(a1);
+        t = i32x4.shl(a1, 9); a2 = v128.xor(a2, a0); a3 = v128.xor(a3, a1); a1 = v128.xor(a1, a2); a0 = v128.xor(a0, a3); a2 = v128.xor(a2, t);
+        a3 = v128.or(i32x4.shl(a3, 11), i32x4.shr_u(a3, 21));
+        qb = output(b1);
+        t = i32x4.shl(b1, 9); b2 = v128.xor(b2, b0); b3 = v128.xor(b3, b1); b1 = v128.xor(b1, b2); b0 = v128.xor(b0, b3); b2 = v128.xor(b2, t);
+        b3 = v128.or(i32x4.shl(b3, 11), i32x4.shr_u(b3, 21));
+      }
+      const pa = output(a1);
+      t = i32x4.shl(a1, 9); a2 = v128.xor(a2, a0); a3 = v128.xor(a3, a1); a1 = v128.xor(a1, a2); a0 = v128.xor(a0, a3); a2 = v128.xor(a2, t);
+      a3 = v128.or(i32x4.shl(a3, 11), i32x4.shr_u(a3, 21));
+      const pb = output(b1);
+      t = i32x4.shl(b1, 9); b2 = v128.xor(b2, b0); b3 = v128.xor(b3, b1); b1 = v128.xor(b1, b2); b0 = v128.xor(b0, b3); b2 = v128.xor(b2, t);
+      b3 = v128.or(i32x4.shl(b3, 11), i32x4.shr_u(b3, 21));
 
-/** Plays `blocks` blocks of 4 three-door games (lane l plays game l of each block). */
-function playThreeSimd(blocks: i32): void {
-  const h = host;
-  const qt = qT, pt = pT;
-  const zero = i32x4.splat(0), one = i32x4.splat(1), two = i32x4.splat(2), three = i32x4.splat(3);
-  // Counts per lane, subtracting all-ones masks (−1 per game).
-  let excl = zero, gLow = zero, gOth = zero, stLow = zero, stOth = zero, swLow = zero, swOth = zero, rLow = zero, rOth = zero;
-  for (let b = 0; b < blocks; b++) {
-    // The lanes' state before the block, restored if it falls back to the scalar loop.
-    const k0 = v128.load(LANE), k1 = v128.load(LANE, 16), k2 = v128.load(LANE, 32), k3 = v128.load(LANE, 48);
-    let x = step(ALL);
-    const car = times3High(x);
-    let rej = rejects3(x);
-    x = step(ALL);
-    const pick = times3High(x);
-    rej = v128.or(rej, rejects3(x));
-    const same = i32x4.eq(car, pick);
-    const low = v128.and(i32x4.eq(pick, zero), one); // the lower of the two other doors
-    const high = i32x4.sub(two, v128.and(i32x4.eq(pick, two), one));
-    const third = i32x4.sub(i32x4.sub(three, pick), car); // the only allowed door when car ≠ pick
-    let first: v128;
-    let valid = ALL;
-    if (h == MONTY_HOST_IGNORANT) {
-      first = v128.bitselect(high, low, i32x4.shr_s(step(ALL), 31)); // U(2) = top bit
-      valid = v128.not(i32x4.eq(first, car));
-    } else if (h == MONTY_HOST_STANDARD) {
-      first = v128.bitselect(v128.bitselect(high, low, i32x4.shr_s(step(same), 31)), third, same);
+      // ---- set A
+      {
+        const lo = i64x2.extmul_low_i32x4_u(xa, m), hi = i64x2.extmul_high_i32x4_u(xa, m);
+        lowest = i32x4.min_u(lowest, i32x4.shuffle(lo, hi, 0, 2, 4, 6));
+        let w = i32x4.shuffle(lo, hi, 1, 3, 5, 7);
+        let choice: v128; // all ones: the host opens the higher of the two doors other than the pick
+        if (H == MONTY_HOST_BIASED) {
+          choice = v128.not(v128.or(i32x4.gt_s(qFlip, v128.xor(qa, sign)), qAll)); // coin(q): the lower door
+        } else {
+          choice = i32x4.neg(v128.and(w, one));
+          w = i32x4.shr_u(w, 1);
+        }
+        const car = i32x4.shr_u(i32x4.mul(w, eleven), 5); // w / 3 for w < 9
+        const pick = i32x4.sub(w, i32x4.mul(car, three));
+        const same = i32x4.eq(car, pick);
+        const low = i32x4.neg(i32x4.eq(pick, zero));
+        const high = i32x4.add(two, i32x4.eq(pick, two));
+        let first = v128.bitselect(high, low, choice);
+        if (H != MONTY_HOST_IGNORANT) first = v128.bitselect(first, i32x4.sub(i32x4.sub(three, pick), car), same);
+        const target = i32x4.sub(i32x4.sub(three, pick), first);
+        const switchWins = i32x4.eq(target, car);
+        const switching = v128.or(i32x4.gt_s(pFlip, v128.xor(pa, sign)), pAll);
+        // low halves count games after the lowest door, high halves the others; excluded games neither
+        let sel = v128.xor(i32x4.eq(first, low), halves);
+        if (H == MONTY_HOST_IGNORANT) sel = v128.andnot(sel, i32x4.eq(first, car));
+        games = i16x8.sub(games, sel);
+        stay = i16x8.sub(stay, v128.and(sel, same));
+        swit = i16x8.sub(swit, v128.and(sel, switchWins));
+        rand = i16x8.sub(rand, v128.and(sel, v128.bitselect(switchWins, same, switching)));
+      }
+      // ---- set B (the same)
+      {
+        const lo = i64x2.extmul_low_i32x4_u(xb, m), hi = i64x2.extmul_high_i32x4_u(xb, m);
+        lowest = i32x4.min_u(lowest, i32x4.shuffle(lo, hi, 0, 2, 4, 6));
+        let w = i32x4.shuffle(lo, hi, 1, 3, 5, 7);
+        let choice: v128;
+        if (H == MONTY_HOST_BIASED) {
+          choice = v128.not(v128.or(i32x4.gt_s(qFlip, v128.xor(qb, sign)), qAll));
+        } else {
+          choice = i32x4.neg(v128.and(w, one));
+          w = i32x4.shr_u(w, 1);
+        }
+        const car = i32x4.shr_u(i32x4.mul(w, eleven), 5);
+        const pick = i32x4.sub(w, i32x4.mul(car, three));
+        const same = i32x4.eq(car, pick);
+        const low = i32x4.neg(i32x4.eq(pick, zero));
+        const high = i32x4.add(two, i32x4.eq(pick, two));
+        let first = v128.bitselect(high, low, choice);
+        if (H != MONTY_HOST_IGNORANT) first = v128.bitselect(first, i32x4.sub(i32x4.sub(three, pick), car), same);
+        const target = i32x4.sub(i32x4.sub(three, pick), first);
+        const switchWins = i32x4.eq(target, car);
+        const switching = v128.or(i32x4.gt_s(pFlip, v128.xor(pb, sign)), pAll);
+        let sel = v128.xor(i32x4.eq(first, low), halves);
+        if (H == MONTY_HOST_IGNORANT) sel = v128.andnot(sel, i32x4.eq(first, car));
+        games = i16x8.sub(games, sel);
+        stay = i16x8.sub(stay, v128.and(sel, same));
+        swit = i16x8.sub(swit, v128.and(sel, switchWins));
+        rand = i16x8.sub(rand, v128.and(sel, v128.bitselect(switchWins, same, switching)));
+      }
+    }
+    if (v128.any_true(i32x4.eq(i32x4.shr_u(lowest, 2), zero)) || scalarOnly == 2) {
+      // Some lane's range draw must be redrawn: replay the batch's games on the scalar loop.
+      memory.copy(LANE, SAVED, 128);
+      for (let g = 0; g < nb << 3; g++) playLane(g & (LANES - 1));
+      a0 = v128.load(LANE); a1 = v128.load(LANE, 16); a2 = v128.load(LANE, 32); a3 = v128.load(LANE, 48);
+      b0 = v128.load(LANE, 64); b1 = v128.load(LANE, 80); b2 = v128.load(LANE, 96); b3 = v128.load(LANE, 112);
     } else {
-      first = v128.bitselect(v128.bitselect(low, high, coins(step(same), qt)), third, same);
+      const valid = flush(MONTY_COUNTER_GAMES_LOWEST, games);
+      flush(MONTY_COUNTER_STAY_LOWEST, stay);
+      flush(MONTY_COUNTER_SWITCH_LOWEST, swit);
+      flush(MONTY_COUNTER_RANDOM_LOWEST, rand);
+      count(MONTY_COUNTER_EXCLUDED, (<u64>nb << 3) - valid);
     }
-    const switching = coins(step(valid), pt);
-    if (v128.any_true(rej) || scalarOnly == 2) {
-      // Some lane must redraw: replay the block's four games on the scalar loop.
-      v128.store(LANE, k0);
-      v128.store(LANE, k1, 16);
-      v128.store(LANE, k2, 32);
-      v128.store(LANE, k3, 48);
-      for (let lane = 0; lane < LANES; lane++) playLane(lane);
-      continue;
-    }
-    const isLow = v128.and(i32x4.eq(first, low), valid);
-    const isOth = v128.andnot(valid, isLow);
-    const stay = v128.and(same, valid);
-    const sw = v128.andnot(valid, same);
-    const rnd = v128.bitselect(sw, stay, switching);
-    excl = i32x4.sub(excl, v128.not(valid));
-    gLow = i32x4.sub(gLow, isLow);
-    gOth = i32x4.sub(gOth, isOth);
-    stLow = i32x4.sub(stLow, v128.and(stay, isLow));
-    stOth = i32x4.sub(stOth, v128.and(stay, isOth));
-    swLow = i32x4.sub(swLow, v128.and(sw, isLow));
-    swOth = i32x4.sub(swOth, v128.and(sw, isOth));
-    rLow = i32x4.sub(rLow, v128.and(rnd, isLow));
-    rOth = i32x4.sub(rOth, v128.and(rnd, isOth));
+    blocks -= nb;
   }
-  countLanes(MONTY_COUNTER_EXCLUDED, excl);
-  countLanes(MONTY_COUNTER_GAMES_LOWEST, gLow);
-  countLanes(MONTY_COUNTER_GAMES_LOWEST + 1, gOth);
-  countLanes(MONTY_COUNTER_STAY_LOWEST, stLow);
-  countLanes(MONTY_COUNTER_STAY_LOWEST + 1, stOth);
-  countLanes(MONTY_COUNTER_SWITCH_LOWEST, swLow);
-  countLanes(MONTY_COUNTER_SWITCH_LOWEST + 1, swOth);
-  countLanes(MONTY_COUNTER_RANDOM_LOWEST, rLow);
-  countLanes(MONTY_COUNTER_RANDOM_LOWEST + 1, rOth);
+  v128.store(LANE, a0); v128.store(LANE, a1, 16); v128.store(LANE, a2, 32); v128.store(LANE, a3, 48);
+  v128.store(LANE, b0, 64); v128.store(LANE, b1, 80); v128.store(LANE, b2, 96); v128.store(LANE, b3, 112);
 }
 
-/** Adds the four lanes (each < 2^29: a call plays < 2^31 games) to counter i. */
-@inline function countLanes(i: i32, v: v128): void {
-  count(i, <u64><u32>i32x4.extract_lane(v, 0) + <u64><u32>i32x4.extract_lane(v, 1) + <u64><u32>i32x4.extract_lane(v, 2) + <u64><u32>i32x4.extract_lane(v, 3));
+function playThreeStandard(blocks: i32): void {
+  playThreeSimd(MONTY_HOST_STANDARD, blocks);
+}
+
+function playThreeIgnorant(blocks: i32): void {
+  playThreeSimd(MONTY_HOST_IGNORANT, blocks);
+}
+
+function playThreeBiased(blocks: i32): void {
+  playThreeSimd(MONTY_HOST_BIASED, blocks);
 }
 
 // ---- entry points -------------------------------------------------------------------------
@@ -250,12 +359,12 @@ export function montyInit(n: i32, k: i32, hostCode: i32, qThreshold: f64, pThres
   return 0;
 }
 
-/** Starts chunk `chunk`: lane l draws from stream 4·chunk + l. */
+/** Starts chunk `chunk`: lane l draws from stream 8·chunk + l. */
 export function montyBegin(chunk: f64): void {
   const base = <u32>(<i64>chunk) * <u32>LANES;
   for (let lane = 0; lane < LANES; lane++) {
     RNG.seedStream(seed, base + <u32>lane);
-    const at = LANE + (<usize>lane << 2);
+    const at = laneAt(lane);
     store<u32>(at, RNG.s0);
     store<u32>(at, RNG.s1, 16);
     store<u32>(at, RNG.s2, 32);
@@ -268,7 +377,7 @@ export function montyCounter(i: i32): f64 {
   return <f64>load<u64>(COUNT + (<usize>i << 3));
 }
 
-/** Tests: 0 SIMD (default), 1 every game on the scalar loop, 2 every SIMD block replayed on the scalar loop. */
+/** Tests: 0 SIMD (default), 1 every game on the scalar loop, 2 every SIMD batch replayed on the scalar loop. */
 export function montyScalarOnly(mode: i32): void {
   scalarOnly = mode;
 }
@@ -282,10 +391,12 @@ export function montyPlay(games: i32): void {
     games--;
   }
   if (doors == 3 && scalarOnly != 1) {
-    const blocks = games >> 2;
-    playThreeSimd(blocks);
-    pos += blocks << 2;
-    games -= blocks << 2;
+    const blocks = games >> 3;
+    if (host == MONTY_HOST_STANDARD) playThreeStandard(blocks);
+    else if (host == MONTY_HOST_IGNORANT) playThreeIgnorant(blocks);
+    else playThreeBiased(blocks);
+    pos += blocks << 3;
+    games -= blocks << 3;
   }
   while (games > 0) {
     playLane(pos & (LANES - 1));

@@ -15,8 +15,8 @@ export type Strategy = (typeof STRATEGIES)[number];
 export const MAX_DOORS = 65536;
 /** Games per chunk: the simulation's fixed unit of parallel work and of PRNG streams. */
 export const CHUNK_GAMES = 1 << 20;
-/** Stream indices (4 lanes per chunk) are u32: at most 2^30 chunks of 2^20 games. */
-export const MAX_TRIALS = 2 ** 50;
+/** Stream indices (8 lanes per chunk) are u32: at most 2^29 chunks of 2^20 games. */
+export const MAX_TRIALS = 2 ** 49;
 
 /** One game's rules. */
 export interface MontyGame {
@@ -87,7 +87,7 @@ export function normalizeSimulation(options: MontySimulationOptions): Normalized
   const { trials } = options;
   if (!isInt(trials)) throw new InvalidInputError(`trials must be an integer, got ${String(trials)}`);
   if (trials <= 0) throw new InvalidInputError(`trials must be positive, got ${trials}`);
-  if (trials > MAX_TRIALS) throw new InvalidInputError(`trials must be at most 2^50 = ${MAX_TRIALS}, got ${trials}`);
+  if (trials > MAX_TRIALS) throw new InvalidInputError(`trials must be at most 2^49 = ${MAX_TRIALS}, got ${trials}`);
   const seed = options.seed ?? 1;
   if (!isInt(seed)) throw new InvalidInputError(`seed must be an integer, got ${String(seed)}`);
   const backend = options.backend ?? 'wasm';

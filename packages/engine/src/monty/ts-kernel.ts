@@ -8,7 +8,7 @@ import { COUNTER, zeroCounters, type Counters, type MontyGame } from './model.js
 
 const TWO32 = 4294967296;
 /** Games of a chunk are dealt round-robin to LANES streams (the WASM kernel plays them as SIMD lanes). */
-export const LANES = 4;
+export const LANES = 8;
 
 /** The generator of lane `lane` of chunk `index` of a run with `seed`: stream LANES·index + lane (docs/contracts/rng.md). */
 export const laneRng = (seed: number, index: number, lane: number): Rng => Rng.forStream(seed, LANES * index + lane);
@@ -70,6 +70,43 @@ export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
     throw new Error('monty: door index out of range');
   };
 
+  /**
+   * The 3-door game (n = 3, k = 1) has its own draws: car, pick and the host's choice from one
+   * range draw, then the random strategy's coin, also in games the ignorant host spoils.
+   */
+  const playThree = (): void => {
+    let car: number, pick: number;
+    let choice: number; // when the host has a choice: 0 the lower allowed door, 1 the higher
+    if (host === HOST_BIASED) {
+      const v = range(rng, 9);
+      car = Math.floor(v / 3);
+      pick = v % 3;
+      choice = rng.nextU32() < qT ? 0 : 1;
+    } else {
+      const w = range(rng, 18);
+      choice = w % 2;
+      car = Math.floor(w / 6);
+      pick = Math.floor(w / 2) % 3;
+    }
+    const switching = rng.nextU32() < pT;
+    opened.fill(0);
+    // the host's door: the ignorant host, or car = pick, has two doors to choose from; otherwise one
+    const first = host === HOST_IGNORANT || car === pick ? nth(choice, pick, pick) : nth(0, pick, car);
+    if (first === car) {
+      c[COUNTER.excluded]!++;
+      return;
+    }
+    opened[first] = 1;
+    const other = first === (pick === 0 ? 1 : 0) ? 0 : 1;
+    const target = nth(0, pick, pick);
+    const stayWins = car === pick ? 1 : 0;
+    const switchWins = target === car ? 1 : 0;
+    c[COUNTER.gamesLowest + other]!++;
+    c[COUNTER.stayLowest + other]! += stayWins;
+    c[COUNTER.switchLowest + other]! += switchWins;
+    c[COUNTER.randomLowest + other]! += switching ? switchWins : stayWins;
+  };
+
   const playOne = (): void => {
     const car = range(rng, n);
     const pick = range(rng, n);
@@ -113,7 +150,8 @@ export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
     play(games) {
       for (let g = 0; g < games; g++) {
         rng = lanes[pos++ % LANES]!;
-        playOne();
+        if (n === 3) playThree();
+        else playOne();
       }
     },
     counters: () => c.slice(),
