@@ -63,12 +63,12 @@ describe('errors name their board', () => {
     expect(r.stderr).not.toContain('-p');
   });
 
-  it('a preset goal that cannot be built from the start says so', async () => {
+  it('a preset goal whose blank is walled in is a board: the start cannot reach it (exit 3, with why)', async () => {
     // 3×2 with walls at row 1, col 3 and row 2, col 2: blank-last puts the blank on the walled-in last cell
     const r = await run(['puzzle', 'solve', '-p', '1 0 #/2 # 3']);
-    expect(r.code).toBe(2);
-    expectOneLineError(r.stderr);
-    expect(r.stderr).toMatch(/^searchlab: goal \(blank-last, built from the start's size and walls\): the blank at row 2, col 3 is walled in/);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/Solvable: no \(components\): the blank's goal cell \(row 2, col 3\) is walled off from the blank/);
   });
 
   it('an empty stdin for the goal names the goal', async () => {
