@@ -1,21 +1,33 @@
-// Exact counting of one subproblem of N-Queens (the first rows fixed): bitboard backtracking with
-// an explicit stack, resumable in budgets of nodes. Twin of createTsCountRun in
-// engine/src/queens/count.ts: a different loop, the same node and solution counts (a node is one
-// queen placed below the prefix; the last row's free columns are counted at once by popcount).
+// Exact counting of one subproblem of N-Queens (the first two rows fixed) over the board's eight
+// symmetries (Takaken's method), resumable in budgets of nodes. Twin of createTsCountRun in
+// engine/src/queens/count.ts: the same rules, the same node and solution counts
+// (docs/contracts/queens.md, "Counting").
 //
 // The hot loop keeps the current row's (cols, ld, rd, avail) in locals and pushes a 16-byte frame
-// per level into static memory only when it goes one row deeper. Rows n−2 and n−1 are never pushed:
-// from row n−3 the loop counts each child in row n−2 and that child's free columns in row n−1 on the
-// spot. The node budget is checked only when a frame is popped (a subtree finished), so the loop has
-// no call and one compare per node beyond the bit work.
+// per level into static memory only when it goes one row deeper. A row's rule (which columns the
+// method keeps empty there) is one load from a per-row table, plus a compare for row B2 in the side
+// case. From row N−2 the last row is counted in place; the rotation check runs only on solutions of
+// the side case. The node budget is checked only when a frame is popped (a subtree finished), so the
+// loop has no call on its common path.
 
 const MAXN: i32 = 32;
 const PREFIX: usize = memory.data(MAXN * 4, 16);
-/** Saved frames (cols, ld, rd, avail: u32 each) of the rows above the current one. */
+/** Saved frames (cols, ld, rd, avail: u32 each), frame k for row 2 + k. */
 const STACK: usize = memory.data((MAXN + 1) * 16, 16);
+/** Per row: the columns the method keeps empty in that row (u32 each). */
+const CUT: usize = memory.data((MAXN + 1) * 4, 16);
+/** The queen's bit per row, filled for the rotation check. */
+const BOARD: usize = memory.data((MAXN + 1) * 4, 16);
 
 let n: i32 = 0;
 let full: u32 = 0;
+let top: u32 = 0;
+let sideMask: u32 = 0;
+let lastMask: u32 = 0;
+let endBit: u32 = 0;
+let b1: i32 = 0;
+let b2: i32 = -1;
+let corner: bool = false;
 let nodes: u64 = 0;
 let solutions: u64 = 0;
 let done: bool = true;
@@ -27,51 +39,106 @@ let ga: u32 = 0;
 let gd: i32 = 0;
 let gsp: usize = STACK;
 
+@inline function B(i: i32): u32 { return load<u32>(BOARD + (<usize>i << 2)); }
+
 /** Where the host writes the prefix columns (i32 each) before queensCountInit. */
 export function queensCountPrefix(): usize { return PREFIX; }
 
-/** Nodes and solutions below (c, l, r) with `rows` ≤ 2 rows left (the tiny tasks; done at init). */
-function small(c: u32, l: u32, r: u32, rows: i32): void {
-  let a = ~(c | l | r) & full;
-  if (rows == 1) {
-    const p = <u64>popcnt<u32>(a);
-    nodes += p;
-    solutions += p;
-    return;
+/** Row y's free columns under the method's rule for that row. */
+@inline function rowAvail(y: i32, c: u32, l: u32, r: u32): u32 {
+  let a = ~(c | l | r) & full & ~load<u32>(CUT + (<usize>y << 2));
+  if (y == b2) {
+    const s = c & sideMask;
+    if (s == 0) a = 0;
+    else if (s != sideMask) a &= sideMask;
   }
-  while (a != 0) {
-    const bit = a & (0 - a);
-    a ^= bit;
-    nodes++;
-    small(c | bit, (l | bit) << 1, (r | bit) >>> 1, rows - 1);
-  }
+  return a;
 }
 
-/** Prepares the count below `prefixLength` fixed rows; returns 0, or 1 when n or the prefix is out of range. */
+/**
+ * A side-case solution (BOARD filled) against its rotations: 2, 4 or 8 for a class representative
+ * with that many distinct images, 0 when a rotation is smaller (counted elsewhere).
+ */
+function check(): u64 {
+  const e = n - 1;
+  if (B(b2) == 1) {
+    let own = 1;
+    let ptn: u32 = 2;
+    for (; own <= e; own++, ptn <<= 1) {
+      let bit: u32 = 1;
+      for (let you = e; B(you) != ptn && B(own) >= bit; you--) bit <<= 1;
+      if (B(own) > bit) return 0;
+      if (B(own) < bit) break;
+    }
+    if (own > e) return 2;
+  }
+  if (B(e) == endBit) {
+    let own = 1;
+    for (let you = e - 1; own <= e; own++, you--) {
+      let bit: u32 = 1;
+      for (let ptn = top; ptn != B(you) && B(own) >= bit; ptn >>= 1) bit <<= 1;
+      if (B(own) > bit) return 0;
+      if (B(own) < bit) break;
+    }
+    if (own > e) return 4;
+  }
+  if (B(b1) == top) {
+    let own = 1;
+    let ptn: u32 = top >> 1;
+    for (; own <= e; own++, ptn >>= 1) {
+      let bit: u32 = 1;
+      for (let you = 0; B(you) != ptn && B(own) >= bit; you++) bit <<= 1;
+      if (B(own) > bit) return 0;
+      if (B(own) < bit) break;
+    }
+  }
+  return 8;
+}
+
+/**
+ * Prepares the count of one task of countSubproblems (N = 1: prefix [0]; N ≥ 4: [c0, c1]); returns 0,
+ * or 1 when n or the prefix is not such a task.
+ */
 export function queensCountInit(size: i32, prefixLength: i32): i32 {
   done = true;
-  if (size < 1 || size > MAXN || prefixLength < 1 || prefixLength > size) return 1;
-  n = size;
-  full = size == 32 ? 0xffffffff : (<u32>1 << <u32>size) - 1;
   nodes = 0;
   solutions = 0;
-  let c: u32 = 0, l: u32 = 0, r: u32 = 0;
-  let ok = true;
-  for (let i = 0; i < prefixLength; i++) {
-    const col = load<i32>(PREFIX + (<usize>i << 2));
-    if (col < 0 || col >= size) return 1;
-    const bit: u32 = <u32>1 << <u32>col;
-    if (((c | l | r) & bit) != 0) ok = false;
-    c |= bit;
-    l = ((l | bit) << 1) & full;
-    r = (r | bit) >>> 1;
+  if (size < 1 || size > MAXN) return 1;
+  if (size == 1) {
+    if (prefixLength != 1 || load<i32>(PREFIX) != 0) return 1;
+    solutions = 1;
+    return 0;
   }
-  const rows = size - prefixLength;
-  gc = c; gl = l; gr = r; gd = prefixLength; gsp = STACK;
-  ga = ok ? ~(c | l | r) & full : 0;
-  if (!ok) return 0; // done stays true: no solutions, no nodes
-  if (rows == 0) { solutions = 1; return 0; }
-  if (rows <= 2) { small(c, l, r, rows); return 0; }
+  if (size < 4 || prefixLength != 2) return 1;
+  const c0 = load<i32>(PREFIX), c1 = load<i32>(PREFIX, 4);
+  if (c0 < 0 || c0 >= size || c1 < 0 || c1 >= size || abs(c0 - c1) <= 1) return 1;
+  n = size;
+  full = size == 32 ? 0xffffffff : (<u32>1 << <u32>size) - 1;
+  top = <u32>1 << <u32>(size - 1);
+  sideMask = top | 1;
+  corner = c0 == 0;
+  if (corner) {
+    if (c1 < 2 || c1 > size - 2) return 1;
+    b1 = c1; b2 = -1; lastMask = 0;
+  } else {
+    b1 = c0; b2 = size - 1 - c0;
+    if (b1 >= b2) return 1;
+    if (b1 > 1 && ((<u32>1 << <u32>c1) & sideMask) != 0) return 1;
+    lastMask = sideMask;
+    for (let k = 1; k < b1; k++) lastMask |= (lastMask >> 1) | (lastMask << 1);
+  }
+  endBit = top >> <u32>b1;
+  for (let y = 0; y <= size; y++) {
+    store<u32>(CUT + (<usize>y << 2), y < b1 ? (corner ? 2 : sideMask) : 0);
+  }
+  const bit0 = <u32>1 << <u32>c0, bit1 = <u32>1 << <u32>c1;
+  store<u32>(BOARD, bit0);
+  store<u32>(BOARD, bit1, 4);
+  const c = bit0 | bit1;
+  const l = (((bit0 << 1) | bit1) << 1);
+  const r = ((bit0 >> 1) | bit1) >> 1;
+  gc = c; gl = l; gr = r; gd = 2; gsp = STACK;
+  ga = rowAvail(2, c, l, r);
   done = false;
   return 0;
 }
@@ -81,7 +148,9 @@ export function queensCountStep(budget: f64): i32 {
   if (done) return 1;
   const stop: u64 = nodes + <u64>(budget < 1 ? 1.0 : budget);
   const mask = full;
-  const leafRow = n - 3; // from this row the loop counts rows n−2 and n−1 in place
+  const preLast = n - 2; // placing in this row: the last row is counted in place
+  const lm = lastMask;
+  const isCorner = corner;
   let c = gc, l = gl, r = gr, a = ga, d = gd;
   let sp = gsp;
   let nd = nodes, sol = solutions;
@@ -105,19 +174,25 @@ export function queensCountStep(budget: f64): i32 {
     const bit = a & (0 - a);
     a ^= bit;
     nd++;
-    const nc = c | bit, nl = (l | bit) << 1, nr = (r | bit) >>> 1;
-    let na = ~(nc | nl | nr) & mask;
-    if (d == leafRow) {
-      // Row n−2: at most two free columns; each placed queen is a node, then row n−1's free columns.
-      while (na != 0) {
-        const b = na & (0 - na);
-        na ^= b;
-        const p = <u64>popcnt<u32>(~(nc | b | ((nl | b) << 1) | ((nr | b) >>> 1)) & mask);
-        nd += 1 + p;
-        sol += p;
+    const nc = c | bit, nl = (l | bit) << 1, nr = (r | bit) >> 1;
+    if (d == preLast) {
+      const la = ~(nc | nl | nr) & mask;
+      if (la != 0 && (la & lm) == 0) {
+        nd++;
+        if (isCorner) sol += 8;
+        else {
+          // Rows 2..d−1 from the saved frames (the bit each added to cols), then rows d and N−1.
+          let p = STACK;
+          for (let y = 2; y < d - 1; y++, p += 16) store<u32>(BOARD + (<usize>y << 2), load<u32>(p, 16) ^ load<u32>(p));
+          if (d > 2) store<u32>(BOARD + (<usize>(d - 1) << 2), c ^ load<u32>(sp - 16));
+          store<u32>(BOARD + (<usize>d << 2), bit);
+          store<u32>(BOARD + (<usize>(d + 1) << 2), la);
+          sol += check();
+        }
       }
       continue;
     }
+    const na = rowAvail(d + 1, nc, nl, nr);
     if (na == 0) continue;
     store<u32>(sp, c); store<u32>(sp, l, 4); store<u32>(sp, r, 8); store<u32>(sp, a, 12);
     sp += 16;

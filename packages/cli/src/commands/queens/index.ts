@@ -43,7 +43,7 @@ export function registerQueens(program: Command, ctx: Context, exit: (code: numb
     .action(async (n: number, opts: SolveOpts) => exit(await solve(n, opts, ctx)));
 
   queens.command('count')
-    .description('count all solutions exactly (bitboard backtracking with mirror symmetry)')
+    .description('count all solutions exactly (bitboard backtracking over the eight symmetries of the board)')
     .argument('<N>', 'number of queens', queensN(MAX_COUNT_N))
     .option('--jobs <j>', 'count the subproblems on J worker threads', jobsArg, 1)
     .option('--timeout <ms>', 'stop after this many milliseconds (exit 4, the count so far)', positiveArg)
