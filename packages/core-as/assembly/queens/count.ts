@@ -16,6 +16,12 @@ const PREFIX: usize = memory.data(MAXN * 4, 16);
 const STACK: usize = memory.data((MAXN + 1) * 16, 16);
 /** Per row: the columns the method keeps empty in that row (u32 each). */
 const CUT: usize = memory.data((MAXN + 1) * 4, 16);
+/**
+ * The same rules laid out like the frames: NEXT_CUT + 16k holds row (3 + k)'s rule, the row below
+ * frame k's row, so the loop finds it at a constant offset from its stack pointer.
+ */
+const NEXT_CUT: usize = memory.data((MAXN + 1) * 16, 16);
+const NEXT_CUT_OFFSET: usize = NEXT_CUT - STACK;
 /** The queen's bit per row, filled for the rotation check. */
 const BOARD: usize = memory.data((MAXN + 1) * 4, 16);
 
@@ -36,7 +42,6 @@ let gc: u32 = 0;
 let gl: u32 = 0;
 let gr: u32 = 0;
 let ga: u32 = 0;
-let gd: i32 = 0;
 let gsp: usize = STACK;
 
 @inline function B(i: i32): u32 { return load<u32>(BOARD + (<usize>i << 2)); }
@@ -131,13 +136,14 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
   for (let y = 0; y <= size; y++) {
     store<u32>(CUT + (<usize>y << 2), y < b1 ? (corner ? 2 : sideMask) : 0);
   }
+  for (let k = 0; k + 3 <= size; k++) store<u32>(NEXT_CUT + (<usize>k << 4), load<u32>(CUT + (<usize>(k + 3) << 2)));
   const bit0 = <u32>1 << <u32>c0, bit1 = <u32>1 << <u32>c1;
   store<u32>(BOARD, bit0);
   store<u32>(BOARD, bit1, 4);
   const c = bit0 | bit1;
   const l = (((bit0 << 1) | bit1) << 1);
   const r = ((bit0 >> 1) | bit1) >> 1;
-  gc = c; gl = l; gr = r; gd = 2; gsp = STACK;
+  gc = c; gl = l; gr = r; gsp = STACK;
   ga = rowAvail(2, c, l, r);
   done = false;
   return 0;
@@ -148,10 +154,12 @@ export function queensCountStep(budget: f64): i32 {
   if (done) return 1;
   const stop: u64 = nodes + <u64>(budget < 1 ? 1.0 : budget);
   const mask = full;
-  const preLast = n - 2; // placing in this row: the last row is counted in place
+  // The row being filled is 2 + (sp − STACK) / 16: compared through sp, no row counter.
+  const spPreLast = STACK + (<usize>(n - 4) << 4); // filling row N−2: the last row is counted in place
+  const spBeforeB2 = b2 < 0 ? 0 : STACK + (<usize>(b2 - 3) << 4); // filling row B2 − 1: the child row has B2's rule
   const lm = lastMask;
-  const isCorner = corner;
-  let c = gc, l = gl, r = gr, a = ga, d = gd;
+  const sm = sideMask;
+  let c = gc, l = gl, r = gr, a = ga;
   let sp = gsp;
   let nd = nodes, sol = solutions;
   while (true) {
@@ -162,26 +170,26 @@ export function queensCountStep(budget: f64): i32 {
         return 1;
       }
       if (nd >= stop) {
-        gc = c; gl = l; gr = r; ga = a; gd = d; gsp = sp;
+        gc = c; gl = l; gr = r; ga = a; gsp = sp;
         nodes = nd; solutions = sol;
         return 0;
       }
       sp -= 16;
       c = load<u32>(sp); l = load<u32>(sp, 4); r = load<u32>(sp, 8); a = load<u32>(sp, 12);
-      d--;
       continue;
     }
     const bit = a & (0 - a);
     a ^= bit;
     nd++;
     const nc = c | bit, nl = (l | bit) << 1, nr = (r | bit) >> 1;
-    if (d == preLast) {
+    if (sp == spPreLast) {
       const la = ~(nc | nl | nr) & mask;
       if (la != 0 && (la & lm) == 0) {
         nd++;
-        if (isCorner) sol += 8;
+        if (lm == 0) sol += 8; // the corner case (its lastmask is empty)
         else {
           // Rows 2..d−1 from the saved frames (the bit each added to cols), then rows d and N−1.
+          const d = n - 2;
           let p = STACK;
           for (let y = 2; y < d - 1; y++, p += 16) store<u32>(BOARD + (<usize>y << 2), load<u32>(p, 16) ^ load<u32>(p));
           if (d > 2) store<u32>(BOARD + (<usize>(d - 1) << 2), c ^ load<u32>(sp - 16));
@@ -192,11 +200,15 @@ export function queensCountStep(budget: f64): i32 {
       }
       continue;
     }
-    const na = rowAvail(d + 1, nc, nl, nr);
+    let na = ~(nc | nl | nr) & mask & ~load<u32>(sp, NEXT_CUT_OFFSET);
+    if (sp == spBeforeB2) {
+      const s = nc & sm;
+      if (s == 0) na = 0;
+      else if (s != sm) na &= sm;
+    }
     if (na == 0) continue;
     store<u32>(sp, c); store<u32>(sp, l, 4); store<u32>(sp, r, 8); store<u32>(sp, a, 12);
     sp += 16;
-    d++;
     c = nc; l = nl; r = nr; a = na;
   }
   return 0; // not reached
