@@ -78,14 +78,18 @@ async function solveTimed(n, algorithm, backend, seed = 1) {
   return { ms: r.timeMs, cpuMs: (c.user + c.system) / 1000, steps: r.steps, fp: fingerprint(r.positions) };
 }
 
-/** The native reference, compiled into a temporary directory; null when gcc is missing or fails. */
+/** The native references (plain mirror-symmetry count, and the kernels' method), compiled into a temporary directory. */
 function compileNative() {
-  const src = join(repo, 'tests/bench/native/queens-count.c');
   const dir = mkdtempSync(join(tmpdir(), 'searchlab-native-'));
-  const exe = join(dir, 'queens-count');
-  const r = spawnSync('gcc', ['-O3', '-march=native', '-o', exe, src], { encoding: 'utf8' });
-  if (r.error !== undefined || r.status !== 0) return { exe: null, dir, why: r.error ? 'gcc not found' : `gcc failed: ${r.stderr.trim().split('\n')[0]}` };
-  return { exe, dir, why: '' };
+  const build = (name) => {
+    const exe = join(dir, name);
+    const r = spawnSync('gcc', ['-O3', '-march=native', '-o', exe, join(repo, `tests/bench/native/${name}.c`)], { encoding: 'utf8' });
+    if (r.error !== undefined || r.status !== 0) return { exe: null, why: r.error ? 'gcc not found' : `gcc failed: ${r.stderr.trim().split('\n')[0]}` };
+    return { exe, why: '' };
+  };
+  const mirror = build('queens-count');
+  const symmetry = build('queens-count-symmetry');
+  return { dir, exe: mirror.exe, symmetryExe: symmetry.exe, why: mirror.why || symmetry.why };
 }
 /** Q(n) natively: { solutions, nodes, ms } (its own clock), or null. */
 function runNative(exe, n) {
@@ -222,11 +226,13 @@ export async function run(bench) {
     { key: 'n', label: 'N' }, { key: 'solutions', label: 'Q(N)' }, { key: 'nodes', label: 'WASM nodes' },
     { key: 'oneMs', label: '1 thread ms' }, { key: 'oneCpuMs', label: '1 thread CPU ms' },
     { key: 'twoMs', label: '2 workers ms (wall)' }, { key: 'twoCpuMs', label: '2 workers: busiest thread CPU ms' },
-    { key: 'nativeMs', label: 'native C ms' }, { key: 'wasmPerNative', label: 'WASM / native (1 thread, wall)' },
+    { key: 'nativeMs', label: 'native C ms (mirror)' }, { key: 'wasmPerNative', label: 'WASM / native mirror' },
+    { key: 'nativeSymMs', label: 'native C ms (same method)' }, { key: 'wasmPerSym', label: 'WASM / native same method' },
     { key: 'oneVerdict', label: '1 thread ≤ 3000 ms', align: 'left' }, { key: 'twoVerdict', label: '2 workers ≤ 1800 ms', align: 'left' },
   ], 'Run once each (the machine is shared). 1 thread: countQueens on this thread (driver included). 2 workers: the engine pool (worker_threads, '
     + 'wall time including worker start-up); its CPU column is the busiest thread of the process (/proc, 10 ms ticks), i.e. the critical path on an idle machine. '
-    + `Native: tests/bench/native/queens-count.c, gcc -O3 -march=native, mirror symmetry only (the issue's reference: 3.2–3.8 s for Q(16)), same machine, run just after WASM. ${native.exe === null ? `Native not run: ${native.why}.` : ''} `
+    + 'Native (gcc -O3 -march=native, same machine, run just after WASM): tests/bench/native/queens-count.c, mirror symmetry only (the issue\'s reference: 3.2–3.8 s for Q(16)), '
+    + `and queens-count-symmetry.c, the kernels' method as a plain C recursion. ${native.exe === null ? `Native not run: ${native.why}.` : ''} `
     + 'The WASM kernel and the TS reference count with Takaken\'s method (eight symmetries: 246 M nodes for Q(16) against 571 M with mirror symmetry only).');
   const pool = createNodePool({ size: 2, script: join(repo, 'packages/cli/dist/worker.js') });
   try {
@@ -236,6 +242,8 @@ export async function run(bench) {
       const two = await withCpu(() => countQueens(n, { runner: pool }));
       const twoCpu = busiestMs(before, threadTicks());
       const nat = runNative(native.exe, n);
+      const sym = runNative(native.symmetryExe, n);
+      if (sym !== null && sym.solutions !== COUNTS.get(String(n))) throw new Error(`native symmetry Q(${n}) wrong: ${sym.solutions}`);
       if (one.value.solutions !== COUNTS.get(String(n)) || two.value.solutions !== one.value.solutions || (nat !== null && nat.solutions !== one.value.solutions)) {
         throw new Error(`Q(${n}) wrong: ${one.value.solutions} / ${two.value.solutions} / ${nat?.solutions}`);
       }
@@ -243,12 +251,13 @@ export async function run(bench) {
       big.add({
         n, solutions: one.value.solutions, nodes: one.value.nodes, oneMs: one.value.timeMs, oneCpuMs: one.cpuMs, twoMs: two.wallMs, twoCpuMs: twoCpu ?? '-',
         nativeMs: nat?.ms ?? '-', wasmPerNative: nat === null ? '-' : ratio(one.value.timeMs, nat.ms, 2),
+        nativeSymMs: sym?.ms ?? '-', wasmPerSym: sym === null ? '-' : ratio(one.value.timeMs, sym.ms, 2),
         oneVerdict: targeted ? `${verdict(one.value.timeMs, 3000)}; CPU ${verdict(one.cpuMs, 3000)}` : '-',
         twoVerdict: targeted ? `${verdict(two.wallMs, 1800)}${twoCpu === null ? '' : `; busiest thread ${verdict(twoCpu, 1800)}`}` : '-',
       });
       if (targeted) {
         summary.push({
-          target: 'Q(16) ≤ 3000 ms, one thread', measured: `${Math.round(one.value.timeMs)} ms wall, ${Math.round(one.cpuMs)} ms CPU; native C ${nat === null ? '-' : `${Math.round(nat.ms)} ms`}`,
+          target: 'Q(16) ≤ 3000 ms, one thread', measured: `${Math.round(one.value.timeMs)} ms wall, ${Math.round(one.cpuMs)} ms CPU; native C mirror ${nat === null ? '-' : `${Math.round(nat.ms)} ms`}, same method ${sym === null ? '-' : `${Math.round(sym.ms)} ms`}`,
           verdict: verdict(one.value.timeMs, 3000), why: one.value.timeMs <= 3000 ? '-' : (one.cpuMs <= 3000 ? 'the shared machine\'s load (CPU time meets it)' : 'the kernel'),
         });
         summary.push({
@@ -257,7 +266,7 @@ export async function run(bench) {
           why: two.wallMs <= 1800 ? '-' : (twoCpu !== null && twoCpu <= 1800 ? 'the shared machine\'s load: both cores are busy with other work (the busiest worker\'s CPU time meets it)' : 'the kernel or the split'),
         });
       }
-      bench.log(`Q(${n}): one ${one.value.timeMs.toFixed(0)} ms (cpu ${one.cpuMs.toFixed(0)}), two ${two.wallMs.toFixed(0)} ms (busiest ${twoCpu}), native ${nat?.ms ?? '-'} ms`);
+      bench.log(`Q(${n}): one ${one.value.timeMs.toFixed(0)} ms (cpu ${one.cpuMs.toFixed(0)}), two ${two.wallMs.toFixed(0)} ms (busiest ${twoCpu}), native ${nat?.ms ?? '-'} ms, native same method ${sym?.ms ?? '-'} ms`);
     }
   } finally {
     await pool.close();
