@@ -49,6 +49,10 @@ let B2: usize = 0;
 let E1: usize = 0;
 let E2: usize = 0;
 let wide: bool = false;
+/** Set by placeD<u8> when a counter reaches 254: the counters must move to i32 before the next step. */
+let overflow: bool = false;
+/** repair's internal status: the counters just moved to i32, go on with repair<i32> (budget in repairLeft). */
+const WIDENED: i32 = -2;
 
 @inline function posAt(r: i32): i32 { return load<i32>(POS + (<usize>r << 2)); }
 @inline function setPos(r: i32, c: i32): void { store<i32>(POS + (<usize>r << 2), c); }
@@ -82,6 +86,8 @@ let wide: bool = false;
   const pa = diag1<T>() + (<usize>(r + c) << alignof<T>()), pb = diag2<T>() + (<usize>(r - c + N - 1) << alignof<T>());
   const ka = <i32>load<T>(pa), kb = <i32>load<T>(pb);
   pairs += <i64>(ka + kb);
+  // u8: at most 2 more increments of one counter can come before the check (one swap), so ≥ 254 is the alarm.
+  if (sizeof<T>() == 1 && (ka >= 253 || kb >= 253)) overflow = true;
   store<T>(pa, <T>(ka + 1)); store<T>(pb, <T>(kb + 1));
   setPos(r, c);
 }
@@ -224,11 +230,10 @@ function countersFromBits<T>(): void {
 
 /**
  * Phase 1 over: the rest at random (forward Fisher–Yates), counted; phase 2 from the first unplaced
- * row. Counter width: after phase 1 every diagonal holds ≤ 1 queen, and placing the N − m others
- * adds ≤ N − m, so u8 holds them when N − m ≤ 250. In phase 2, pairs never rise above P0 (their
- * value now) between steps, and a diagonal with k queens alone makes C(k, 2) pairs, so k ≤ kmax(P0);
- * a trial swap adds ≤ 2 to one diagonal: u8 is safe when kmax(P0) + 2 ≤ 255 (P0 ≤ C(253, 2)).
- * Otherwise the counters move to i32 (same counts, same pairs).
+ * row. Counters: u8 (a quarter of the memory traffic of i32) while every counter stays ≤ 253 between
+ * steps; placeD<u8> raises `overflow` when one reaches 254 (exact: one swap adds at most 2 to a
+ * counter, so none can pass 255 before the check), and the counters then move to i32 for the rest
+ * of this phase 2. Same counts, same pairs either way.
  */
 function fastPhase2Start(): void {
   const m = cur;
@@ -236,18 +241,16 @@ function fastPhase2Start(): void {
     const j = k + <i32>RNG.nextInt(<u32>(N - k));
     const t = posAt(k); setPos(k, posAt(j)); setPos(j, t);
   }
-  wide = N - m > 250;
-  if (!wide) {
-    countersFromBits<u8>();
-    for (let k = m; k < N; k++) placeD<u8>(k, posAt(k));
-    if (pairs > 31878) {
-      wide = true;
-      widen();
+  wide = false;
+  overflow = false;
+  countersFromBits<u8>();
+  for (let k = m; k < N; k++) {
+    if (!wide) {
+      placeD<u8>(k, posAt(k));
+      if (overflow) { widen(); wide = true; }
+    } else {
+      placeD<i32>(k, posAt(k));
     }
-  } else {
-    if (D1 == 0) { D1 = alloc(<usize>N << 3); D2 = alloc(<usize>N << 3); }
-    countersFromBits<i32>();
-    for (let k = m; k < N; k++) placeD<i32>(k, posAt(k));
   }
   lo = m;
   cur = m < N ? m : 0;
@@ -364,9 +367,12 @@ function stepFast(left: i64): i32 {
       if (left <= 0) break;
       fastPhase2Start();
     }
-    const status = wide ? repair<i32>(left) : repair<u8>(left);
+    let status: i32;
+    do {
+      status = wide ? repair<i32>(left) : repair<u8>(left);
+      left = repairLeft;
+    } while (status == WIDENED);
     if (status != QUEENS_STATUS_RUNNING || phase == 2) return status;
-    left = repairLeft;
   }
   return QUEENS_STATUS_RUNNING;
 }
@@ -406,11 +412,20 @@ function repair<T>(left: i64): i32 {
       stall++;
     }
     left--;
+    if (sizeof<T>() == 1 && overflow) {
+      widen();
+      wide = true;
+      overflow = false;
+    }
     if (stall > stallLimit) {
       restarts++;
       fastPhase1Start();
       repairLeft = left;
       return QUEENS_STATUS_RUNNING;
+    }
+    if (sizeof<T>() == 1 && wide) {
+      repairLeft = left;
+      return WIDENED;
     }
   }
   return QUEENS_STATUS_RUNNING;
