@@ -349,12 +349,22 @@ function stepFast(left: i64): i32 {
       // Phase 1 on the bitsets: a diagonal is free when its bit is clear (pairs stay 0).
       const b1 = B1, b2 = B2;
       const maxAttempts = 3 * <i64>n;
+      let sink1: u32 = 0;
       while (left > 0 && cur < n && attempts < maxAttempts) {
         if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
         steps++;
         attempts++;
         const i = cur;
         const j = i + <i32>RNG.nextInt(<u32>(n - i));
+        {
+          // The next attempt's draw is already fixed (xoshiro's next output depends on s1 alone):
+          // touch its row for both outcomes of this attempt, so that its cache miss overlaps this one.
+          const x = rotl<u32>(RNG.s1 * 5, 7) * 9;
+          if (i + 2 < n) {
+            sink1 += load<u32>(POS + (<usize>(i + <i32>(x % <u32>(n - i))) << 2));
+            sink1 += load<u32>(POS + (<usize>(i + 1 + <i32>(x % <u32>(n - i - 1))) << 2));
+          }
+        }
         const c = posAt(j);
         if ((bitAt(b1, i + c) | bitAt(b2, i - c + n - 1)) == 0) {
           setPos(j, posAt(i));
@@ -364,6 +374,7 @@ function stepFast(left: i64): i32 {
         }
         left--;
       }
+      touchSink = sink1;
       if (left <= 0) break;
       fastPhase2Start();
     }
@@ -376,6 +387,9 @@ function stepFast(left: i64): i32 {
   }
   return QUEENS_STATUS_RUNNING;
 }
+
+/** Where phase 1's touches of coming rows end up (keeps those loads alive). */
+let touchSink: u32 = 0;
 
 /** Budget left when repair returned for a restart (back to phase 1). */
 let repairLeft: i64 = 0;
