@@ -3,9 +3,10 @@
  * symmetry (first row in the left half, weight 2; odd N: the middle column with the second row in
  * the left half, weight 2), one thread. Compiled by tests/bench/cases/queens.mjs at bench time with
  * `gcc -O3 -march=native` when gcc exists (never committed as a binary).
- * Same split and node count as docs/contracts/queens.md ("Counting"): tasks fixed by the first two
- * rows (prefix rows are not nodes), one node per queen placed below, the last row's free columns
- * counted at once; so `nodes` equals the engine's for N ≥ 6.
+ * This is the issue's kind of reference (mirror symmetry only), not the kernels' method (which is
+ * Takaken's, eight symmetries: queens-count-symmetry.c). Tasks are fixed by the first two rows as the
+ * engine's mirror split did before (prefix rows are not nodes), one node per queen placed below,
+ * the last row's free columns counted at once (571 M nodes for Q(16)).
  * Usage: queens-count N  →  prints "N solutions nodes ms".
  */
 #include <stdint.h>
