@@ -41,6 +41,18 @@ let cur: i32 = 0;
 let attempts: i64 = 0;
 let lo: i32 = 0;
 let stall: i64 = 0;
+// fast's memory: phase 1 needs only whether a diagonal is taken (one bit each: 2N−1 bits per
+// direction, in cache for 10⁶ queens); phase 2 keeps queen counts per diagonal in u8 when a bound
+// proves they fit (see fastPhase2Start), else in i32 (D1, D2 as for the other algorithms).
+let B1: usize = 0;
+let B2: usize = 0;
+let E1: usize = 0;
+let E2: usize = 0;
+let wide: bool = false;
+/** Set by placeD<u8> when a counter reaches 254: the counters must move to i32 before the next step. */
+let overflow: bool = false;
+/** repair's internal status: the counters just moved to i32, go on with repair<i32> (budget in repairLeft). */
+const WIDENED: i32 = -2;
 
 @inline function posAt(r: i32): i32 { return load<i32>(POS + (<usize>r << 2)); }
 @inline function setPos(r: i32, c: i32): void { store<i32>(POS + (<usize>r << 2), c); }
@@ -67,24 +79,32 @@ let stall: i64 = 0;
 
 // `fast` keeps a permutation: every column holds exactly one queen once placed, so the column
 // counters add nothing to the pairs; it updates the diagonals only (same pairs as the TS board).
-@inline function placeD(r: i32, c: i32): void {
-  const a = r + c, b = r - c + N - 1;
-  const pa = D1 + (<usize>a << 2), pb = D2 + (<usize>b << 2);
-  const ka = load<i32>(pa), kb = load<i32>(pb);
+// T is the counter type of phase 2: u8 (E1, E2) or i32 (D1, D2); the same arithmetic either way.
+@inline function diag1<T>(): usize { return sizeof<T>() == 1 ? E1 : D1; }
+@inline function diag2<T>(): usize { return sizeof<T>() == 1 ? E2 : D2; }
+@inline function placeD<T>(r: i32, c: i32): void {
+  const pa = diag1<T>() + (<usize>(r + c) << alignof<T>()), pb = diag2<T>() + (<usize>(r - c + N - 1) << alignof<T>());
+  const ka = <i32>load<T>(pa), kb = <i32>load<T>(pb);
   pairs += <i64>(ka + kb);
-  store<i32>(pa, ka + 1); store<i32>(pb, kb + 1);
+  // u8: at most 2 more increments of one counter can come before the check (one swap), so ≥ 254 is the alarm.
+  if (sizeof<T>() == 1 && (ka >= 253 || kb >= 253)) overflow = true;
+  store<T>(pa, <T>(ka + 1)); store<T>(pb, <T>(kb + 1));
   setPos(r, c);
 }
-@inline function liftD(r: i32, c: i32): void {
-  const a = r + c, b = r - c + N - 1;
-  const pa = D1 + (<usize>a << 2), pb = D2 + (<usize>b << 2);
-  const ka = load<i32>(pa) - 1, kb = load<i32>(pb) - 1;
-  store<i32>(pa, ka); store<i32>(pb, kb);
+@inline function liftD<T>(r: i32, c: i32): void {
+  const pa = diag1<T>() + (<usize>(r + c) << alignof<T>()), pb = diag2<T>() + (<usize>(r - c + N - 1) << alignof<T>());
+  const ka = <i32>load<T>(pa) - 1, kb = <i32>load<T>(pb) - 1;
+  store<T>(pa, <T>ka); store<T>(pb, <T>kb);
   pairs -= <i64>(ka + kb);
 }
-@inline function attackedD(r: i32): bool {
+@inline function attackedD<T>(r: i32): bool {
   const c = posAt(r);
-  return cnt(D1, r + c) > 1 || cnt(D2, r - c + N - 1) > 1;
+  return <i32>load<T>(diag1<T>() + (<usize>(r + c) << alignof<T>())) > 1 || <i32>load<T>(diag2<T>() + (<usize>(r - c + N - 1) << alignof<T>())) > 1;
+}
+@inline function bitAt(base: usize, i: i32): u32 { return (load<u32>(base + (<usize>(i >>> 5) << 2)) >>> (<u32>i & 31)) & 1; }
+@inline function bitSet(base: usize, i: i32): void {
+  const p = base + (<usize>(i >>> 5) << 2);
+  store<u32>(p, load<u32>(p) | (<u32>1 << (<u32>i & 31)));
 }
 
 function clearBoard(): void {
@@ -140,19 +160,30 @@ export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, es
   const s = seed - Math.floor(seed / 4294967296.0) * 4294967296.0;
   RNG.seed(<u32><u64>s);
   POS = alloc(<usize>n << 2);
-  memory.fill(POS, 0, <usize>n << 2); // the TS board starts at zeros (N = 2, 3 report them)
   if (algorithm == QUEENS_ALGORITHM_CONSTRUCT) {
-    // No line counters: 4 bytes per queen (10⁸ queens in 400 MB).
+    // No line counters: 4 bytes per queen (10⁸ queens in 400 MB), each written once by the closed form.
     status = QUEENS_STATUS_RUNNING;
-    if (n == 2 || n == 3) return (status = QUEENS_STATUS_UNSOLVABLE);
+    if (n == 2 || n == 3) {
+      memory.fill(POS, 0, <usize>n << 2); // the TS board starts at zeros (N = 2, 3 report them)
+      return (status = QUEENS_STATUS_UNSOLVABLE);
+    }
     constructInto(POS, n);
     steps = n;
     return (status = QUEENS_STATUS_SOLVED);
   }
+  memory.fill(POS, 0, <usize>n << 2); // the TS board starts at zeros (N = 2, 3 report them)
   // fast never reads the column counters: it keeps a permutation.
   COL = alloc(algorithm == QUEENS_ALGORITHM_FAST ? 0 : <usize>n << 2);
-  D1 = alloc(<usize>n << 3);
-  D2 = alloc(<usize>n << 3);
+  if (algorithm == QUEENS_ALGORITHM_FAST) {
+    // 2N−1 diagonals per direction: bitsets for phase 1, u8 counters for phase 2 (i32 ones later, if needed).
+    const words = <usize>((2 * n + 31) >>> 5) << 2;
+    B1 = alloc(words); B2 = alloc(words);
+    E1 = alloc(<usize>n << 1); E2 = alloc(<usize>n << 1);
+    D1 = 0; D2 = 0;
+  } else {
+    D1 = alloc(<usize>n << 3);
+    D2 = alloc(<usize>n << 3);
+  }
   TIES = algorithm == QUEENS_ALGORITHM_MIN_CONFLICTS ? alloc(<usize>n << 2) : 0;
   HIST = histLimit > 0 ? alloc(<usize>histLimit << 3) : 0;
   if (algorithm != QUEENS_ALGORITHM_FAST) clearBoard();
@@ -179,25 +210,62 @@ export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, es
 }
 
 function fastPhase1Start(): void {
-  memory.fill(D1, 0, <usize>N << 3);
-  memory.fill(D2, 0, <usize>N << 3);
+  const words = <usize>((2 * N + 31) >>> 5) << 2;
+  memory.fill(B1, 0, words);
+  memory.fill(B2, 0, words);
   pairs = 0;
   for (let r = 0; r < N; r++) setPos(r, r);
   phase = 1; cur = 0; attempts = 0;
 }
 
-/** Phase 1 over: the rest at random (forward Fisher–Yates), counted; phase 2 from the first unplaced row. */
+/** Counters from the phase-1 bitsets (each diagonal holds at most one queen then). */
+function countersFromBits<T>(): void {
+  const d1 = diag1<T>(), d2 = diag2<T>();
+  const m = 2 * N - 1;
+  for (let i = 0; i < m; i++) {
+    store<T>(d1 + (<usize>i << alignof<T>()), <T>bitAt(B1, i));
+    store<T>(d2 + (<usize>i << alignof<T>()), <T>bitAt(B2, i));
+  }
+}
+
+/**
+ * Phase 1 over: the rest at random (forward Fisher–Yates), counted; phase 2 from the first unplaced
+ * row. Counters: u8 (a quarter of the memory traffic of i32) while every counter stays ≤ 253 between
+ * steps; placeD<u8> raises `overflow` when one reaches 254 (exact: one swap adds at most 2 to a
+ * counter, so none can pass 255 before the check), and the counters then move to i32 for the rest
+ * of this phase 2. Same counts, same pairs either way.
+ */
 function fastPhase2Start(): void {
   const m = cur;
   for (let k = m; k < N - 1; k++) {
     const j = k + <i32>RNG.nextInt(<u32>(N - k));
     const t = posAt(k); setPos(k, posAt(j)); setPos(j, t);
   }
-  for (let k = m; k < N; k++) placeD(k, posAt(k));
+  wide = false;
+  overflow = false;
+  countersFromBits<u8>();
+  for (let k = m; k < N; k++) {
+    if (!wide) {
+      placeD<u8>(k, posAt(k));
+      if (overflow) { widen(); wide = true; }
+    } else {
+      placeD<i32>(k, posAt(k));
+    }
+  }
   lo = m;
   cur = m < N ? m : 0;
   stall = 0;
   phase = 2;
+}
+
+/** The u8 counters copied into i32 ones (allocated on first need). */
+function widen(): void {
+  if (D1 == 0) { D1 = alloc(<usize>N << 3); D2 = alloc(<usize>N << 3); }
+  const m = 2 * N - 1;
+  for (let i = 0; i < m; i++) {
+    store<i32>(D1 + (<usize>i << 2), <i32>load<u8>(E1 + <usize>i));
+    store<i32>(D2 + (<usize>i << 2), <i32>load<u8>(E2 + <usize>i));
+  }
 }
 
 function stepHill(left: i64, restartOnStuck: bool): i32 {
@@ -266,48 +334,83 @@ function stepMinConflicts(left: i64): i32 {
 }
 
 /** Swaps the columns of rows i ≠ j (diagonals only); returns the change in pairs. */
-@inline function swapRows(i: i32, j: i32): i64 {
+@inline function swapRows<T>(i: i32, j: i32): i64 {
   const before = pairs;
   const ci = posAt(i), cj = posAt(j);
-  liftD(i, ci); liftD(j, cj);
-  placeD(i, cj); placeD(j, ci);
+  liftD<T>(i, ci); liftD<T>(j, cj);
+  placeD<T>(i, cj); placeD<T>(j, ci);
   return pairs - before;
 }
 
 function stepFast(left: i64): i32 {
   const n = N;
-  const stallLimit: i64 = 8 * <i64>n + 1024;
   while (left > 0) {
     if (phase == 1) {
-      if (cur < n && attempts < 3 * <i64>n) {
+      // Phase 1 on the bitsets: a diagonal is free when its bit is clear (pairs stay 0).
+      const b1 = B1, b2 = B2;
+      const maxAttempts = 3 * <i64>n;
+      let sink1: u32 = 0;
+      while (left > 0 && cur < n && attempts < maxAttempts) {
         if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
         steps++;
         attempts++;
         const i = cur;
         const j = i + <i32>RNG.nextInt(<u32>(n - i));
+        {
+          // The next attempt's draw is already fixed (xoshiro's next output depends on s1 alone):
+          // touch its row for both outcomes of this attempt, so that its cache miss overlaps this one.
+          const x = rotl<u32>(RNG.s1 * 5, 7) * 9;
+          if (i + 2 < n) {
+            sink1 += load<u32>(POS + (<usize>(i + <i32>(x % <u32>(n - i))) << 2));
+            sink1 += load<u32>(POS + (<usize>(i + 1 + <i32>(x % <u32>(n - i - 1))) << 2));
+          }
+        }
         const c = posAt(j);
-        if (cnt(D1, i + c) == 0 && cnt(D2, i - c + n - 1) == 0) {
+        if ((bitAt(b1, i + c) | bitAt(b2, i - c + n - 1)) == 0) {
           setPos(j, posAt(i));
-          placeD(i, c);
+          setPos(i, c);
+          bitSet(b1, i + c); bitSet(b2, i - c + n - 1);
           cur = i + 1;
         }
         left--;
-        continue;
       }
+      touchSink = sink1;
+      if (left <= 0) break;
       fastPhase2Start();
     }
+    let status: i32;
+    do {
+      status = wide ? repair<i32>(left) : repair<u8>(left);
+      left = repairLeft;
+    } while (status == WIDENED);
+    if (status != QUEENS_STATUS_RUNNING || phase == 2) return status;
+  }
+  return QUEENS_STATUS_RUNNING;
+}
+
+/** Where phase 1's touches of coming rows end up (keeps those loads alive). */
+let touchSink: u32 = 0;
+
+/** Budget left when repair returned for a restart (back to phase 1). */
+let repairLeft: i64 = 0;
+
+/** Phase 2 until solved, the limit, the budget, or a restart (then phase is 1 and repairLeft the budget). */
+function repair<T>(left: i64): i32 {
+  const n = N;
+  const stallLimit: i64 = 8 * <i64>n + 1024;
+  while (left > 0) {
     if (pairs == 0) return QUEENS_STATUS_SOLVED;
     let i = cur;
-    if (!attackedD(i)) {
+    if (!attackedD<T>(i)) {
       let k = i;
       do {
         k++;
         if (k >= n) k = lo;
-      } while (k != i && !attackedD(k));
-      if (!attackedD(k)) {
+      } while (k != i && !attackedD<T>(k));
+      if (!attackedD<T>(k)) {
         lo = 0;
         k = 0;
-        while (!attackedD(k)) k++;
+        while (!attackedD<T>(k)) k++;
       }
       i = k;
       cur = k;
@@ -315,17 +418,28 @@ function stepFast(left: i64): i32 {
     if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
     steps++;
     const j = <i32>RNG.nextInt(<u32>n);
-    if (j != i && swapRows(i, j) < 0) {
+    if (j != i && swapRows<T>(i, j) < 0) {
       moves++;
       stall = 0;
     } else {
-      if (j != i) swapRows(i, j);
+      if (j != i) swapRows<T>(i, j);
       stall++;
     }
     left--;
+    if (sizeof<T>() == 1 && overflow) {
+      widen();
+      wide = true;
+      overflow = false;
+    }
     if (stall > stallLimit) {
       restarts++;
       fastPhase1Start();
+      repairLeft = left;
+      return QUEENS_STATUS_RUNNING;
+    }
+    if (sizeof<T>() == 1 && wide) {
+      repairLeft = left;
+      return WIDENED;
     }
   }
   return QUEENS_STATUS_RUNNING;

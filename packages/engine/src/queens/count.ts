@@ -1,16 +1,21 @@
 /**
- * Exact counting of all N-Queens solutions: bitboard backtracking with mirror symmetry, split into
- * independent subproblems by the first rows so that a worker pool (or a cluster) can run them.
+ * Exact counting of all N-Queens solutions: bitboard backtracking over the board's eight symmetries
+ * (Takaken's method), split into independent subproblems by the first two rows so that a worker pool
+ * (or a cluster) can run them.
  *
- * Split (docs/contracts/queens.md, "Counting"): the first row's queen takes a column c < ⌊N/2⌋ (the
- * left half; each such subtree has a mirror image: weight 2), or, for odd N, the middle column, where
- * the second row is restricted to the left half (weight 2 again; the second row cannot be in the
- * middle). For N ≥ 6 every left-half task is split further by the second row. A task is plain JSON:
- * `{ n, prefix: [c0, c1?], weight }`; its result `{ solutions: decimal string, nodes }` counts the
- * solutions below the prefix (not yet weighted). The total is Σ weight × solutions, as a BigInt.
+ * The method (docs/contracts/queens.md, "Counting") visits one representative of most symmetry
+ * classes: a queen in the corner of row 0 (column 0; then row 1's column B1 in 2..N−2 and, above
+ * row B1, column 1 stays empty: every such solution is counted 8 times), or row 0's queen at column
+ * B1 with 1 ≤ B1 < N−1−B1 = B2 (the outer columns stay empty above row B1, row B2 must see them
+ * taken, and the last row avoids the outer B1 columns); each solution found there is compared with
+ * its rotations (`check`) and counted 2, 4 or 8 times, or not at all when it is not the smallest of
+ * its class. A task is plain JSON `{ n, prefix: [c0, c1], weight: 1 }` (c0 = 0: the corner case with
+ * B1 = c1; else B1 = c0); its result `{ solutions: decimal string, nodes }` counts the solutions
+ * below the prefix that it stands for (already multiplied by 2, 4 or 8). The total is Σ weight ×
+ * solutions, as a BigInt.
  *
  * The per-task count is a resumable loop (explicit stack), a `Run` stepped in budgets of nodes
- * (queens placed), the same loop as the WASM kernel (core-as/assembly/queens/count.ts).
+ * (queens placed below the prefix), the same loop as the WASM kernel (core-as/assembly/queens/count.ts).
  */
 import { InvalidInputError } from '../core/errors.js';
 import type { Run } from '../core/run.js';
@@ -21,14 +26,14 @@ export const MAX_COUNT_N = 32;
 
 export interface CountTask {
   n: number;
-  /** Columns of the first rows (1 or 2 of them). */
+  /** Columns of the first rows: [0] for N = 1, else [c0, c1]. */
   prefix: number[];
-  /** How many solutions each solution below the prefix stands for (1 or 2). */
+  /** How many times each counted solution below the prefix is to be added (1: results are already weighted). */
   weight: number;
 }
 
 export interface CountTaskResult {
-  /** Solutions below the prefix, a decimal string. */
+  /** Solutions below the prefix (the ones it stands for by symmetry included), a decimal string. */
   solutions: string;
   /** Queens placed while counting (both backends count the same). */
   nodes: number;
@@ -45,102 +50,152 @@ export function validateCountN(n: number): number {
   return n;
 }
 
-/** The independent subproblems of Q(n), in a fixed order (left to right by prefix). */
+/** Free columns of row 1 below row 0's column c0 (N ≥ 4), with the method's rule for that row. */
+function rowOneColumns(n: number, c0: number): number[] {
+  const out: number[] = [];
+  const side = 1 | (1 << (n - 1));
+  for (let c1 = 0; c1 < n; c1++) {
+    if (Math.abs(c0 - c1) <= 1) continue;
+    if (c0 === 0) { if (c1 >= 2 && c1 <= n - 2) out.push(c1); continue; }
+    if (c0 > 1 && ((1 << c1) & side) !== 0) continue; // rows above B1 keep the outer columns empty
+    out.push(c1);
+  }
+  return out;
+}
+
+/** The independent subproblems of Q(n), in a fixed order: the corner tasks, then row 0's other columns. */
 export function countSubproblems(n: number): CountTask[] {
   validateCountN(n);
   if (n === 1) return [{ n, prefix: [0], weight: 1 }];
+  if (n < 4) return [];
   const tasks: CountTask[] = [];
-  const half = n >> 1;
-  const attacks = (c0: number, c1: number) => Math.abs(c0 - c1) <= 1;
-  for (let c0 = 0; c0 < half; c0++) {
-    if (n < 6) tasks.push({ n, prefix: [c0], weight: 2 });
-    else for (let c1 = 0; c1 < n; c1++) if (!attacks(c0, c1)) tasks.push({ n, prefix: [c0, c1], weight: 2 });
-  }
-  if (n % 2 === 1) {
-    const mid = half;
-    for (let c1 = 0; c1 < mid; c1++) if (!attacks(mid, c1)) tasks.push({ n, prefix: [mid, c1], weight: 2 });
-  }
+  for (const c1 of rowOneColumns(n, 0)) tasks.push({ n, prefix: [0, c1], weight: 1 });
+  for (let b1 = 1; b1 < n - 1 - b1; b1++) for (const c1 of rowOneColumns(n, b1)) tasks.push({ n, prefix: [b1, c1], weight: 1 });
   return tasks;
 }
 
 function validateTask(task: CountTask): void {
   const n = validateCountN(task.n);
-  if (!Array.isArray(task.prefix) || task.prefix.length < 1 || task.prefix.length > n) {
-    throw new InvalidInputError(`a count task needs 1..${n} prefix columns`);
-  }
-  task.prefix.forEach((c, r) => {
-    if (!Number.isInteger(c) || c < 0 || c >= n) throw new InvalidInputError(`count task: row ${r} has column ${c}, expected 0..${n - 1}`);
-  });
+  const ok = Array.isArray(task.prefix) && (n === 1
+    ? task.prefix.length === 1 && task.prefix[0] === 0
+    : n >= 4 && task.prefix.length === 2 && Number.isInteger(task.prefix[0]) && Number.isInteger(task.prefix[1])
+      && (task.prefix[0] === 0 || (task.prefix[0]! >= 1 && task.prefix[0]! < n - 1 - task.prefix[0]!))
+      && rowOneColumns(n, task.prefix[0]!).includes(task.prefix[1]!));
+  if (!ok) throw new InvalidInputError(`not a count task of N = ${n}: prefix ${JSON.stringify(task.prefix)} (see countSubproblems)`);
 }
 
-/** Subtrees with at most this many rows left are counted by `subtree` in one go (as the kernel does). */
-const RECURSE_ROWS = 12;
-
-/** Nodes and solutions below (cols, ld, rd) with `rows` rows left (each subtree's counts < 2^53). */
-function subtree(cols: number, ld: number, rd: number, rows: number, full: number): { nodes: number; solutions: number } {
-  let nodes = 0;
-  let solutions = 0;
-  const go = (c: number, l: number, r: number, left: number): void => {
-    let avail = ~(c | l | r) & full;
-    if (left === 1) {
-      let pop = 0;
-      while (avail !== 0) { avail &= avail - 1; pop++; }
-      nodes += pop;
-      solutions += pop;
-      return;
-    }
-    while (avail !== 0) {
-      const bit = avail & -avail;
-      avail ^= bit;
-      nodes++;
-      go(c | bit, ((l | bit) << 1) & full, (r | bit) >>> 1, left - 1);
-    }
-  };
-  go(cols, ld, rd, rows);
-  return { nodes, solutions };
+/** The method's constants for one task (shared by the loop and `check`). */
+interface Frame {
+  n: number;
+  mask: number;
+  /** The last row's index N−1, its column N−1's bit, B1, B2 (−1 in the corner case). */
+  last: number;
+  top: number;
+  b1: number;
+  b2: number;
+  corner: boolean;
+  side: number;
+  /** Side case: the last row's forbidden columns; the bit that row 180°-symmetric solutions end on. */
+  lastMask: number;
+  endBit: number;
+  /** The queen's bit per row (filled when a solution is checked). */
+  board: Uint32Array;
 }
 
 /**
- * The counting loop of one task, resumable. Depth d holds the rows placed so far; `avail[d]` the
- * columns still to try in row d. A node is one queen placed; in the last row the free columns are
- * counted at once (each is a node and a solution).
+ * A solution of the side case against its rotations: 2 (90° symmetric), 4 (180°), 8 (none), or 0
+ * when a rotation is smaller in the method's order (that class is counted elsewhere). Takaken's check.
+ */
+function check(f: Frame): number {
+  const b = f.board, e = f.last;
+  if (b[f.b2] === 1) {
+    let own = 1;
+    for (let ptn = 2; own <= e; own++, ptn = (ptn << 1) >>> 0) {
+      let bit = 1;
+      for (let you = e; b[you] !== ptn && b[own]! >= bit; you--) bit = (bit << 1) >>> 0;
+      if (b[own]! > bit) return 0;
+      if (b[own]! < bit) break;
+    }
+    if (own > e) return 2;
+  }
+  if (b[e] === f.endBit) {
+    let own = 1;
+    for (let you = e - 1; own <= e; own++, you--) {
+      let bit = 1;
+      for (let ptn = f.top; ptn !== b[you] && b[own]! >= bit; ptn >>>= 1) bit = (bit << 1) >>> 0;
+      if (b[own]! > bit) return 0;
+      if (b[own]! < bit) break;
+    }
+    if (own > e) return 4;
+  }
+  if (b[f.b1] === f.top) {
+    let own = 1;
+    for (let ptn = f.top >>> 1; own <= e; own++, ptn >>>= 1) {
+      let bit = 1;
+      for (let you = 0; b[you] !== ptn && b[own]! >= bit; you++) bit = (bit << 1) >>> 0;
+      if (b[own]! > bit) return 0;
+      if (b[own]! < bit) break;
+    }
+  }
+  return 8;
+}
+
+/**
+ * The counting loop of one task, resumable. Row d (2 ≤ d ≤ N−2) keeps (cols, ld, rd, avail) on an
+ * explicit stack; `avail` of a row already has the method's rule for that row applied. A node is one
+ * queen placed below the prefix: from row N−2 each placement is a node, and so is the last row's
+ * queen when that row has a free column (side case: one outside `lastMask`); that completes a
+ * solution, counted 8 times (corner) or as `check` says (side).
  */
 export function createTsCountRun(task: CountTask): Run<CountTaskResult, CountStats> {
   validateTask(task);
   const n = task.n;
-  const full = n === 32 ? 0xffffffff : (1 << n) - 1;
-  const cols = new Uint32Array(n + 1);
-  const ld = new Uint32Array(n + 1);
-  const rd = new Uint32Array(n + 1);
-  const avail = new Uint32Array(n + 1);
   let nodes = 0;
   let solutions = 0; // exact below 2^53, far above any one task's count for N ≤ 32 in practice
   let big = 0n;
-  let c = 0, l = 0, rdd = 0;
-  let ok = true;
-  for (const col of task.prefix) {
-    const bit = 1 << col;
-    if (((c | l | rdd) & bit) !== 0) ok = false;
-    c |= bit;
-    l = ((l | bit) << 1) & full;
-    rdd = (rdd | bit) >>> 1;
-  }
-  const base = task.prefix.length;
-  let d = base;
-  cols[d] = c >>> 0;
-  ld[d] = l >>> 0;
-  rd[d] = rdd >>> 0;
-  avail[d] = ok && base < n ? (~(c | l | rdd) & full) >>> 0 : 0;
   let done = false;
-  if (ok && base === n) solutions = 1;
-  const flush = () => {
+  const result = (): CountTaskResult => {
     big += BigInt(solutions);
     solutions = 0;
-  };
-  const result = (): CountTaskResult => {
-    flush();
     return { solutions: big.toString(), nodes };
   };
+  if (n === 1) {
+    return { step: () => ({ solutions: '1', nodes: 0 }), stats: () => ({ nodes: 0, solutions: 1n }), dispose() { /* nothing */ } };
+  }
+  const mask = n === 32 ? 0xffffffff : (1 << n) - 1;
+  const top = (1 << (n - 1)) >>> 0;
+  const corner = task.prefix[0] === 0;
+  const b1 = corner ? task.prefix[1]! : task.prefix[0]!;
+  let lastMask = (top | 1) >>> 0;
+  for (let k = 1; k < b1; k++) lastMask = (lastMask | (lastMask >>> 1) | (lastMask << 1)) >>> 0;
+  const f: Frame = {
+    n, mask, last: n - 1, top, b1, b2: corner ? -1 : n - 1 - b1, corner, side: (top | 1) >>> 0,
+    lastMask: corner ? 0 : lastMask, endBit: top >>> b1, board: new Uint32Array(n),
+  };
+  /** Row y's free columns under the method's rule for that row (rows 2..N−2). */
+  const rowAvail = (y: number, c: number, l: number, r: number): number => {
+    let a = ~(c | l | r) & mask;
+    if (corner) { if (y < b1) a &= ~2; }
+    else if (y < b1) a &= ~f.side;
+    else if (y === f.b2) {
+      if ((c & f.side) === 0) a = 0;
+      else if ((c & f.side) !== f.side) a &= f.side;
+    }
+    return a >>> 0;
+  };
+  const cols = new Uint32Array(n), ld = new Uint32Array(n), rd = new Uint32Array(n), avail = new Uint32Array(n);
+  let c = 0, l = 0, r = 0;
+  for (const col of task.prefix) {
+    const bit = (1 << col) >>> 0;
+    c = (c | bit) >>> 0;
+    l = ((l | bit) << 1) >>> 0;
+    r = (r | bit) >>> 1;
+  }
+  f.board[0] = (1 << task.prefix[0]!) >>> 0;
+  f.board[1] = (1 << task.prefix[1]!) >>> 0;
+  let d = 2;
+  cols[d] = c; ld[d] = l; rd[d] = r;
+  avail[d] = rowAvail(d, c, l, r);
   return {
     step(budget: number): CountTaskResult | null {
       if (done) return result();
@@ -148,45 +203,38 @@ export function createTsCountRun(task: CountTask): Run<CountTaskResult, CountSta
       while (left > 0) {
         const a = avail[d]!;
         if (a === 0) {
-          if (d === base) {
+          if (d === 2) {
             done = true;
             return result();
           }
           d--;
           continue;
         }
-        if (d === n - 1) {
-          let k = a, pop = 0;
-          while (k !== 0) { k &= k - 1; pop++; }
-          nodes += pop;
-          solutions += pop;
-          avail[d] = 0;
-          left -= pop;
-          continue;
-        }
         const bit = (a & -a) >>> 0;
         avail[d] = (a ^ bit) >>> 0;
         nodes++;
         left--;
-        const nc = cols[d]! | bit;
-        const nl = ((ld[d]! | bit) << 1) & full;
-        const nr = (rd[d]! | bit) >>> 1;
-        if (n - (d + 1) <= RECURSE_ROWS) {
-          // A small subtree: counted at once by recursion (same nodes and solutions), then charged.
-          const before = nodes;
-          const sub = subtree(nc, nl, nr, n - (d + 1), full);
-          nodes += sub.nodes;
-          solutions += sub.solutions;
-          left -= nodes - before;
+        const nc = (cols[d]! | bit) >>> 0, nl = ((ld[d]! | bit) << 1) >>> 0, nr = (rd[d]! | bit) >>> 1;
+        if (d === n - 2) {
+          // The last row: its one free column, if any, completes a solution.
+          const la = ~(nc | nl | nr) & mask;
+          if (la !== 0 && (la & f.lastMask) === 0) {
+            nodes++;
+            if (corner) solutions += 8;
+            else {
+              for (let y = 2; y < d; y++) f.board[y] = (cols[y + 1]! ^ cols[y]!) >>> 0;
+              f.board[d] = bit;
+              f.board[n - 1] = la >>> 0;
+              solutions += check(f);
+            }
+          }
           continue;
         }
         d++;
-        cols[d] = nc >>> 0;
-        ld[d] = nl >>> 0;
-        rd[d] = nr >>> 0;
-        avail[d] = (~(nc | nl | nr) & full) >>> 0;
+        cols[d] = nc; ld[d] = nl; rd[d] = nr;
+        avail[d] = rowAvail(d, nc, nl, nr);
       }
-      if (solutions > 2 ** 50) flush();
+      if (solutions > 2 ** 50) { big += BigInt(solutions); solutions = 0; }
       return null;
     },
     stats: () => ({ nodes, solutions: big + BigInt(solutions) }),

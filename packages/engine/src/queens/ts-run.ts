@@ -13,7 +13,7 @@ import type { NormalizedQueensOptions, QueensOutcome, QueensStats } from './opti
 import type { Run } from '../core/run.js';
 
 export interface QueensRun extends Run<QueensOutcome, QueensStats> {
-  /** The board now (a copy; still readable after dispose). */
+  /** The board now (an array the caller owns; still readable after dispose; the WASM run hands its final snapshot to the first call after it ended, copies after that). */
   positions(): Int32Array;
   /** hill-climbing: the seed's score at the start and after every step (capped); else empty. */
   history(): number[];

@@ -28,6 +28,7 @@ export function createWasmQueensRun(kernels: Kernels, o: NormalizedQueensOptions
   let finalStats: QueensStats | undefined;
   let finalPositions: Int32Array | undefined;
   let finalHistory: number[] = [];
+  let handedOver = false;
 
   const readStats = (): QueensStats => ({
     steps: ex.queensSteps(), moves: ex.queensMoves(), escapes: ex.queensEscapes(), restarts: ex.queensRestarts(), conflicts: ex.queensConflicts(),
@@ -68,7 +69,11 @@ export function createWasmQueensRun(kernels: Kernels, o: NormalizedQueensOptions
       return finalStats !== undefined ? { ...finalStats } : readStats();
     },
     positions(): Int32Array {
-      if (finalPositions !== undefined) return finalPositions.slice();
+      if (finalPositions !== undefined) {
+        // The first read after the run ended takes the snapshot itself (10⁸ queens: no second 400 MB copy).
+        if (!handedOver) { handedOver = true; return finalPositions; }
+        return finalPositions.slice();
+      }
       return new Int32Array(lease.buffer, ex.queensPositions() >>> 0, o.n).slice();
     },
     history(): number[] {
