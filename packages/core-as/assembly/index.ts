@@ -3,3 +3,4 @@
 export * from './common/api';
 export * from './common/rng-api';
 export * from './puzzle/api';
+export * from './pdb/api';

@@ -20,6 +20,8 @@ export interface SlidingTileOptions {
   /** The h of the problem; omitted: h = 0 (uninformed). */
   heuristic?: HeuristicName;
   countBlank?: boolean;
+  /** An h given directly (pattern databases), instead of `heuristic`. */
+  hFn?: HeuristicFn;
 }
 
 const keyOf = (cells: Int16Array): string => String.fromCharCode.apply(null, cells as unknown as number[]);
@@ -75,7 +77,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
       });
       this.movesAt.push(legal);
     }
-    this.hFn = options.heuristic === undefined ? null : makeHeuristic(options.heuristic, goal, options.countBlank ?? false);
+    this.hFn = options.hFn !== undefined ? options.hFn : options.heuristic === undefined ? null : makeHeuristic(options.heuristic, goal, options.countBlank ?? false);
   }
 
   actions(s: TileState): readonly Move[] {

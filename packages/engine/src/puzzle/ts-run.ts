@@ -5,6 +5,7 @@ import {
 } from '../search/algorithms.js';
 import { pathActions } from '../search/problem.js';
 import type { SearchCounters } from '../search/types.js';
+import type { HeuristicFn } from './heuristics.js';
 import type { NormalizedSolveOptions } from './options.js';
 import { SlidingTileProblem, type TileState } from './problem.js';
 import type { Board, Move } from './types.js';
@@ -24,8 +25,9 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
   }
 }
 
-export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions): PuzzleRun {
-  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank });
+/** `hFn`: an h built elsewhere (the pattern databases' lookup), replacing options.heuristic. */
+export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions, hFn?: HeuristicFn): PuzzleRun {
+  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank, hFn });
   const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1 };
   const counters = newCounters();
   const generator = search(problem, options, limits, counters);

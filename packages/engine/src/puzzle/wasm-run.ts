@@ -9,7 +9,9 @@ import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
 import type { Run } from '../core/run.js';
 import type { SearchCounters } from '../search/types.js';
-import type { PuzzleExports } from './kernel.js';
+import type { PdbExports, PuzzleExports } from './kernel.js';
+import type { PdbTables } from './pdb.js';
+import { ensureResident } from './pdb-store.js';
 import { usesHeuristic, type Algorithm, type NormalizedSolveOptions } from './options.js';
 import { MOVES, WALL, type Board, type Move } from './types.js';
 
@@ -37,6 +39,8 @@ export function wasmSupports(board: Board, algorithm: Algorithm): boolean {
 export interface WasmRunExtras {
   /** Cap the instance's memory (bytes); past it the run ends with outcome memory-limit. */
   memoryLimitBytes?: number;
+  /** The pattern databases of options.pdb, loaded (pdb-store.ts loadPdb). */
+  pdb?: PdbTables;
 }
 
 export function createWasmPuzzleRun(
@@ -56,7 +60,8 @@ export function createWasmPuzzleRun(
     throw new InvalidInputError(`start is ${width}x${height} but goal is ${goal.width}x${goal.height}`);
   }
 
-  const lease = new KernelLease<PuzzleExports>(kernels, extras.memoryLimitBytes);
+  if (options.pdb !== undefined && extras.pdb === undefined) throw new UnsupportedError(`the ${options.pdb} pattern databases are not loaded`);
+  const lease = new KernelLease<PuzzleExports & PdbExports>(kernels, extras.memoryLimitBytes);
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;
@@ -89,6 +94,15 @@ export function createWasmPuzzleRun(
     return outcome;
   };
 
+  if (extras.pdb !== undefined) {
+    try {
+      ensureResident(lease, extras.pdb); // its own kernel calls: a memory trap there throws a limit error
+    } catch (e) {
+      lease.release();
+      throw e;
+    }
+    ex.pdbReflect(options.pdbReflect ? 1 : 0);
+  }
   const init = lease.call(() => {
     const input = new Int32Array(lease.buffer, ex.puzzleInput(), (2 * INPUT_STRIDE) / 4);
     for (let i = 0; i < width * height; i++) {
@@ -96,8 +110,9 @@ export function createWasmPuzzleRun(
       input[INPUT_STRIDE / 4 + i] = goal.cells[i]! < 0 ? WALL : goal.cells[i]!;
     }
     const informed = usesHeuristic(options.algorithm);
+    const h = !informed ? codes.puzzle.heuristic.none : extras.pdb !== undefined ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
     return ex.puzzleInit(
-      width, height, algo, informed ? codes.puzzle.heuristic[options.heuristic] : codes.puzzle.heuristic.none,
+      width, height, algo, h,
       informed && options.countBlank ? 1 : 0, options.weight, options.maxNodes,
     );
   });
