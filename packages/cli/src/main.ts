@@ -2,6 +2,7 @@
 // maps errors to exit codes; parsing, validation and search live in the engine.
 import { Command, CommanderError } from 'commander';
 import { SearchlabError } from '@searchlab/engine';
+import { useFileCache } from '@searchlab/engine/node';
 import type { Context } from './context.js';
 import { EXIT, EXIT_FOR_ERROR } from './exit.js';
 import { registerPuzzle } from './commands/puzzle/index.js';
@@ -13,6 +14,7 @@ declare const SEARCHLAB_VERSION: string | undefined;
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
 
 async function main(argv: string[]): Promise<number> {
+  useFileCache(); // pattern databases under the per-user cache directory
   const abort = new AbortController();
   let running = 0;
   process.on('SIGINT', () => {

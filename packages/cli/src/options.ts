@@ -13,3 +13,12 @@ export const intArg = (min: number) =>
 export const positiveArg = numberParser('a positive number', (n) => Number.isFinite(n) && n > 0);
 export const seedArg = numberParser('an integer seed', (n) => Number.isSafeInteger(n));
 export const jobsArg = numberParser('a number of jobs from 1 to 1024', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 1024);
+
+const UNITS: Readonly<Record<string, number>> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30 };
+/** A size in bytes: 1048576, 512M, 1.5G (K, M, G: powers of 1024). */
+export function memoryArg(v: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?)i?b?\s*$/i.exec(v);
+  const bytes = m ? Math.floor(Number(m[1]) * UNITS[m[2]!.toLowerCase()]!) : NaN;
+  if (!(bytes >= 1)) throw new InvalidArgumentError('expected a size such as 512M, 2G or a number of bytes');
+  return bytes;
+}

@@ -24,3 +24,4 @@ export { compareHeuristics, summarise, variantName, type CompareInstance, type C
 export { makeHeuristic, heuristicInfo, HEURISTIC_INFO, type HeuristicFn, type HeuristicProperties } from './heuristics.js';
 export { SlidingTileProblem, type TileState } from './problem.js';
 export type { SearchStats } from '../search/types.js';
+export type { SolveTask } from './tasks.js';
