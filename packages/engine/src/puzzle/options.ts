@@ -139,7 +139,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
     throw new InvalidInputError('timeoutMs must be a positive number');
   }
-  return { algorithm, heuristic, pdb, pdbReflect: opts.pdbReflect !== false, countBlank, weight, depthLimit, maxNodes };
+  return { algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, depthLimit, maxNodes };
 }
 
 /**
