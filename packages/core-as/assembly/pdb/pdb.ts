@@ -29,6 +29,10 @@ const PAT_TABLE = memory.data(MAX_PATTERNS * 4, 16); // u32 table address
 const PAT_SIZE = memory.data(MAX_PATTERNS * 8, 16); // f64 placements
 const PAT_LABELS = memory.data(MAX_PATTERNS * MAXC * 4, 16); // i32 labels, ascending
 const PAT_OF = memory.data(MAXC * 4, 16); // i32 pattern of each label, -1 none
+/** i32 per label: its slot; pattern p's labels have slots PAT_START[p] .. + k - 1 (positions stored by slot). */
+const SLOT = memory.data(MAXC * 4, 16);
+const PAT_START = memory.data(MAX_PATTERNS * 4, 16);
+let slots: i32 = 0;
 const NBR = memory.data(MAXC * 16, 16); // i32[cell*4 + dir], -1 off the board
 const MD = memory.data(MAXC * MAXC * 4, 16); // i32[cell*16 + label] Manhattan distance
 
@@ -56,7 +60,7 @@ export function setupGeometry(w: i32, h: i32): bool {
   if (w < 2 || h < 2 || w * h > MAXC) return false;
   arenaUnpin();
   arenaReset();
-  pw = w; ph = h; pc = w * h; patCount = 0;
+  pw = w; ph = h; pc = w * h; patCount = 0; slots = 0;
   fullMask = (<u32>1 << pc) - 1;
   notCol0 = 0; notColLast = 0;
   for (let c = 0; c < pc; c++) {
@@ -82,10 +86,12 @@ export function addPattern(mask: u32): i32 {
   for (let l = 1; l < pc; l++) if (((mask >> l) & 1) != 0 && i32At(PAT_OF, l) >= 0) return -1;
   const p = patCount;
   let k = 0;
+  setI32(PAT_START, p, slots);
   for (let l = 1; l < pc; l++) {
     if (((mask >> l) & 1) == 0) continue;
     setI32(PAT_LABELS, p * MAXC + k++, l);
     setI32(PAT_OF, l, p);
+    setI32(SLOT, l, slots++);
   }
   setI32(PAT_K, p, k);
   const size = placements(pc, k);
@@ -97,13 +103,13 @@ export function addPattern(mask: u32): i32 {
   return p;
 }
 
-/** Rank of pattern p's placement, read from pos[label] (i32 per label): a partial permutation. */
-@inline function rankOf(p: i32, pos: usize): i32 {
-  const k = i32At(PAT_K, p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
+/** Rank of a placement of k tiles whose cells are pos[0..k) (i32, in label order): a partial permutation. */
+@inline function rankOf(k: i32, pos: usize): i32 {
   let used: u32 = 0, r = 0;
+  const c = pc;
   for (let i = 0; i < k; i++) {
-    const q = i32At(pos, i32At(lab, i));
-    r = r * (pc - i) + q - <i32>popcnt(used & ((<u32>1 << q) - 1));
+    const q = load<i32>(pos + (<usize>i << 2));
+    r = r * (c - i) + q - <i32>popcnt(used & ((<u32>1 << q) - 1));
     used |= <u32>1 << q;
   }
   return r;
@@ -128,9 +134,9 @@ let bNew: f64 = 0;
 export let bDepth: i32 = 0;
 export let bReached: f64 = 0;
 
-/** Fills pos[label] from a rank; returns the occupied cells. */
+/** Fills pos[0..k) from a rank; returns the occupied cells. */
 function unrank(p: i32, r: i32, pos: usize): u32 {
-  const k = i32At(PAT_K, p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
+  const k = i32At(PAT_K, p);
   for (let i = k - 1; i >= 0; i--) {
     const radix = pc - i;
     setI32(DIG, i, r % radix);
@@ -143,7 +149,7 @@ function unrank(p: i32, r: i32, pos: usize): u32 {
       if (((used >> q) & 1) == 0) { if (left == 0) break; left--; }
       q++;
     }
-    setI32(pos, i32At(lab, i), q);
+    setI32(pos, i, q);
     used |= <u32>1 << q;
   }
   return used;
@@ -171,11 +177,11 @@ export function buildBegin(p: i32): bool {
   let occ: u32 = 0;
   for (let i = 0; i < k; i++) {
     const l = i32At(lab, i);
-    setI32(BPOS, l, l);
+    setI32(BPOS, i, l);
     occ |= <u32>1 << l;
   }
   bP = p;
-  const g = rankOf(p, BPOS);
+  const g = rankOf(k, BPOS);
   store<u16>(bVis + (<usize>g << 1), <u16>(fullMask & ~occ)); // the goal placement, every blank region
   store<u64>(bF0 + (<usize>(g >>> 6) << 3), <u64>1 << <u64>(g & 63));
   bDepth = 0; bWord = 0; bNew = 0; bReached = 1;
@@ -190,17 +196,17 @@ function expand(r: i32, nxt: usize): void {
   let md = 0;
   for (let i = 0; i < k; i++) {
     const l = i32At(lab, i);
-    md += i32At(MD, (i32At(pos, l) << 4) + l);
+    md += i32At(MD, (i32At(pos, i) << 4) + l);
   }
   const d1 = bDepth + 1;
   for (let i = 0; i < k; i++) {
-    const l = i32At(lab, i), from = i32At(pos, l);
+    const l = i32At(lab, i), from = i32At(pos, i);
     for (let d = 0; d < 4; d++) {
       const to = i32At(NBR, (from << 2) + d);
       if (to < 0 || ((vm >> to) & 1) == 0) continue; // the blank cannot be there
-      setI32(pos, l, to);
-      const r2 = rankOf(p, pos);
-      setI32(pos, l, from);
+      setI32(pos, i, to);
+      const r2 = rankOf(k, pos);
+      setI32(pos, i, from);
       const va = bVis + (<usize>r2 << 1);
       const v2 = <u32>load<u16>(va);
       if (((v2 >> from) & 1) != 0) continue; // this (placement, blank region) was reached already
@@ -251,9 +257,10 @@ export function buildStep(budget: i64): i32 {
 
 // ---- lookup in the search: one or two views, updated per move --------------------------------
 
-const VLAB = memory.data(2 * MAXC * 4, 16); // i32[v*16 + tile]: the tile's label in view v
+const VLAB = memory.data(2 * MAXC * 4, 16); // i32[v*16 + tile]: the slot of the tile's label in view v
+const VPAT = memory.data(2 * MAXC * 4, 16); // i32[v*16 + tile]: the pattern of the tile's label in view v
 const VCELL = memory.data(2 * MAXC * 4, 16); // i32[v*16 + cell]: the cell in view v's frame
-const VPOS = memory.data(2 * MAXC * 4, 16); // i32[v*16 + label]: where the label is
+const VPOS = memory.data(2 * MAXC * 4, 16); // i32[v*16 + slot]: where the slot's label is
 const VRANK = memory.data(2 * MAX_PATTERNS * 4, 16);
 const VNIB = memory.data(2 * MAX_PATTERNS * 4, 16);
 const VSUM = memory.data(2 * 4, 16);
@@ -298,8 +305,10 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   }
   for (let t = 1; t < pc; t++) {
     const g = i32At(VCELL, i32At(goalCell, t));
-    setI32(VLAB, t, g);
-    setI32(VLAB, MAXC + t, transpose(g));
+    setI32(VLAB, t, i32At(SLOT, g));
+    setI32(VLAB, MAXC + t, i32At(SLOT, transpose(g)));
+    setI32(VPAT, t, i32At(PAT_OF, g));
+    setI32(VPAT, MAXC + t, i32At(PAT_OF, transpose(g)));
   }
   for (let c = 0; c < pc; c++) {
     const t = <i32>load<u16>(board + (<usize>c << 1));
@@ -309,7 +318,7 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   for (let v = 0; v < 2; v++) {
     let s = 0;
     for (let p = 0; p < patCount; p++) {
-      const r = rankOf(p, VPOS + (<usize>(v * MAXC) << 2));
+      const r = rankOf(i32At(PAT_K, p), VPOS + (<usize>(v * MAXC + i32At(PAT_START, p)) << 2));
       const e = entry(p, r);
       setI32(VRANK, v * MAX_PATTERNS + p, r);
       setI32(VNIB, v * MAX_PATTERNS + p, e);
@@ -321,54 +330,63 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   return true;
 }
 
+@inline function tryView(v: i32, t: i32, to: i32): i32 {
+  const o = v * MAXC;
+  setI32(VPOS, o + i32At(VLAB, o + t), i32At(VCELL, o + to));
+  const p = i32At(VPAT, o + t);
+  const r = rankOf(i32At(PAT_K, p), VPOS + (<usize>(o + i32At(PAT_START, p)) << 2));
+  const e = entry(p, r);
+  const s = i32At(VSUM, v) - i32At(VNIB, v * MAX_PATTERNS + p) + e;
+  setI32(NEW, v * 3, r); setI32(NEW, v * 3 + 1, e); setI32(NEW, v * 3 + 2, s);
+  return s;
+}
+
 /** Tile t moves onto cell `to`: the child's max over views of the entry sums (pdbCommit keeps it). */
 @inline export function pdbTry(t: i32, to: i32): i32 {
-  let best = 0;
-  for (let v = 0; v < views; v++) {
-    const o = v * MAXC;
-    const l = i32At(VLAB, o + t);
-    const pos = VPOS + (<usize>o << 2);
-    setI32(pos, l, i32At(VCELL, o + to));
-    const p = i32At(PAT_OF, l);
-    const r = rankOf(p, pos);
-    const e = entry(p, r);
-    const s = i32At(VSUM, v) - i32At(VNIB, v * MAX_PATTERNS + p) + e;
-    setI32(NEW, v * 3, r); setI32(NEW, v * 3 + 1, e); setI32(NEW, v * 3 + 2, s);
-    if (s > best) best = s;
-  }
-  return best;
+  const s0 = tryView(0, t, to);
+  if (views == 1) return s0;
+  const s1 = tryView(1, t, to);
+  return s0 > s1 ? s0 : s1;
+}
+
+@inline function undoView(v: i32, t: i32, at: i32): void {
+  setI32(VPOS, v * MAXC + i32At(VLAB, v * MAXC + t), i32At(VCELL, v * MAXC + at));
 }
 
 /** Puts tile t back on cell `at` in every view (a child cut at the bound). */
 @inline export function pdbUndo(t: i32, at: i32): void {
-  for (let v = 0; v < views; v++) setI32(VPOS, v * MAXC + i32At(VLAB, v * MAXC + t), i32At(VCELL, v * MAXC + at));
+  undoView(0, t, at);
+  if (views == 2) undoView(1, t, at);
+}
+
+@inline function commitView(v: i32, t: i32, slot: usize): void {
+  const i = v * MAX_PATTERNS + i32At(VPAT, v * MAXC + t);
+  store<u64>(slot + (<usize>v << 3),
+    <u64><u32>i32At(VRANK, i) | (<u64>i32At(VNIB, i) << 32) | (<u64>i32At(VSUM, v) << 40));
+  setI32(VRANK, i, i32At(NEW, v * 3));
+  setI32(VNIB, i, i32At(NEW, v * 3 + 1));
+  setI32(VSUM, v, i32At(NEW, v * 3 + 2));
 }
 
 /** Enters the child last tried with tile t; its parent's ranks, entries and sums go to `slot` (2 × i64). */
 @inline export function pdbCommit(t: i32, best: i32, slot: usize): void {
-  for (let v = 0; v < views; v++) {
-    const p = i32At(PAT_OF, i32At(VLAB, v * MAXC + t));
-    const i = v * MAX_PATTERNS + p;
-    store<u64>(slot + (<usize>v << 3),
-      <u64><u32>i32At(VRANK, i) | (<u64>i32At(VNIB, i) << 32) | (<u64>i32At(VSUM, v) << 40));
-    setI32(VRANK, i, i32At(NEW, v * 3));
-    setI32(VNIB, i, i32At(NEW, v * 3 + 1));
-    setI32(VSUM, v, i32At(NEW, v * 3 + 2));
-  }
+  commitView(0, t, slot);
+  if (views == 2) commitView(1, t, slot);
   pdbCur = best;
+}
+
+@inline function restoreView(v: i32, t: i32, at: i32, slot: usize): void {
+  undoView(v, t, at);
+  const i = v * MAX_PATTERNS + i32At(VPAT, v * MAXC + t);
+  const x = load<u64>(slot + (<usize>v << 3));
+  setI32(VRANK, i, <i32><u32>x);
+  setI32(VNIB, i, <i32>((x >> 32) & 0xff));
+  setI32(VSUM, v, <i32>(x >> 40));
 }
 
 /** Back to the parent: tile t returns to cell `at`; ranks, entries and sums from `slot`. */
 @inline export function pdbRestore(t: i32, at: i32, slot: usize): void {
-  for (let v = 0; v < views; v++) {
-    const o = v * MAXC;
-    const l = i32At(VLAB, o + t);
-    setI32(VPOS, o + l, i32At(VCELL, o + at));
-    const i = v * MAX_PATTERNS + i32At(PAT_OF, l);
-    const x = load<u64>(slot + (<usize>v << 3));
-    setI32(VRANK, i, <i32><u32>x);
-    setI32(VNIB, i, <i32>((x >> 32) & 0xff));
-    setI32(VSUM, v, <i32>(x >> 40));
-  }
+  restoreView(0, t, at, slot);
+  if (views == 2) restoreView(1, t, at, slot);
   pdbCur = bestSum();
 }
