@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forgetPdbs, goalBoard, loadPdb, randomWalk, setPdbCache, solvePuzzle, type PdbCache, type PdbSpec } from '@searchlab/engine/puzzle';
+import { PDB_SPECS, forgetPdbs, goalBoard, loadPdb, randomWalk, setPdbCache, solvePuzzle, type PdbCache, type PdbProgress, type PdbSpec } from '@searchlab/engine/puzzle';
 import { fileCache } from '@searchlab/engine/node';
 
 const spec: PdbSpec = { key: 'cache-test', width: 3, height: 3, patterns: [[1, 2, 3, 4], [5, 6, 7, 8]] };
@@ -49,6 +49,21 @@ describe('pattern database file cache', () => {
     forgetPdbs();
     await loadPdb(spec);
     expect(c.writes).toBe(3);
+  });
+
+  it('a build reports progress per pattern, placements reached growing to the total', async () => {
+    setPdbCache(undefined);
+    forgetPdbs();
+    const events: PdbProgress[] = [];
+    await loadPdb(PDB_SPECS.pdb555, { onProgress: (p) => events.push({ ...p }) });
+    expect(events.length).toBeGreaterThan(0);
+    for (const [i, e] of events.entries()) {
+      expect(e).toMatchObject({ patterns: 3, placements: 524160 });
+      expect(e.reached).toBeLessThanOrEqual(e.placements);
+      const prev = events[i - 1];
+      if (prev && prev.pattern === e.pattern) expect(e.reached).toBeGreaterThanOrEqual(prev.reached);
+      if (prev) expect(e.pattern).toBeGreaterThanOrEqual(prev.pattern);
+    }
   });
 
   it('a memory limit smaller than the databases stops with a clear limit', async () => {
