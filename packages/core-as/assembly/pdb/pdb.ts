@@ -341,10 +341,18 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   return s;
 }
 
-/** Tile t moves onto cell `to`: the child's max over views of the entry sums (pdbCommit keeps it). */
+/** Tile t moves onto cell `to`: the child's entry sum in the normal view (pdbCommit keeps it). */
 @inline export function pdbTry(t: i32, to: i32): i32 {
-  const s0 = tryView(0, t, to);
-  if (views == 1) return s0;
+  return tryView(0, t, to);
+}
+
+/** Whether a second (reflected) view is in use: pdbTryReflected then completes the child's value. */
+@inline export function pdbReflected(): bool {
+  return views == 2;
+}
+
+/** The max of `s0` (pdbTry's value) and the reflected view's sum for the same move. */
+@inline export function pdbTryReflected(t: i32, to: i32, s0: i32): i32 {
   const s1 = tryView(1, t, to);
   return s0 > s1 ? s0 : s1;
 }

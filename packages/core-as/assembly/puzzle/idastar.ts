@@ -19,7 +19,7 @@ import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
   expandedN, generatedN, maxFrontierN, iterationsN, maxNodesN,
 } from './common';
-import { pdbCur, pdbTry, pdbUndo, pdbCommit, pdbRestore } from '../pdb/pdb';
+import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbUndo, pdbCommit, pdbRestore } from '../pdb/pdb';
 
 const MODE_DELTA: i32 = 0;
 const MODE_LINEAR: i32 = 1;
@@ -192,6 +192,16 @@ function writePath(d: i32, last: i32): void {
         if (m == MODE_PDB) {
           best = pdbTry(t, a);
           nh += <T>(2 * (best - pdbCur));
+          // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
+          // the next bound (a cut child is never entered, so its ranks are not needed).
+          if (pdbReflected()) {
+            const f0 = g + 1 + nh;
+            if (f0 <= b0 || f0 < next) {
+              const both = pdbTryReflected(t, a, best);
+              nh += <T>(2 * (both - best));
+              best = both;
+            }
+          }
         }
       }
       const f = g + 1 + nh;
