@@ -2,6 +2,7 @@
 // maps errors to exit codes; parsing, validation and search live in the engine.
 import { Command, CommanderError } from 'commander';
 import { SearchlabError } from '@searchlab/engine';
+import { useFileCache } from '@searchlab/engine/node';
 import type { Context } from './context.js';
 import { EXIT, EXIT_FOR_ERROR } from './exit.js';
 import { registerPuzzle } from './commands/puzzle/index.js';
@@ -19,6 +20,7 @@ const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
 async function main(argv: string[]): Promise<number> {
   // A reader that went away (`… | head -1`) ends the output, not the program with a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? EXIT.ok : EXIT.failure));
+  useFileCache(); // pattern databases under the per-user cache directory
   const abort = new AbortController();
   let running = 0;
   process.on('SIGINT', () => {

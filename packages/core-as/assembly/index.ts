@@ -6,3 +6,4 @@ export * from './puzzle/api';
 export * from './queens/api';
 export * from './monty/api';
 export * from './fit/api';
+export * from './pdb/api';

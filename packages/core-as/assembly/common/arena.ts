@@ -26,6 +26,8 @@ let limitBytes: u64 = 0;
 @external("env", "arenaGrant")
 declare function arenaGrant(end: f64): f64;
 let top: usize = 0;
+/** Bottom of the resettable arena: blocks below it (pattern databases) survive arenaReset. */
+let floor: usize = 0;
 /** Free blocks: MAX_FREE pairs (address, size). */
 const FREE: usize = memory.data(MAX_FREE * 8, 16);
 let freeCount: i32 = 0;
@@ -40,9 +42,19 @@ export function arenaBase(): usize {
 }
 
 export function arenaReset(): void {
-  top = arenaBase();
+  top = floor != 0 ? floor : arenaBase();
   freeCount = 0;
   memoryFailed = 0;
+}
+
+/** Keeps every block allocated so far across arenaReset (until arenaUnpin). */
+export function arenaPin(): void {
+  floor = top;
+}
+
+/** Drops the pinned blocks: the next arenaReset frees everything. */
+export function arenaUnpin(): void {
+  floor = 0;
 }
 
 export function setLimit(bytes: u64): void {

@@ -11,7 +11,8 @@ import {
   PUZZLE_ALGORITHM_IDASTAR,
 } from '../generated/codes';
 import { arenaReset } from '../common/arena';
-import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE } from './model';
+import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE, H_PDB, W, H, N, goalCell, startBoard } from './model';
+import { searchInit } from '../pdb/pdb';
 import {
   ST_RUNNING, resetCounters, expandedN, generatedN, uniqueN, maxFrontierN, iterationsN, pathPtr, pathLen,
 } from './common';
@@ -41,7 +42,7 @@ export function puzzleInput(): usize {
 
 /**
  * Prepares a run. algorithm: 0 bfs 1 ucs 2 greedy 3 astar 4 wastar 5 idastar; heuristic: 0
- * misplaced 1 manhattan 2 euclidean 3 linear-conflict (ignored by bfs/ucs). Returns 0, or 1 board
+ * misplaced 1 manhattan 2 euclidean 3 linear-conflict 4 pdb (idastar only; ignored by bfs/ucs). Returns 0, or 1 board
  * too large, 2 inconsistent boards, 3 unsupported options. Counters start at the contract's
  * initial values; a start equal to the goal may already be found (puzzleStatus() == 1).
  */
@@ -57,6 +58,8 @@ export function puzzleInit(
   const code = buildModel(INPUT, width, height, uninformed ? H_NONE : heuristic, countBlank != 0 && !uninformed);
   if (code != OK) return code;
   if (!uninformed && heuristic == H_NONE) return E_OPTIONS;
+  // Pattern databases: IDA* only, on a board the loaded set fits (pdb/api.ts loads it).
+  if (heuristic == H_PDB && (algo != A_IDASTAR || !searchInit(W, H, N, goalCell, startBoard))) return E_OPTIONS;
   algorithm = algo;
   if (algo == A_IDASTAR) status = idaInit();
   else {

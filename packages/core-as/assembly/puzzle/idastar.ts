@@ -12,17 +12,20 @@
 
 import { alloc, grow } from '../common/arena';
 import {
-  C, N, H, W, nbr, delta, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, rowOf,
+  C, N, H, W, nbr, delta, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, H_PDB, rowOf,
   lineConflict, euclidean, fullH, positions, touchedLine, tileAt, setTile,
 } from './model';
 import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
   expandedN, generatedN, maxFrontierN, iterationsN, maxNodesN,
 } from './common';
+import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbUndo, pdbCommit, pdbRestore } from '../pdb/pdb';
 
 const MODE_DELTA: i32 = 0;
 const MODE_LINEAR: i32 = 1;
 const MODE_EUCLID: i32 = 2;
+/** Manhattan's delta plus 2 × (change of the pattern databases' max entry sum); pdb/pdb.ts keeps the ranks. */
+const MODE_PDB: i32 = 3;
 /** "No incoming move" (the root) in the move-list index. */
 const ROOT: i32 = 4;
 
@@ -39,6 +42,7 @@ let stH: usize = 0;
 let stRem: usize = 0;
 let stLine: usize = 0;
 let stOld: usize = 0;
+let stPdb: usize = 0; // 16 bytes per depth: the parent's pattern ranks (pdbCommit / pdbRestore)
 
 let depth: i32 = 0;
 let blank: i32 = 0;
@@ -64,6 +68,7 @@ function ensureStack(need: i32): void {
   stRem = grow(stRem, <usize>cap << 2, <usize>n << 2);
   stLine = grow(stLine, <usize>cap << 2, <usize>n << 2);
   stOld = grow(stOld, <usize>cap << 2, <usize>n << 2);
+  if (mode == MODE_PDB) stPdb = grow(stPdb, <usize>cap << 4, <usize>n << 4);
   cap = n;
 }
 
@@ -94,12 +99,12 @@ export function idaInit(): i32 {
   pos = alloc(<usize>N << 2);
   positions(board, pos);
   buildMoveLists();
-  mode = hKind == H_EUCLIDEAN ? MODE_EUCLID : hKind == H_LINEAR ? MODE_LINEAR : MODE_DELTA;
+  mode = hKind == H_EUCLIDEAN ? MODE_EUCLID : hKind == H_LINEAR ? MODE_LINEAR : hKind == H_PDB ? MODE_PDB : MODE_DELTA;
   if (mode == MODE_LINEAR) {
     conf = alloc(<usize>(H + W) << 2);
     for (let l = 0; l < H + W; l++) store<i32>(conf + (<usize>l << 2), lineConflict(board, l));
   }
-  cap = 0; stBlank = 0; stH = 0; stRem = 0; stLine = 0; stOld = 0;
+  cap = 0; stBlank = 0; stH = 0; stRem = 0; stLine = 0; stOld = 0; stPdb = 0;
   depth = 0; blank = startBlank; remCur = 0;
   hCur = fullH(board, pos);
   bound = hCur; nextBound = Infinity;
@@ -115,6 +120,7 @@ export function idaStep(budget: i64): i32 {
   // Integer heuristics run on i32 h, f and bounds; Euclidean on f64.
   if (mode == MODE_DELTA) return loop<i32>(MODE_DELTA, budget);
   if (mode == MODE_LINEAR) return loop<i32>(MODE_LINEAR, budget);
+  if (mode == MODE_PDB) return loop<i32>(MODE_PDB, budget);
   return loop<f64>(MODE_EUCLID, budget);
 }
 
@@ -166,7 +172,7 @@ function writePath(d: i32, last: i32): void {
       generated++;
       const t = tileAt(bd, b);
       let nh: T;
-      let line = -1, oldC = 0, newC = 0;
+      let line = -1, oldC = 0, newC = 0, best = 0;
       if (m == MODE_EUCLID) {
         store<i32>(ps + (<usize>t << 2), a);
         store<i32>(ps, b);
@@ -183,11 +189,26 @@ function writePath(d: i32, last: i32): void {
             nh += <T>(2 * (newC - oldC));
           }
         }
+        if (m == MODE_PDB) {
+          best = pdbTry(t, a);
+          nh += <T>(2 * (best - pdbCur));
+          // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
+          // the next bound (a cut child is never entered, so its ranks are not needed).
+          if (pdbReflected()) {
+            const f0 = g + 1 + nh;
+            if (f0 <= b0 || f0 < next) {
+              const both = pdbTryReflected(t, a, best);
+              nh += <T>(2 * (both - best));
+              best = both;
+            }
+          }
+        }
       }
       const f = g + 1 + nh;
       if (f > b0) {
         if (f < next) next = f;
         if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), b); store<i32>(ps, a); }
+        if (m == MODE_PDB) pdbUndo(t, b);
         continue;
       }
       // descend into the child
@@ -198,6 +219,7 @@ function writePath(d: i32, last: i32): void {
         store<i32>(stLine + (<usize>d << 2), line);
         if (line >= 0) { store<i32>(stOld + (<usize>d << 2), oldC); store<i32>(cf + (<usize>line << 2), newC); }
       }
+      if (m == MODE_PDB) pdbCommit(t, best, stPdb + (<usize>d << 4));
       setTile(bd, a, t); setTile(bd, b, 0);
       d++; g += 1; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
@@ -220,6 +242,7 @@ function writePath(d: i32, last: i32): void {
         const line = i32At(stLine, d);
         if (line >= 0) store<i32>(cf + (<usize>line << 2), i32At(stOld, d));
       }
+      if (m == MODE_PDB) pdbRestore(t, a, stPdb + (<usize>d << 4));
       a = pa;
       h = load<T>(stH + (<usize>d << 3));
       rem = i32At(stRem, d);

@@ -8,9 +8,10 @@
 
 import {
   PUZZLE_HEURISTIC_NONE, PUZZLE_HEURISTIC_MISPLACED, PUZZLE_HEURISTIC_MANHATTAN, PUZZLE_HEURISTIC_EUCLIDEAN,
-  PUZZLE_HEURISTIC_LINEAR_CONFLICT, PUZZLE_INIT_OK, PUZZLE_INIT_SIZE, PUZZLE_INIT_BOARD, PUZZLE_INIT_OPTIONS,
+  PUZZLE_HEURISTIC_LINEAR_CONFLICT, PUZZLE_HEURISTIC_PDB, PUZZLE_INIT_OK, PUZZLE_INIT_SIZE, PUZZLE_INIT_BOARD, PUZZLE_INIT_OPTIONS,
 } from '../generated/codes';
 import { alloc, allocZeroed } from '../common/arena';
+import { pdbCur } from '../pdb/pdb';
 
 export const MAX_CELLS: i32 = 1024;
 
@@ -19,6 +20,8 @@ export const H_MISPLACED: i32 = PUZZLE_HEURISTIC_MISPLACED;
 export const H_MANHATTAN: i32 = PUZZLE_HEURISTIC_MANHATTAN;
 export const H_EUCLIDEAN: i32 = PUZZLE_HEURISTIC_EUCLIDEAN;
 export const H_LINEAR: i32 = PUZZLE_HEURISTIC_LINEAR_CONFLICT;
+/** Pattern databases (pdb/pdb.ts) on top of Manhattan's delta table; IDA* only. */
+export const H_PDB: i32 = PUZZLE_HEURISTIC_PDB;
 
 export let W: i32 = 0;
 export let H: i32 = 0;
@@ -100,8 +103,8 @@ export const E_OPTIONS: i32 = PUZZLE_INIT_OPTIONS;
 /** Reads the boards from `input` (i32 per cell: start then goal at +MAX_CELLS*4) and builds every table. */
 export function buildModel(input: usize, width: i32, height: i32, heuristic: i32, blankCounts: bool): i32 {
   if (width < 1 || height < 1 || width * height > MAX_CELLS) return E_SIZE;
-  if (heuristic < H_NONE || heuristic > H_LINEAR) return E_OPTIONS;
-  if (blankCounts && heuristic == H_LINEAR) return E_OPTIONS;
+  if (heuristic < H_NONE || heuristic > H_PDB) return E_OPTIONS;
+  if (blankCounts && (heuristic == H_LINEAR || heuristic == H_PDB)) return E_OPTIONS;
   W = width; H = height; C = width * height;
   hKind = heuristic; countBlank = blankCounts;
   const goalInput = input + (<usize>MAX_CELLS << 2);
@@ -149,7 +152,7 @@ export function buildModel(input: usize, width: i32, height: i32, heuristic: i32
   // Heuristic tables.
   lisTails = alloc(<usize>MAX_CELLS << 2);
   if (heuristic == H_LINEAR && K == 1) buildLines();
-  if (heuristic == H_MISPLACED || heuristic == H_MANHATTAN || heuristic == H_LINEAR) buildDelta(heuristic == H_MISPLACED, blankCounts);
+  if (heuristic == H_MISPLACED || heuristic == H_MANHATTAN || heuristic == H_LINEAR || heuristic == H_PDB) buildDelta(heuristic == H_MISPLACED, blankCounts);
   else if (heuristic == H_EUCLIDEAN) buildEuclid();
   return OK;
 }
@@ -316,6 +319,7 @@ export function fullH(board: usize, pos: usize): f64 {
     s += hKind == H_MISPLACED ? <i32>(c != g) : md(c, g);
   }
   if (hKind == H_LINEAR) s += 2 * allConflicts(board);
+  if (hKind == H_PDB) s += 2 * pdbCur; // pdb/pdb.ts searchInit ran first
   return <f64>s;
 }
 

@@ -45,6 +45,8 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 let shared: Kernels | undefined;
 const busy = new WeakSet<Kernels>();
 const broken = new WeakSet<Kernels>();
+/** Instances kept whatever their size (they hold data worth keeping, e.g. pattern databases). */
+const retained = new WeakSet<Kernels>();
 const pool: Kernels[] = [];
 
 /** base64 → bytes with atob (global in browsers, workers and Node ≥ 16). */
@@ -117,12 +119,17 @@ export function acquireKernels(kernels: Kernels): Kernels {
 /** Ends a run's claim. `trapped`: the instance hit a trap and must never run again. */
 export function releaseKernels(k: Kernels, trapped = false): void {
   busy.delete(k);
-  if (trapped || k.memory.buffer.byteLength > RETAIN_BYTES) {
+  if (trapped || (k.memory.buffer.byteLength > RETAIN_BYTES && !retained.has(k))) {
     broken.add(k);
     if (shared === k) shared = freshKernels(k);
     return;
   }
   if (k !== shared && pool.length < POOL_SIZE && !pool.includes(k)) pool.push(k);
+}
+
+/** Keeps `k` after use even when its memory grew past the usual limit (until it traps). */
+export function retainKernels(k: Kernels): void {
+  retained.add(k);
 }
 
 /** A domain's view of an instance's exports (the module holds every domain's entry points). */

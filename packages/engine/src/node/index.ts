@@ -1,2 +1,3 @@
 // @searchlab/engine/node: what only Node has — the worker_threads pool.
 export { createNodePool, nodeWorkerPort } from './pool.js';
+export { fileCache, useFileCache, defaultCacheDir } from './pdb-cache.js';

@@ -9,11 +9,16 @@ export {
 export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod } from './solvability.js';
 export { randomWalk, randomWalkBoard, randomSolvable, MAX_WALK, type RandomWalkResult } from './generate.js';
 export {
-  ALGORITHMS, HEURISTICS, WASM_ALGORITHMS, INFORMED_ALGORITHMS, usesHeuristic, normalizeOptions, solveOptionsFrom,
-  type Algorithm, type HeuristicName, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
+  ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, usesHeuristic, normalizeOptions, solveOptionsFrom,
+  type Algorithm, type HeuristicName, type HeuristicChoice, type SolverHeuristic, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
   type TraceStep, type NormalizedSolveOptions,
 } from './options.js';
-export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves } from './solve.js';
+export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves, resolveHeuristic } from './solve.js';
+export {
+  PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,
+  type PdbName, type PdbSpec, type PdbTables, type PdbProgress,
+} from './pdb.js';
+export { loadPdb, pdbIfLoaded, forgetPdbs, setPdbCache, type PdbCache, type PdbLoadOptions } from './pdb-store.js';
 export { compareHeuristics, summarise, variantName, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
 export { puzzleTasks, type SolveTask } from './tasks.js';
 export { makeHeuristic, heuristicInfo, HEURISTIC_INFO, type HeuristicFn, type HeuristicProperties } from './heuristics.js';

@@ -18,3 +18,22 @@ export interface PuzzleExports {
   puzzlePathPointer(): number;
   puzzlePathLength(): number;
 }
+
+/** The pattern-database kernel's raw exports (core-as/assembly/pdb/api.ts). */
+export interface PdbExports {
+  /** Drops every table and starts a set on a width×height board (≤ 16 cells); 1 ok, 0 refused. */
+  pdbSetup(width: number, height: number): number;
+  /** A pattern by its label mask (bit L): its index, or -1. */
+  pdbAddPattern(mask: number): number;
+  pdbPatterns(): number;
+  /** Address of pattern p's table (an i32 from the raw bindings: use `>>> 0`). */
+  pdbTablePointer(p: number): number;
+  pdbTableBytes(p: number): number;
+  pdbPlacements(p: number): number;
+  pdbBuildBegin(p: number): number;
+  /** 1 when the table is complete. */
+  pdbBuildStep(budget: number): number;
+  pdbBuildReached(): number;
+  pdbBuildDepth(): number;
+  pdbReflect(on: number): void;
+}

@@ -9,6 +9,7 @@ import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
 import type { Board, Move } from './types.js';
+import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
 
 export type Algorithm =
   | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar';
@@ -17,6 +18,10 @@ export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-co
 export const ALGORITHMS: readonly Algorithm[] =
   ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar'];
 export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
+/** What a solve may ask for: a heuristic, a pattern-database partition (IDA* only), or `auto`. */
+export type SolverHeuristic = HeuristicName | PdbName;
+export type HeuristicChoice = SolverHeuristic | 'auto';
+export const HEURISTIC_CHOICES: readonly HeuristicChoice[] = [...HEURISTICS, ...PDB_NAMES, 'auto'];
 /** Algorithms with a WASM kernel (those with a kernel code); the others always run on the TS reference. */
 export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm);
 
@@ -26,7 +31,14 @@ export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a 
  */
 export interface SolveSettings {
   algorithm?: Algorithm;            // default 'astar'
-  heuristic?: HeuristicName;        // default 'manhattan' (ignored by uninformed algorithms)
+  /**
+   * Default 'manhattan' (ignored by uninformed algorithms). pdb555 | pdb663 | pdb78: additive pattern
+   * databases (15-puzzle, IDA*; the algorithm defaults to idastar). auto: the strongest database
+   * that fits maxMemoryBytes, linear-conflict where none applies.
+   */
+  heuristic?: HeuristicChoice;
+  /** Pattern databases: also look up the diagonally reflected board and take the max (default true). */
+  pdbReflect?: boolean;
   /** Count the blank as a tile in misplaced/manhattan/euclidean (seed 004's variant; NOT admissible). */
   countBlank?: boolean;
   /** Weight w of weighted A*: f = g + w·h. Default 2 (only for 'wastar'). */
@@ -43,6 +55,7 @@ export interface SolveSettings {
    * Stop (status 'limit') once what the search stores passes this many bytes: the WASM arena, or
    * the TS reference's estimated bytes per stored node. Concurrent runs of one process also share
    * one budget (core/memory.ts). Default: `defaultMemoryBytes(backend)`, derived from the machine.
+   * Pattern databases that would not fit are refused before they are built (status 'limit').
    */
   maxMemoryBytes?: number;
   /** Record g, h, f of every state on the solution path. */
@@ -53,7 +66,10 @@ export interface SolveOptions extends SolveSettings {
   signal?: AbortSignal;
   /** Called between slices of work with the statistics so far. */
   onProgress?: (stats: SearchStats) => void;
+  /** Called while pattern databases are built. */
+  onPdbProgress?: (progress: PdbProgress) => void;
 }
+
 
 export interface TraceStep {
   board: Board;
@@ -71,7 +87,7 @@ export interface SolveResult {
   length?: number;
   moves?: Move[];
   algorithm: Algorithm;
-  heuristic?: HeuristicName;
+  heuristic?: SolverHeuristic;
   backend: Backend;
   stats: SearchStats;
   trace?: TraceStep[];
@@ -83,6 +99,9 @@ export interface SolveResult {
 export interface NormalizedSolveOptions {
   algorithm: Algorithm;
   heuristic: HeuristicName;
+  /** The pattern databases on top of Manhattan (heuristic is then 'manhattan'), with or without reflection. */
+  pdb?: PdbName;
+  pdbReflect: boolean;
   countBlank: boolean;
   weight: number;
   depthLimit: number;
@@ -103,15 +122,20 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   checkObject(opts, 'options');
   checkBoolean(opts.countBlank, 'countBlank');
   checkBoolean(opts.trace, 'trace');
-  const algorithm = opts.algorithm ?? 'astar';
+  const pdb = isPdbName(opts.heuristic) ? opts.heuristic : undefined;
+  const algorithm = opts.algorithm ?? (pdb !== undefined ? 'idastar' : 'astar');
   if (!ALGORITHMS.includes(algorithm)) {
     throw new InvalidInputError(`unknown algorithm '${String(algorithm)}' (expected one of ${ALGORITHMS.join(', ')})`);
   }
-  const heuristic = opts.heuristic ?? 'manhattan';
+  if (opts.heuristic === 'auto') throw new InvalidInputError("heuristic 'auto' is resolved by solvePuzzle (resolveHeuristic)");
+  const heuristic = (pdb !== undefined ? 'manhattan' : opts.heuristic ?? 'manhattan') as HeuristicName;
   if (!HEURISTICS.includes(heuristic)) {
-    throw new InvalidInputError(`unknown heuristic '${String(heuristic)}' (expected one of ${HEURISTICS.join(', ')})`);
+    throw new InvalidInputError(`unknown heuristic '${String(heuristic)}' (expected one of ${HEURISTIC_CHOICES.join(', ')})`);
   }
+  if (pdb !== undefined && algorithm !== 'idastar') throw new InvalidInputError(`the ${pdb} pattern databases run with idastar, not ${algorithm}`);
+  if (opts.maxMemoryBytes !== undefined && !isPositiveInteger(opts.maxMemoryBytes)) throw new InvalidInputError('maxMemoryBytes must be a positive integer');
   const countBlank = opts.countBlank === true;
+  if (countBlank && pdb !== undefined) throw new InvalidInputError('countBlank is not allowed with pattern databases');
   if (countBlank && heuristic === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
   const weight = opts.weight ?? 2;
   if (typeof weight !== 'number' || !Number.isFinite(weight) || !(weight > 0)) throw new InvalidInputError('weight must be > 0');
@@ -128,28 +152,33 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
     throw new InvalidInputError('timeoutMs must be a positive number');
   }
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
-  return { algorithm, heuristic, countBlank, weight, depthLimit, maxNodes, maxMemoryBytes: opts.maxMemoryBytes };
+  return {
+    algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, depthLimit, maxNodes,
+    maxMemoryBytes: opts.maxMemoryBytes,
+  };
 }
 
 /** Checks the options that stay on the caller's side (signal, onProgress). */
-export function checkLocalOptions(local: Pick<SolveOptions, 'signal' | 'onProgress'>, name = 'options'): void {
+export function checkLocalOptions(local: Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress'>, name = 'options'): void {
   checkObject(local, name);
   checkOptionalSignal(local.signal, 'signal');
   checkOptionalFunction(local.onProgress, 'onProgress');
+  checkOptionalFunction(local.onPdbProgress, 'onPdbProgress');
 }
 
 /**
  * The options a client passes to `solvePuzzle`: its settings (only the keys it set) plus what stays
  * on its side of a worker boundary. The CLI and the web worker both build options here.
  */
-export function solveOptionsFrom(settings: SolveSettings, local: Pick<SolveOptions, 'signal' | 'onProgress'> = {}): SolveOptions {
+export function solveOptionsFrom(settings: SolveSettings, local: Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress'> = {}): SolveOptions {
   checkObject(settings, 'settings');
   checkLocalOptions(local, 'local');
   const options: SolveOptions = {};
   for (const [key, value] of Object.entries(settings)) {
-    if (value !== undefined && value !== false) (options as Record<string, unknown>)[key] = value;
+    if (value !== undefined && (value !== false || key === 'pdbReflect')) (options as Record<string, unknown>)[key] = value;
   }
   if (local.signal !== undefined) options.signal = local.signal;
   if (local.onProgress !== undefined) options.onProgress = local.onProgress;
+  if (local.onPdbProgress !== undefined) options.onPdbProgress = local.onPdbProgress;
   return options;
 }

@@ -22,6 +22,8 @@ export interface SlidingTileOptions {
   /** The h of the problem; omitted: h = 0 (uninformed). */
   heuristic?: HeuristicName;
   countBlank?: boolean;
+  /** An h given directly (pattern databases), instead of `heuristic`. */
+  hFn?: HeuristicFn;
 }
 
 const keyOf = (cells: Int16Array): string => String.fromCharCode.apply(null, cells as unknown as number[]);
@@ -86,7 +88,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     }
     const cells = w * h;
     this.bytesPerState = STATE_OVERHEAD + 4 * cells;
-    this.hFn = options.heuristic === undefined ? null : makeHeuristic(options.heuristic, goal, options.countBlank ?? false);
+    this.hFn = options.hFn !== undefined ? options.hFn : options.heuristic === undefined ? null : makeHeuristic(options.heuristic, goal, options.countBlank ?? false);
   }
 
   actions(s: TileState): readonly Move[] {

@@ -3,7 +3,7 @@
  * platform's driver (core/run.ts), and build the typed result.
  */
 import { checkArray, checkObject } from '../core/args.js';
-import { UnsupportedError } from '../core/errors.js';
+import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { defaultMemoryBytes } from '../core/memory.js';
@@ -11,10 +11,14 @@ import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.j
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import {
   WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic,
-  type Algorithm, type HeuristicName, type NormalizedSolveOptions, type SolveOptions, type SolveResult, type TraceStep,
+  type Algorithm, type SolverHeuristic, type NormalizedSolveOptions, type SolveOptions, type SolveResult, type TraceStep,
 } from './options.js';
+import type { HeuristicFn } from './heuristics.js';
+import { PDB_NAMES, PDB_SPECS, pdbHeuristic, pdbTableBytes, pdbViews, type PdbName, type PdbTables } from './pdb.js';
+import { loadPdb, pdbBytesNeeded, pdbIfLoaded } from './pdb-store.js';
 import { SlidingTileProblem } from './problem.js';
 import { checkSolvable, validatePair } from './solvability.js';
+import { validateBoard } from './board.js';
 import { createTsPuzzleRun } from './ts-run.js';
 import type { Board, Move } from './types.js';
 import { createWasmPuzzleRun, wasmSupports, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
@@ -37,14 +41,43 @@ interface Job {
 
 const zeroStats = (): SearchStats => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0, timeMs: 0 });
 
-const resultHeuristic = (o: NormalizedSolveOptions): HeuristicName | undefined =>
-  usesHeuristic(o.algorithm) ? o.heuristic : undefined;
+const resultHeuristic = (o: NormalizedSolveOptions): SolverHeuristic | undefined =>
+  usesHeuristic(o.algorithm) ? o.pdb ?? o.heuristic : undefined;
+
+/**
+ * `heuristic: 'auto'` made concrete: the strongest pattern databases that apply to the goal and fit
+ * maxMemoryBytes (`fits`), else linear-conflict; the algorithm defaults to idastar.
+ */
+function resolveAuto(goal: Board, options: SolveOptions, fits: ReadonlySet<PdbName>): SolveOptions {
+  if (options.heuristic !== 'auto') return options;
+  const algorithm = options.algorithm ?? 'idastar';
+  let heuristic: SolverHeuristic = 'linear-conflict';
+  if (algorithm === 'idastar' && options.countBlank !== true) {
+    heuristic = PDB_NAMES.find((name) => fits.has(name) && typeof pdbViews(PDB_SPECS[name], goal) !== 'string') ?? heuristic;
+  }
+  return { ...options, algorithm, heuristic };
+}
+
+/** `auto` resolved as solvePuzzle does (a database fits when its tables, or its build, fit the limit). */
+export async function resolveHeuristic(goal: Board, options: SolveOptions): Promise<SolveOptions> {
+  validateBoard(goal);
+  checkLocalOptions(options);
+  if (options.heuristic !== 'auto') return options;
+  const limit = options.maxMemoryBytes;
+  const fits = new Set<PdbName>();
+  for (const name of PDB_NAMES) if (limit === undefined || (await pdbBytesNeeded(PDB_SPECS[name])) <= limit) fits.add(name);
+  return resolveAuto(goal, options, fits);
+}
 
 /** Validation, normalisation and the solvability check; a finished result when unsolvable. */
 function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveResult {
   validatePair(start, goal);
   checkLocalOptions(options);
   const normalized = normalizeOptions(options);
+  if (normalized.pdb !== undefined) {
+    const views = pdbViews(PDB_SPECS[normalized.pdb], goal);
+    if (typeof views === 'string') throw new InvalidInputError(`${normalized.pdb}: ${views}`);
+  }
   const verdict = checkSolvable(start, goal);
   if (!verdict.solvable) {
     const { algorithm } = normalized;
@@ -61,10 +94,17 @@ function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveR
   return { start, goal, options, normalized, backend: chooseBackend(start, normalized.algorithm, options.backend) };
 }
 
-function createRun(job: Job, kernels: Kernels | undefined): PuzzleRun {
-  if (job.backend === 'ts') return createTsPuzzleRun(job.start, job.goal, job.normalized);
+/** The pattern databases' h of a job (for the TS reference and traces). */
+const pdbH = (job: Job, pdb: PdbTables | undefined): HeuristicFn | undefined =>
+  pdb && pdbHeuristic(pdb, job.goal, job.normalized.pdbReflect);
+
+function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | undefined): PuzzleRun {
+  if (job.normalized.pdb !== undefined && pdb === undefined) {
+    throw new UnsupportedError(`the ${job.normalized.pdb} pattern databases are not loaded: use solvePuzzle, or await loadPdb() first`);
+  }
+  if (job.backend === 'ts') return createTsPuzzleRun(job.start, job.goal, job.normalized, pdbH(job, pdb));
   if (kernels === undefined) throw new UnsupportedError('the WASM kernels are not loaded: call await loadKernels() first (or use the ts backend)');
-  return createWasmPuzzleRun(kernels, job.start, job.goal, job.normalized);
+  return createWasmPuzzleRun(kernels, job.start, job.goal, job.normalized, { pdb });
 }
 
 function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
@@ -77,11 +117,11 @@ function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
 }
 
 /** g, h and f = g + h for every state on the path, with the chosen heuristic (TS, for both backends). */
-export function traceMoves(start: Board, goal: Board, moves: readonly Move[], options: NormalizedSolveOptions): TraceStep[] {
+export function traceMoves(start: Board, goal: Board, moves: readonly Move[], options: NormalizedSolveOptions, hFn?: HeuristicFn): TraceStep[] {
   validatePair(start, goal);
   checkArray(moves, 'moves');
   checkObject(options, 'options');
-  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank });
+  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank, hFn });
   const steps: TraceStep[] = [];
   let s = problem.initial;
   for (let g = 0; ; g++) {
@@ -92,7 +132,15 @@ export function traceMoves(start: Board, goal: Board, moves: readonly Move[], op
   }
 }
 
-function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>): SolveResult {
+function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted', reason: string): SolveResult {
+  const n = 'normalized' in job ? job.normalized : undefined;
+  return {
+    status, solvable: true, reason, stats: zeroStats(),
+    algorithm: n?.algorithm ?? 'idastar', heuristic: n && resultHeuristic(n), backend: 'backend' in job ? job.backend : 'wasm',
+  };
+}
+
+function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb?: PdbTables): SolveResult {
   const { options, normalized } = job;
   const base = {
     algorithm: normalized.algorithm,
@@ -108,7 +156,7 @@ function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>): Solv
   switch (out.kind) {
     case 'found': {
       const result: SolveResult = { status: 'solved', solvable: true, length: out.moves.length, moves: out.moves, ...base };
-      if (options.trace === true) result.trace = traceMoves(job.start, job.goal, out.moves, normalized);
+      if (options.trace === true) result.trace = traceMoves(job.start, job.goal, out.moves, normalized, pdbH(job, pdb));
       return result;
     }
     case 'node-limit':
@@ -131,10 +179,20 @@ const memoryText = (bytes: number): string =>
 
 /** Solve a sliding-tile puzzle. Limits and aborts return the statistics so far; never throws for them. */
 export async function solvePuzzle(start: Board, goal: Board, options: SolveOptions = {}): Promise<SolveResult> {
-  const job = prepare(start, goal, options);
+  validatePair(start, goal);
+  const job = prepare(start, goal, await resolveHeuristic(goal, options));
   if ('status' in job) return job;
-  const run = createRun(job, job.backend === 'wasm' ? await loadKernels() : undefined);
-  return toResult(job, await runAsync(run, driveOptions(options)));
+  let pdb: PdbTables | undefined;
+  if (job.normalized.pdb !== undefined) {
+    try {
+      pdb = await loadPdb(PDB_SPECS[job.normalized.pdb], { signal: options.signal, onProgress: options.onPdbProgress, maxMemoryBytes: options.maxMemoryBytes });
+    } catch (e) {
+      if (e instanceof SearchlabError && (e.code === 'limit' || e.code === 'aborted')) return stoppedEarly(job, e.code, e.message);
+      throw e;
+    }
+  }
+  const run = createRun(job, job.backend === 'wasm' ? await loadKernels() : undefined, pdb);
+  return toResult(job, await runAsync(run, driveOptions(options)), pdb);
 }
 
 /**
@@ -142,7 +200,13 @@ export async function solvePuzzle(start: Board, goal: Board, options: SolveOptio
  * The WASM backend needs its kernels loaded beforehand (`await loadKernels()`).
  */
 export function solvePuzzleSync(start: Board, goal: Board, options: SolveOptions = {}): SolveResult {
-  const job = prepare(start, goal, options);
+  validatePair(start, goal);
+  checkLocalOptions(options);
+  // auto: only databases already loaded in this thread
+  const limit = options.maxMemoryBytes;
+  const fits = new Set(PDB_NAMES.filter((n) => pdbIfLoaded(PDB_SPECS[n]) !== undefined && (limit === undefined || pdbTableBytes(PDB_SPECS[n]) <= limit)));
+  const job = prepare(start, goal, resolveAuto(goal, options, fits));
   if ('status' in job) return job;
-  return toResult(job, runSync(createRun(job, kernelsIfLoaded()), driveOptions(options)));
+  const pdb = job.normalized.pdb && pdbIfLoaded(PDB_SPECS[job.normalized.pdb]);
+  return toResult(job, runSync(createRun(job, kernelsIfLoaded(), pdb), driveOptions(options)), pdb);
 }

@@ -6,6 +6,7 @@ import {
 import { MemoryAccount, defaultMemoryBytes, heapMemory, processMemory } from '../core/memory.js';
 import { pathActions } from '../search/problem.js';
 import type { SearchCounters } from '../search/types.js';
+import type { HeuristicFn } from './heuristics.js';
 import type { NormalizedSolveOptions } from './options.js';
 import { SlidingTileProblem, type TileState } from './problem.js';
 import type { Board, Move } from './types.js';
@@ -25,8 +26,9 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
   }
 }
 
-export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions): PuzzleRun {
-  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank });
+/** `hFn`: an h built elsewhere (the pattern databases' lookup), replacing options.heuristic. */
+export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions, hFn?: HeuristicFn): PuzzleRun {
+  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank, hFn });
   // The TS runs of a thread share its V8 heap as well as the process budget.
   const memory = new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('ts'), [processMemory, heapMemory]);
   const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1, memory };

@@ -10,7 +10,9 @@ import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
 import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
 import type { Run } from '../core/run.js';
 import type { SearchCounters } from '../search/types.js';
-import type { PuzzleExports } from './kernel.js';
+import type { PdbExports, PuzzleExports } from './kernel.js';
+import type { PdbTables } from './pdb.js';
+import { ensureResident } from './pdb-store.js';
 import { usesHeuristic, type Algorithm, type NormalizedSolveOptions } from './options.js';
 import { MOVES, WALL, type Board, type Move } from './types.js';
 
@@ -43,6 +45,8 @@ export function wasmSupports(board: Board, algorithm: Algorithm): boolean {
 export interface WasmRunExtras {
   /** A fixed cap on the instance's memory (bytes), outside the shared budget; past it: outcome memory-limit. */
   memoryLimitBytes?: number;
+  /** The pattern databases of options.pdb, loaded (pdb-store.ts loadPdb). */
+  pdb?: PdbTables;
 }
 
 export function createWasmPuzzleRun(
@@ -62,8 +66,9 @@ export function createWasmPuzzleRun(
     throw new InvalidInputError(`start is ${width}x${height} but goal is ${goal.width}x${goal.height}`);
   }
 
+  if (options.pdb !== undefined && extras.pdb === undefined) throw new UnsupportedError(`the ${options.pdb} pattern databases are not loaded`);
   const account = extras.memoryLimitBytes === undefined ? new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('wasm')) : undefined;
-  const lease = new KernelLease<PuzzleExports>(kernels, extras.memoryLimitBytes ?? account);
+  const lease = new KernelLease<PuzzleExports & PdbExports>(kernels, extras.memoryLimitBytes ?? account);
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;
@@ -96,6 +101,15 @@ export function createWasmPuzzleRun(
     return outcome;
   };
 
+  if (extras.pdb !== undefined) {
+    try {
+      ensureResident(lease, extras.pdb); // its own kernel calls: a memory trap there throws a limit error
+    } catch (e) {
+      lease.release();
+      throw e;
+    }
+    ex.pdbReflect(options.pdbReflect ? 1 : 0);
+  }
   const init = lease.call(() => {
     const input = new Int32Array(lease.buffer, ex.puzzleInput(), (2 * INPUT_STRIDE) / 4);
     for (let i = 0; i < width * height; i++) {
@@ -103,8 +117,9 @@ export function createWasmPuzzleRun(
       input[INPUT_STRIDE / 4 + i] = goal.cells[i]! < 0 ? WALL : goal.cells[i]!;
     }
     const informed = usesHeuristic(options.algorithm);
+    const h = !informed ? codes.puzzle.heuristic.none : extras.pdb !== undefined ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
     return ex.puzzleInit(
-      width, height, algo, informed ? codes.puzzle.heuristic[options.heuristic] : codes.puzzle.heuristic.none,
+      width, height, algo, h,
       informed && options.countBlank ? 1 : 0, options.weight, options.maxNodes,
     );
   });

@@ -49,6 +49,15 @@ const CALLS: Record<string, unknown[]> = {
   heuristicInfo: ['manhattan', false],
   usesHeuristic: ['astar'],
   variantName: [{ heuristic: 'manhattan' }],
+  resolveHeuristic: [GOOD, { heuristic: 'auto' }],
+  isPdbName: ['pdb555'],
+  placements: [16, 5],
+  pdbTableBytes: [puzzle.PDB_SPECS.pdb555],
+  pdbBuildBytes: [puzzle.PDB_SPECS.pdb555],
+  loadPdb: [puzzle.PDB_SPECS.pdb555, {}],
+  pdbIfLoaded: [puzzle.PDB_SPECS.pdb555],
+  forgetPdbs: [],
+  setPdbCache: [undefined],
 };
 /** Arguments owned elsewhere: checkSolvable's options belong to the solvability work (solvability.ts). */
 const SKIP = new Set(['checkSolvable 3']);

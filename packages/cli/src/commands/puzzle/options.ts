@@ -1,8 +1,8 @@
 // The option definitions shared by the puzzle commands: defined once, resolved once.
 import { Command, Option } from 'commander';
 import {
-  ALGORITHMS, HEURISTICS, InvalidInputError, goalBoard, goalLike, parseBoard, parseSize, validatePair,
-  type Algorithm, type Backend, type Board, type GoalPreset, type HeuristicName, type SolveSettings,
+  ALGORITHMS, HEURISTIC_CHOICES, InvalidInputError, goalBoard, goalLike, parseBoard, parseSize, validatePair,
+  type Algorithm, type Backend, type Board, type GoalPreset, type HeuristicChoice, type SolveSettings,
 } from '@searchlab/engine';
 import { boardText } from '../../input.js';
 import { intArg, memoryArg, positiveArg } from '../../options.js';
@@ -85,8 +85,9 @@ export async function standaloneGoal(opts: BoardOpts): Promise<Board> {
 
 export interface SearchOpts {
   algorithm?: Algorithm;
-  heuristic?: HeuristicName;
+  heuristic?: HeuristicChoice;
   backend?: Backend;
+  reflect?: boolean;
   maxNodes?: number;
   timeout?: number;
   maxMemory?: number;
@@ -99,12 +100,15 @@ export interface SearchOpts {
 export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command {
   cmd.addOption(new Option('--algorithm <name>', 'search algorithm (default astar)').choices(ALGORITHMS));
   if (withHeuristic) {
-    cmd.addOption(new Option('--heuristic <name>', 'heuristic of informed searches (default manhattan)').choices(HEURISTICS));
+    cmd.addOption(new Option('--heuristic <name>',
+      'heuristic of informed searches (default manhattan); pdb555|pdb663|pdb78: 15-puzzle pattern databases (idastar, built once and cached); auto: the strongest that fits --max-memory')
+      .choices(HEURISTIC_CHOICES));
+    cmd.option('--no-reflect', 'pattern databases: skip the diagonally reflected lookup');
   }
   cmd.addOption(new Option('--backend <name>', 'wasm kernels or the ts reference (default wasm where a kernel exists)').choices(['wasm', 'ts']));
   cmd.option('--max-nodes <n>', 'stop after expanding N nodes (exit 4)', intArg(1));
   cmd.option('--timeout <sec>', 'stop after SEC seconds (exit 4)', positiveArg);
-  cmd.option('--max-memory <size>', 'stop when the search stores SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine', memoryArg);
+  cmd.option('--max-memory <size>', 'stop when the search (or the pattern databases it needs) would store more than SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine', memoryArg);
   cmd.option('--count-blank', 'count the blank as a tile in misplaced/manhattan/euclidean (not admissible)');
   cmd.option('--weight <w>', 'weight of wastar: f = g + w·h (default 2)', positiveArg);
   cmd.option('--depth-limit <d>', 'depth limit of dfs (default 50)', intArg(0));
@@ -113,6 +117,9 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
 
 /** The CLI options as the engine's plain settings (--timeout is in seconds); the engine maps them to options. */
 export function solveSettings(o: SearchOpts): SolveSettings {
-  const { timeout, maxMemory, ...rest } = o;
-  return { ...rest, timeoutMs: timeout === undefined ? undefined : timeout * 1000, maxMemoryBytes: maxMemory };
+  const { timeout, maxMemory, reflect, ...rest } = o;
+  return {
+    ...rest, timeoutMs: timeout === undefined ? undefined : timeout * 1000, maxMemoryBytes: maxMemory,
+    pdbReflect: reflect === false ? false : undefined,
+  };
 }

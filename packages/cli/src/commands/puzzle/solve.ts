@@ -1,14 +1,19 @@
 import type { Command } from 'commander';
-import { boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
+import { InvalidInputError, boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { indentBlock, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
 import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
 import { solveTracked } from './solving.js';
+import { jobsArg } from '../../options.js';
+import { solveBatch } from './batch.js';
+import { preparePdb } from './pdb.js';
 
 interface SolveOpts extends BoardOpts, SearchOpts {
   trace?: boolean;
   json?: boolean;
+  file?: string;
+  jobs: number;
 }
 
 export function registerSolve(parent: Command, ctx: Context, exit: (code: number) => void): void {
@@ -17,12 +22,19 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
   addSearchOptions(cmd, true);
   cmd.option('--trace', 'print every state on the path with g, h and f');
   cmd.option('--json', 'print one JSON object instead of text');
+  cmd.option('--file <path>', 'solve every board of a file (one per line, # comments, optional id<TAB>board): one JSON line per instance as it finishes');
+  cmd.option('--jobs <n>', 'with --file: solve on N worker threads at once', jobsArg, 1);
   cmd.action(async (opts: SolveOpts) => exit(await solve(opts, ctx)));
 }
 
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
+  if (opts.file !== undefined) {
+    if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
+    return solveBatch(opts.file, opts.jobs, opts, solveSettings(opts), ctx);
+  }
   const { start, goal } = await resolvePair(opts);
-  const result = await solveTracked(ctx, start, goal, { ...solveSettings(opts), trace: opts.trace === true }, { label: 'solving', quiet: opts.json });
+  const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
+  const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json });
 
   if (opts.json) {
     printJson(ctx, solveJson(result, boardToText(start), boardToText(goal)));

@@ -1,0 +1,63 @@
+// `puzzle solve --file F --jobs N`: every board of a file solved on the worker pool, one JSON line
+// per instance on stdout as it finishes (with its id), a progress bar and a summary on stderr.
+import {
+  InvalidInputError, TASKS, boardToText, inlinePool, streamTasks, type Board, type SolveResult, type SolveSettings,
+} from '@searchlab/engine';
+import type { SolveTask } from '@searchlab/engine/puzzle';
+import type { Context } from '../../context.js';
+import { EXIT, exitForStatus } from '../../exit.js';
+import { int, solveJson } from '../../format.js';
+import { readLines } from '../../input.js';
+import { withPool } from '../../pool.js';
+import { track } from '../../progress.js';
+import { readBoard, resolveGoal, type BoardOpts } from './options.js';
+import { preparePdb } from './pdb.js';
+
+interface Instance { id: string; start: Board; goal: Board }
+
+/**
+ * The boards of a file: one per line, `#` comments; an optional id before the first tab (the board
+ * is after the last tab, so a TSV such as data/korf100.tsv works); else the id is the board's
+ * 1-based number among the boards.
+ */
+async function readInstances(file: string, opts: BoardOpts): Promise<Instance[]> {
+  const list: Instance[] = [];
+  for (const { line, text } of await readLines(file)) {
+    const tab = text.indexOf('\t');
+    const id = tab >= 0 ? text.slice(0, tab).trim() : String(list.length + 1);
+    try {
+      const start = await readBoard(text.slice(text.lastIndexOf('\t') + 1).trim(), opts.size);
+      list.push({ id, start, goal: await resolveGoal(start, opts) });
+    } catch (e) {
+      if (e instanceof InvalidInputError) throw new InvalidInputError(`${file} line ${line}: ${e.message}`);
+      throw e;
+    }
+  }
+  if (list.length === 0) throw new InvalidInputError(`${file}: no boards`);
+  return list;
+}
+
+export async function solveBatch(file: string, jobs: number, opts: BoardOpts, settings: SolveSettings, ctx: Context): Promise<number> {
+  const list = await readInstances(file, opts);
+  const resolved = await preparePdb(ctx, list[0]!.goal, settings);
+  const tasks = list.map((inst) => ({ domain: 'puzzle', kind: 'solve', payload: { start: inst.start, goal: inst.goal, settings: resolved } satisfies SolveTask }));
+  const began = performance.now();
+  let done = 0, nodes = 0, solverMs = 0;
+  const counts = new Map<string, number>();
+  let worst: number = EXIT.ok;
+  await track(ctx, { label: 'solving', unit: 'instances', total: list.length }, (progress) =>
+    withPool(jobs, async (runner) => {
+      for await (const [i, r] of streamTasks<SolveResult>(runner ?? inlinePool(TASKS), tasks, { signal: ctx.signal })) {
+        const { start: _s, goal: _g, trace: _t, ...json } = solveJson(r);
+        ctx.out(`${JSON.stringify({ id: list[i]!.id, board: boardToText(list[i]!.start), ...json })}\n`);
+        done++; nodes += r.stats.expanded; solverMs += r.stats.timeMs;
+        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+        worst = Math.max(worst, exitForStatus(r.status));
+        progress.update(done, `${int(nodes)} nodes`);
+      }
+    }));
+  const statuses = [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
+  ctx.err(`${done} of ${list.length} instances: ${statuses}; ${int(nodes)} nodes expanded; solver time ${(solverMs / 1000).toFixed(2)} s, ` +
+    `wall ${((performance.now() - began) / 1000).toFixed(2)} s on ${jobs} job${jobs === 1 ? '' : 's'}\n`);
+  return ctx.signal.aborted ? EXIT.interrupted : worst;
+}

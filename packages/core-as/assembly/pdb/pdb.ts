@@ -1,0 +1,400 @@
+// Additive disjoint pattern databases for sliding-tile boards of up to 16 cells (8- and 15-puzzle),
+// and their incremental lookup in IDA* (docs/contracts/pdb.md).
+//
+// Canonical frame: tile L's goal is cell L, the blank's goal is cell 0. A pattern is a set of labels;
+// its table has one 4-bit entry per placement of its tiles (ranked as a partial permutation), the
+// entry being (d - md) / 2 where d is the fewest pattern-tile moves to the goal placement (the blank
+// anywhere, moves of the blank through non-pattern cells free) and md the pattern's Manhattan
+// distance (d - md is even: every move changes both by one). Values above 15 are clamped (still a
+// lower bound). A search on another goal maps its board into this frame (a symmetry of the square
+// that sends the blank's goal to cell 0, labels = mapped goal cells); the reflected view composes it
+// with the transpose.
+//
+// Tables live in pinned arena blocks, so they survive the searches' arenaReset.
+import { allocZeroed, arenaPin, arenaReset, arenaUnpin } from '../common/arena';
+
+export const MAX_PATTERNS: i32 = 6;
+const MAXC: i32 = 16;
+
+let pw: i32 = 0;
+let ph: i32 = 0;
+let pc: i32 = 0;
+let fullMask: u32 = 0;
+let notCol0: u32 = 0;
+let notColLast: u32 = 0;
+export let patCount: i32 = 0;
+
+const PAT_K = memory.data(MAX_PATTERNS * 4, 16); // i32 tiles per pattern
+const PAT_TABLE = memory.data(MAX_PATTERNS * 4, 16); // u32 table address
+const PAT_SIZE = memory.data(MAX_PATTERNS * 8, 16); // f64 placements
+const PAT_LABELS = memory.data(MAX_PATTERNS * MAXC * 4, 16); // i32 labels, ascending
+const PAT_OF = memory.data(MAXC * 4, 16); // i32 pattern of each label, -1 none
+/** i32 per label: its slot; pattern p's labels have slots PAT_START[p] .. + k - 1 (positions stored by slot). */
+const SLOT = memory.data(MAXC * 4, 16);
+const PAT_START = memory.data(MAX_PATTERNS * 4, 16);
+let slots: i32 = 0;
+const NBR = memory.data(MAXC * 16, 16); // i32[cell*4 + dir], -1 off the board
+const MD = memory.data(MAXC * MAXC * 4, 16); // i32[cell*16 + label] Manhattan distance
+
+@inline function i32At(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+@inline function setI32(base: usize, i: i32, v: i32): void {
+  store<i32>(base + (<usize>i << 2), v);
+}
+
+export function patK(p: i32): i32 { return i32At(PAT_K, p); }
+export function patTable(p: i32): usize { return <usize>load<u32>(PAT_TABLE + (<usize>p << 2)); }
+export function patSize(p: i32): f64 { return load<f64>(PAT_SIZE + (<usize>p << 3)); }
+export function patBytes(p: i32): f64 { return Math.ceil(patSize(p) / 2); }
+
+/** C!/(C-k)!: placements of k distinct tiles on C cells. */
+function placements(c: i32, k: i32): f64 {
+  let n = 1.0;
+  for (let i = 0; i < k; i++) n *= <f64>(c - i);
+  return n;
+}
+
+/** Starts a set of patterns on a w×h board (4..16 cells), dropping the tables held so far. */
+export function setupGeometry(w: i32, h: i32): bool {
+  if (w < 2 || h < 2 || w * h > MAXC) return false;
+  arenaUnpin();
+  arenaReset();
+  pw = w; ph = h; pc = w * h; patCount = 0; slots = 0;
+  fullMask = (<u32>1 << pc) - 1;
+  notCol0 = 0; notColLast = 0;
+  for (let c = 0; c < pc; c++) {
+    const r = c / w, q = c % w;
+    if (q != 0) notCol0 |= <u32>1 << c;
+    if (q != w - 1) notColLast |= <u32>1 << c;
+    setI32(PAT_OF, c, -1);
+    setI32(NBR, (c << 2) + 0, r > 0 ? c - w : -1);
+    setI32(NBR, (c << 2) + 1, r < h - 1 ? c + w : -1);
+    setI32(NBR, (c << 2) + 2, q > 0 ? c - 1 : -1);
+    setI32(NBR, (c << 2) + 3, q < w - 1 ? c + 1 : -1);
+    for (let l = 0; l < pc; l++) {
+      const dr = r - l / w, dq = q - l % w;
+      setI32(MD, (c << 4) + l, (dr < 0 ? -dr : dr) + (dq < 0 ? -dq : dq));
+    }
+  }
+  return true;
+}
+
+/** Adds a pattern (bit L = label L, 1 ≤ L < C, disjoint from the others) with a zeroed table; its index or -1. */
+export function addPattern(mask: u32): i32 {
+  if (pc == 0 || patCount == MAX_PATTERNS || mask == 0 || (mask & 1) != 0 || (mask & ~fullMask) != 0) return -1;
+  for (let l = 1; l < pc; l++) if (((mask >> l) & 1) != 0 && i32At(PAT_OF, l) >= 0) return -1;
+  const p = patCount;
+  let k = 0;
+  setI32(PAT_START, p, slots);
+  for (let l = 1; l < pc; l++) {
+    if (((mask >> l) & 1) == 0) continue;
+    setI32(PAT_LABELS, p * MAXC + k++, l);
+    setI32(PAT_OF, l, p);
+    setI32(SLOT, l, slots++);
+  }
+  setI32(PAT_K, p, k);
+  const size = placements(pc, k);
+  store<f64>(PAT_SIZE + (<usize>p << 3), size);
+  arenaReset(); // drop build temporaries: tables stay contiguous
+  store<u32>(PAT_TABLE + (<usize>p << 2), <u32>allocZeroed(<usize>Math.ceil(size / 2)));
+  arenaPin();
+  patCount++;
+  return p;
+}
+
+/** Rank of a placement of k tiles whose cells are pos[0..k) (i32, in label order): a partial permutation. */
+@inline function rankOf(k: i32, pos: usize): i32 {
+  let used: u32 = 0, r = 0;
+  const c = pc;
+  for (let i = 0; i < k; i++) {
+    const q = load<i32>(pos + (<usize>i << 2));
+    r = r * (c - i) + q - <i32>popcnt(used & ((<u32>1 << q) - 1));
+    used |= <u32>1 << q;
+  }
+  return r;
+}
+
+@inline function entry(p: i32, r: i32): i32 {
+  const b = <i32>load<u8>(patTable(p) + <usize>(r >>> 1));
+  return (b >> ((r & 1) << 2)) & 15;
+}
+
+// ---- the builder: breadth-first over (placement, blank region), layer by layer ----------------
+
+const BPOS = memory.data(MAXC * 4, 16);
+const DIG = memory.data(MAXC * 4, 16);
+let bP: i32 = -1;
+let bVis: usize = 0; // u16 per placement: cells of the blank regions reached
+let bF0: usize = 0; // frontier bitsets: layer d in bF[d & 1]
+let bF1: usize = 0;
+let bWords: i32 = 0;
+let bWord: i32 = 0;
+let bNew: f64 = 0;
+export let bDepth: i32 = 0;
+export let bReached: f64 = 0;
+
+/** Fills pos[0..k) from a rank; returns the occupied cells. */
+function unrank(p: i32, r: i32, pos: usize): u32 {
+  const k = i32At(PAT_K, p);
+  for (let i = k - 1; i >= 0; i--) {
+    const radix = pc - i;
+    setI32(DIG, i, r % radix);
+    r /= radix;
+  }
+  let used: u32 = 0;
+  for (let i = 0; i < k; i++) {
+    let left = i32At(DIG, i), q = 0;
+    while (true) {
+      if (((used >> q) & 1) == 0) { if (left == 0) break; left--; }
+      q++;
+    }
+    setI32(pos, i, q);
+    used |= <u32>1 << q;
+  }
+  return used;
+}
+
+/** The cells the blank reaches from `seed` through `free` cells (bit-parallel flood fill). */
+@inline function flood(seed: u32, free: u32): u32 {
+  let m = seed;
+  while (true) {
+    const n = (m | ((m << 1) & notCol0) | ((m >> 1) & notColLast) | (m << pw) | (m >> pw)) & free;
+    if (n == m) return m;
+    m = n;
+  }
+}
+
+export function buildBegin(p: i32): bool {
+  if (p < 0 || p >= patCount) return false;
+  arenaReset(); // temporaries above the pinned tables; freed when the build ends
+  const size = <i32>patSize(p);
+  bVis = allocZeroed(<usize>size << 1);
+  bWords = (size + 63) >> 6;
+  bF0 = allocZeroed(<usize>bWords << 3);
+  bF1 = allocZeroed(<usize>bWords << 3);
+  const k = i32At(PAT_K, p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
+  let occ: u32 = 0;
+  for (let i = 0; i < k; i++) {
+    const l = i32At(lab, i);
+    setI32(BPOS, i, l);
+    occ |= <u32>1 << l;
+  }
+  bP = p;
+  const g = rankOf(k, BPOS);
+  store<u16>(bVis + (<usize>g << 1), <u16>(fullMask & ~occ)); // the goal placement, every blank region
+  store<u64>(bF0 + (<usize>(g >>> 6) << 3), <u64>1 << <u64>(g & 63));
+  bDepth = 0; bWord = 0; bNew = 0; bReached = 1;
+  return true;
+}
+
+function expand(r: i32, nxt: usize): void {
+  const p = bP, pos = BPOS, table = patTable(p);
+  const occ = unrank(p, r, pos);
+  const vm = <u32>load<u16>(bVis + (<usize>r << 1));
+  const k = i32At(PAT_K, p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
+  let md = 0;
+  for (let i = 0; i < k; i++) {
+    const l = i32At(lab, i);
+    md += i32At(MD, (i32At(pos, i) << 4) + l);
+  }
+  const d1 = bDepth + 1;
+  for (let i = 0; i < k; i++) {
+    const l = i32At(lab, i), from = i32At(pos, i);
+    for (let d = 0; d < 4; d++) {
+      const to = i32At(NBR, (from << 2) + d);
+      if (to < 0 || ((vm >> to) & 1) == 0) continue; // the blank cannot be there
+      setI32(pos, i, to);
+      const r2 = rankOf(k, pos);
+      setI32(pos, i, from);
+      const va = bVis + (<usize>r2 << 1);
+      const v2 = <u32>load<u16>(va);
+      if (((v2 >> from) & 1) != 0) continue; // this (placement, blank region) was reached already
+      store<u16>(va, <u16>(v2 | flood(<u32>1 << from, fullMask & ~(occ ^ (<u32>1 << from) ^ (<u32>1 << to)))));
+      const wa = nxt + (<usize>(r2 >>> 6) << 3);
+      store<u64>(wa, load<u64>(wa) | (<u64>1 << <u64>(r2 & 63)));
+      bNew++;
+      if (v2 == 0) {
+        let v = (d1 - (md + i32At(MD, (to << 4) + l) - i32At(MD, (from << 4) + l))) >> 1;
+        if (v > 15) v = 15;
+        const ta = table + <usize>(r2 >>> 1);
+        store<u8>(ta, load<u8>(ta) | <u8>(v << ((r2 & 1) << 2)));
+        bReached++;
+      }
+    }
+  }
+}
+
+/**
+ * Expands the current layer's frontier for about `budget` units (a frontier word scanned, or an
+ * expansion); 1 when the table is complete (temporaries freed), 0 to be continued.
+ */
+export function buildStep(budget: i64): i32 {
+  if (bP < 0) return 1;
+  let spent: i64 = 0;
+  while (spent < budget) {
+    const cur = (bDepth & 1) != 0 ? bF1 : bF0, nxt = (bDepth & 1) != 0 ? bF0 : bF1;
+    if (bWord == bWords) {
+      if (bNew == 0) { bP = -1; arenaReset(); return 1; }
+      bDepth++; bWord = 0; bNew = 0;
+      continue;
+    }
+    const wa = cur + (<usize>bWord << 3);
+    let w = load<u64>(wa);
+    spent++;
+    if (w != 0) {
+      store<u64>(wa, 0);
+      while (w != 0) {
+        expand((bWord << 6) + <i32>ctz(w), nxt);
+        w &= w - 1;
+        spent += 8;
+      }
+    }
+    bWord++;
+  }
+  return 0;
+}
+
+// ---- lookup in the search: one or two views, updated per move --------------------------------
+
+const VLAB = memory.data(2 * MAXC * 4, 16); // i32[v*16 + tile]: the slot of the tile's label in view v
+const VPAT = memory.data(2 * MAXC * 4, 16); // i32[v*16 + tile]: the pattern of the tile's label in view v
+const VCELL = memory.data(2 * MAXC * 4, 16); // i32[v*16 + cell]: the cell in view v's frame
+const VPOS = memory.data(2 * MAXC * 4, 16); // i32[v*16 + slot]: where the slot's label is
+const VRANK = memory.data(2 * MAX_PATTERNS * 4, 16);
+const VNIB = memory.data(2 * MAX_PATTERNS * 4, 16);
+const VSUM = memory.data(2 * 4, 16);
+const NEW = memory.data(2 * 3 * 4, 16); // per view: rank, entry, sum of the child being tried
+let views: i32 = 1;
+let reflect: bool = true;
+/** max over views of the sum of entries at the current node. */
+export let pdbCur: i32 = 0;
+
+export function setReflect(on: bool): void {
+  reflect = on;
+}
+
+@inline function transpose(c: i32): i32 {
+  return (c % pw) * pw + c / pw;
+}
+
+function bestSum(): i32 {
+  const s0 = i32At(VSUM, 0);
+  if (views == 1) return s0;
+  const s1 = i32At(VSUM, 1);
+  return s0 > s1 ? s0 : s1;
+}
+
+/**
+ * Prepares the views for a search on a width×height board (u16 tile per cell) whose goal puts
+ * tile t on goalCell[t] (i32). False when the loaded set does not fit: another size, walls, a
+ * non-square board, patterns not covering every tile, or the blank's goal not in a corner.
+ */
+export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize): bool {
+  if (patCount == 0 || w != pw || h != ph || w != h || n != pc) return false;
+  for (let l = 1; l < pc; l++) if (i32At(PAT_OF, l) < 0) return false;
+  const g0 = i32At(goalCell, 0);
+  const flipCols = g0 % w == w - 1, flipRows = g0 / w == h - 1;
+  if ((g0 % w != 0 && !flipCols) || (g0 / w != 0 && !flipRows)) return false;
+  views = reflect ? 2 : 1;
+  for (let c = 0; c < pc; c++) {
+    const r = c / w, q = c % w;
+    const s = (flipRows ? h - 1 - r : r) * w + (flipCols ? w - 1 - q : q);
+    setI32(VCELL, c, s);
+    setI32(VCELL, MAXC + c, transpose(s));
+  }
+  for (let t = 1; t < pc; t++) {
+    const g = i32At(VCELL, i32At(goalCell, t));
+    setI32(VLAB, t, i32At(SLOT, g));
+    setI32(VLAB, MAXC + t, i32At(SLOT, transpose(g)));
+    setI32(VPAT, t, i32At(PAT_OF, g));
+    setI32(VPAT, MAXC + t, i32At(PAT_OF, transpose(g)));
+  }
+  for (let c = 0; c < pc; c++) {
+    const t = <i32>load<u16>(board + (<usize>c << 1));
+    if (t == 0) continue;
+    for (let v = 0; v < 2; v++) setI32(VPOS, v * MAXC + i32At(VLAB, v * MAXC + t), i32At(VCELL, v * MAXC + c));
+  }
+  for (let v = 0; v < 2; v++) {
+    let s = 0;
+    for (let p = 0; p < patCount; p++) {
+      const r = rankOf(i32At(PAT_K, p), VPOS + (<usize>(v * MAXC + i32At(PAT_START, p)) << 2));
+      const e = entry(p, r);
+      setI32(VRANK, v * MAX_PATTERNS + p, r);
+      setI32(VNIB, v * MAX_PATTERNS + p, e);
+      s += e;
+    }
+    setI32(VSUM, v, s);
+  }
+  pdbCur = bestSum();
+  return true;
+}
+
+@inline function tryView(v: i32, t: i32, to: i32): i32 {
+  const o = v * MAXC;
+  setI32(VPOS, o + i32At(VLAB, o + t), i32At(VCELL, o + to));
+  const p = i32At(VPAT, o + t);
+  const r = rankOf(i32At(PAT_K, p), VPOS + (<usize>(o + i32At(PAT_START, p)) << 2));
+  const e = entry(p, r);
+  const s = i32At(VSUM, v) - i32At(VNIB, v * MAX_PATTERNS + p) + e;
+  setI32(NEW, v * 3, r); setI32(NEW, v * 3 + 1, e); setI32(NEW, v * 3 + 2, s);
+  return s;
+}
+
+/** Tile t moves onto cell `to`: the child's entry sum in the normal view (pdbCommit keeps it). */
+@inline export function pdbTry(t: i32, to: i32): i32 {
+  return tryView(0, t, to);
+}
+
+/** Whether a second (reflected) view is in use: pdbTryReflected then completes the child's value. */
+@inline export function pdbReflected(): bool {
+  return views == 2;
+}
+
+/** The max of `s0` (pdbTry's value) and the reflected view's sum for the same move. */
+@inline export function pdbTryReflected(t: i32, to: i32, s0: i32): i32 {
+  const s1 = tryView(1, t, to);
+  return s0 > s1 ? s0 : s1;
+}
+
+@inline function undoView(v: i32, t: i32, at: i32): void {
+  setI32(VPOS, v * MAXC + i32At(VLAB, v * MAXC + t), i32At(VCELL, v * MAXC + at));
+}
+
+/** Puts tile t back on cell `at` in every view (a child cut at the bound). */
+@inline export function pdbUndo(t: i32, at: i32): void {
+  undoView(0, t, at);
+  if (views == 2) undoView(1, t, at);
+}
+
+@inline function commitView(v: i32, t: i32, slot: usize): void {
+  const i = v * MAX_PATTERNS + i32At(VPAT, v * MAXC + t);
+  store<u64>(slot + (<usize>v << 3),
+    <u64><u32>i32At(VRANK, i) | (<u64>i32At(VNIB, i) << 32) | (<u64>i32At(VSUM, v) << 40));
+  setI32(VRANK, i, i32At(NEW, v * 3));
+  setI32(VNIB, i, i32At(NEW, v * 3 + 1));
+  setI32(VSUM, v, i32At(NEW, v * 3 + 2));
+}
+
+/** Enters the child last tried with tile t; its parent's ranks, entries and sums go to `slot` (2 × i64). */
+@inline export function pdbCommit(t: i32, best: i32, slot: usize): void {
+  commitView(0, t, slot);
+  if (views == 2) commitView(1, t, slot);
+  pdbCur = best;
+}
+
+@inline function restoreView(v: i32, t: i32, at: i32, slot: usize): void {
+  undoView(v, t, at);
+  const i = v * MAX_PATTERNS + i32At(VPAT, v * MAXC + t);
+  const x = load<u64>(slot + (<usize>v << 3));
+  setI32(VRANK, i, <i32><u32>x);
+  setI32(VNIB, i, <i32>((x >> 32) & 0xff));
+  setI32(VSUM, v, <i32>(x >> 40));
+}
+
+/** Back to the parent: tile t returns to cell `at`; ranks, entries and sums from `slot`. */
+@inline export function pdbRestore(t: i32, at: i32, slot: usize): void {
+  restoreView(0, t, at, slot);
+  if (views == 2) restoreView(1, t, at, slot);
+  pdbCur = bestSum();
+}

@@ -1,0 +1,129 @@
+// Pattern databases on Korf's 100 random 15-puzzles (blank-first goal; optimal lengths asserted,
+// sum 5305): database build times, IDA* totals per partition next to Korf & Felner's published
+// averages, the plain native C Manhattan IDA* reference against the WASM kernel (same node counts
+// asserted), and two worker threads against one.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadKernels, streamTasks } from '@searchlab/engine';
+import { PDB_SPECS, forgetPdbs, loadPdb, parseBoard, goalLike, pdbBuildBytes, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
+import { createNodePool, useFileCache } from '@searchlab/engine/node';
+import { ratio } from '../harness.mjs';
+
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
+const korfText = readFileSync(join(repo, 'data/korf100.tsv'), 'utf8');
+const korf = korfText.split('\n').filter((l) => /^\d/.test(l)).map((l) => {
+  const [id, optimal, tiles] = l.split('\t');
+  const start = parseBoard(tiles, { size: 4 });
+  return { id: +id, optimal: +optimal, start, goal: goalLike(start, 'blank-first') };
+});
+const OPTIMAL_SUM = 5305;
+/** Korf & Felner 2002, average nodes per instance on these 100 (the 7-8 + reflection row: max with the reflected lookup). */
+const PUBLISHED = { 'pdb555': 3_090_000, 'pdb663': 618_000, 'pdb78': 136_000, 'pdb78+r': 36_700 };
+const MB = 2 ** 20;
+const mb = (b) => +(b / MB).toFixed(1);
+const s = (ms) => +(ms / 1000).toFixed(2);
+
+async function solveAll(heuristic, pdbReflect, instances = korf) {
+  let nodes = 0, ms = 0, lengths = 0;
+  for (const k of instances) {
+    const r = await solvePuzzle(k.start, k.goal, { algorithm: 'idastar', heuristic, pdbReflect });
+    if (r.length !== k.optimal) throw new Error(`Korf #${k.id} ${heuristic}: length ${r.length}, optimal ${k.optimal}`);
+    nodes += r.stats.expanded; ms += r.stats.timeMs; lengths += r.length;
+  }
+  return { nodes, ms, lengths };
+}
+
+export async function run(bench) {
+  await loadKernels();
+  const cacheDir = mkdtempSync(join(tmpdir(), 'searchlab-bench-pdb-'));
+  process.env.SEARCHLAB_CACHE_DIR = cacheDir; // the worker threads below read the databases built here
+  useFileCache(cacheDir);
+  const names = bench.quick ? ['pdb555'] : ['pdb555', 'pdb663', 'pdb78'];
+  try {
+    const builds = bench.table('Pattern database builds (WASM, single thread)', [
+      { key: 'partition', label: 'partition', align: 'left' }, { key: 'tablesMB', label: 'tables MB (4 bits/entry)' },
+      { key: 'peakMB', label: 'build peak MB' }, { key: 'buildS', label: 'build s (incl. cache write)' }, { key: 'loadS', label: 'load from cache s' },
+    ], 'Targets: 6-6-3 ≤ 15 s, 7-8 ≤ 180 s, 7-8 peak < 2 GB. Build peak = the tables + 2 bytes and 2 bits per placement of the largest pattern (the WASM instance grows to about that). One build each (not repeated).');
+    for (const name of names) {
+      const spec = PDB_SPECS[name];
+      forgetPdbs();
+      const t0 = performance.now();
+      await loadPdb(spec);
+      const buildMs = performance.now() - t0;
+      forgetPdbs();
+      const t1 = performance.now();
+      await loadPdb(spec);
+      const loadMs = performance.now() - t1;
+      builds.add({ partition: name, tablesMB: mb(pdbTableBytes(spec)), peakMB: mb(pdbBuildBytes(spec)), buildS: s(buildMs), loadS: s(loadMs) });
+      bench.log(`${name}: built in ${s(buildMs)} s, loaded from cache in ${s(loadMs)} s`);
+    }
+
+    const solves = bench.table("IDA* on Korf's 100 (WASM, single thread, databases loaded)", [
+      { key: 'heuristic', label: 'heuristic', align: 'left' }, { key: 'lengths', label: 'sum of lengths' },
+      { key: 'nodes', label: 'expanded (all 100)' }, { key: 'avg', label: 'avg per instance' }, { key: 'published', label: 'published avg' },
+      { key: 'vsPublished', label: 'ours / published' }, { key: 'seconds', label: 'seconds (all 100)' }, { key: 'mnps', label: 'M nodes/s' },
+    ], "Published: Korf & Felner 2002 (their partitions; ours: docs/contracts/pdb.md). Targets: 7-8 + reflection ≤ 1.5 s for all 100, 6-6-3 + reflection ≤ 10 s. Times are the solver's own (search only), one run each.");
+    for (const name of names) {
+      for (const reflect of [false, true]) {
+        const { nodes, ms, lengths } = await solveAll(name, reflect);
+        if (lengths !== OPTIMAL_SUM) throw new Error(`${name}: sum of lengths ${lengths}, expected ${OPTIMAL_SUM}`);
+        const label = reflect ? `${name}+r` : name;
+        const published = PUBLISHED[label];
+        solves.add({
+          heuristic: reflect ? `${name} + reflection` : name, lengths, nodes, avg: Math.round(nodes / 100), published: published ?? '-',
+          vsPublished: published ? ratio(nodes / 100, published, 2) : '-', seconds: s(ms), mnps: +(nodes / ms / 1000).toFixed(2),
+        });
+        bench.log(`${label}: ${nodes} nodes, ${s(ms)} s`);
+      }
+    }
+
+    // The native C reference: same contract, same node counts, on the instances puzzle.mjs times.
+    const subset = korf.filter((k) => [16, 12, 9, 13, 8].includes(k.id));
+    const native = bench.table('Manhattan IDA*: WASM vs a plain native C IDA* (same move order, same node counts asserted)', [
+      { key: 'korf', label: 'Korf #' }, { key: 'expanded', label: 'expanded' }, { key: 'wasmMnps', label: 'WASM M nodes/s' },
+      { key: 'nativeMnps', label: 'native M nodes/s' }, { key: 'ratio', label: 'WASM / native' },
+    ], 'native: tests/bench/native/ida-manhattan.c, gcc -O3 -march=native, run in the same bench run. Target: WASM ≥ 0.8 of native.');
+    let gcc = true;
+    try { execFileSync('gcc', ['--version'], { stdio: 'ignore' }); } catch { gcc = false; }
+    if (!gcc) native.note('gcc not found on this machine: no native figures.');
+    else {
+      const exe = join(cacheDir, 'ida-manhattan');
+      execFileSync('gcc', ['-O3', '-march=native', '-o', exe, join(repo, 'tests/bench/native/ida-manhattan.c')]);
+      const input = subset.map((k) => korfText.split('\n').find((l) => l.startsWith(`${k.id}\t`))).join('\n') + '\n';
+      const lines = execFileSync(exe, { input, encoding: 'utf8' }).trim().split('\n').map((l) => l.split(' ').map(Number));
+      for (const k of subset) {
+        const [, length, expanded, , ms] = lines.find((l) => l[0] === k.id);
+        const r = await solvePuzzle(k.start, k.goal, { algorithm: 'idastar', heuristic: 'manhattan' });
+        if (r.stats.expanded !== expanded || r.length !== length) throw new Error(`Korf #${k.id}: native ${expanded} nodes, WASM ${r.stats.expanded}`);
+        const wasmMnps = expanded / r.stats.timeMs / 1000, nativeMnps = expanded / ms / 1000;
+        native.add({ korf: k.id, expanded, wasmMnps: +wasmMnps.toFixed(1), nativeMnps: +nativeMnps.toFixed(1), ratio: ratio(wasmMnps, nativeMnps, 2) });
+      }
+    }
+
+    // Two worker threads against one, 6-6-3 + reflection on all 100 (wall clock, databases from the cache).
+    if (!bench.quick) {
+      const parallel = bench.table('Batch solving on the worker pool: 6-6-3 + reflection, all 100', [
+        { key: 'jobs', label: 'jobs' }, { key: 'wallS', label: 'wall s' }, { key: 'speedup', label: 'speed-up' },
+      ], 'Target: 2 jobs ≥ 1.7× one job. Wall clock including the workers loading the databases; the machine is shared, so this figure is noisy.');
+      const tasks = korf.map((k) => ({ domain: 'puzzle', kind: 'solve', payload: { start: k.start, goal: k.goal, settings: { heuristic: 'pdb663' } } }));
+      let one;
+      for (const jobs of [1, 2]) {
+        const pool = createNodePool({ size: jobs });
+        const t0 = performance.now();
+        let lengths = 0;
+        for await (const [, r] of streamTasks(pool, tasks)) lengths += r.length;
+        const wall = performance.now() - t0;
+        await pool.close();
+        if (lengths !== OPTIMAL_SUM) throw new Error(`pool of ${jobs}: sum of lengths ${lengths}`);
+        one ??= wall;
+        parallel.add({ jobs, wallS: s(wall), speedup: ratio(one, wall, 2) });
+      }
+    }
+  } finally {
+    forgetPdbs();
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}

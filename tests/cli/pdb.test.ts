@@ -1,0 +1,46 @@
+// `puzzle solve` with pattern databases end to end: batch solving on worker threads (one JSON line
+// per instance, ids), the memory limit (exit 4), and auto on a board without databases.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, run, runJson } from './run.js';
+
+const cache = mkdtempSync(join(tmpdir(), 'searchlab-cli-pdb-'));
+beforeAll(() => {
+  process.env.SEARCHLAB_CACHE_DIR = cache; // inherited by the spawned CLI
+  ensureBuilt();
+});
+
+const korf = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l));
+const pick = (ids: string[]) => korf.filter((l) => ids.includes(l.split('\t')[0]!));
+
+describe('puzzle solve with pattern databases', () => {
+  it('--file --jobs 2 streams one JSON line per instance with its id, optimal lengths, and a summary', async () => {
+    const file = join(cache, 'instances.txt');
+    const lines = pick(['97', '47', '9']);
+    writeFileSync(file, `# three cheap Korf instances, then one without an id\n${lines.join('\n')}\n${lines[0]!.split('\t')[2]}\n`);
+    const r = await run(['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--heuristic', 'pdb555', '--jobs', '2']);
+    expect(r.code).toBe(0);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out.map((o) => o.id).sort()).toEqual(['4', ...lines.map((l) => l.split('\t')[0])].sort());
+    for (const o of out) {
+      const optimal = Number((lines.find((l) => l.startsWith(`${o.id}\t`)) ?? lines[0]!).split('\t')[1]);
+      expect(o.length).toBe(optimal);
+      expect(o.heuristic).toBe('pdb555');
+    }
+    expect(r.stderr).toMatch(/^4 of 4 instances: 4 solved; [\d,]+ nodes expanded; solver time [\d.]+ s, wall [\d.]+ s on 2 jobs\n$/);
+  });
+
+  it('a memory limit too small for the databases: exit 4 with one line', async () => {
+    const r = await run(['puzzle', 'solve', '-p', pick(['97'])[0]!.split('\t')[2]!, '--goal', 'blank-first', '--heuristic', 'pdb663', '--max-memory', '1M']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/memory: the pdb663 pattern databases need \d+ MB to build, more than the memory limit of 1 MB/);
+  });
+
+  it('auto on the 8-puzzle (no databases) is linear conflict with IDA*', async () => {
+    const r = await runJson(['puzzle', 'solve', '-p', '8 6 7 2 5 4 3 0 1', '--heuristic', 'auto']);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ length: 31, heuristic: 'linear-conflict', algorithm: 'idastar' });
+  });
+});
