@@ -4,7 +4,7 @@
 // also consume the same number of raw draws (nextInt's rejections included). About 6 million
 // draws per side. Known-answer vectors pin both to the published xoshiro128** algorithm.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadKernels, Rng } from '@searchlab/engine';
+import { InvalidInputError, loadKernels, Rng } from '@searchlab/engine';
 
 /** The raw test exports (numbers only; addresses are i32, read them with `>>> 0`). */
 interface RngExports {
@@ -222,7 +222,7 @@ describe('WASM and TS draw for draw', () => {
 
   it('bad bounds are refused (TS throws, the test export returns -1)', () => {
     for (const n of [0, 1.5, 2 ** 32 + 1, -3]) {
-      expect(() => new Rng(1).nextInt(n)).toThrow(RangeError);
+      expect(() => new Rng(1).nextInt(n)).toThrow(InvalidInputError);
       expect(wasm.rngFill(INT, n, 1)).toBe(-1);
     }
   });
@@ -254,6 +254,6 @@ describe('WASM and TS draw for draw', () => {
       }
     }
     expect(Rng.forStream(-1, 5).state()).toEqual(Rng.forStream(0xffffffff, 5).state());
-    for (const index of [-1, 2 ** 32, 0.5, NaN]) expect(() => Rng.forStream(1, index)).toThrow(RangeError);
+    for (const index of [-1, 2 ** 32, 0.5, NaN]) expect(() => Rng.forStream(1, index)).toThrow(InvalidInputError);
   });
 });

@@ -1,3 +1,5 @@
+import { InvalidInputError } from './errors.js';
+
 /**
  * The seeded PRNG shared by both backends: xoshiro128** (Blackman & Vigna), seeded by splitmix32.
  * Its WASM twin, core-as/assembly/common/rng.ts, matches it bit for bit, so every step is exact here. All
@@ -34,7 +36,7 @@ export class Rng {
   private s3: number;
 
   constructor(seed: number) {
-    if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+    if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${seed}`);
     let x = seed >>> 0;
     const next = (): number => {
       x = (x + 0x9e3779b9) >>> 0;
@@ -51,7 +53,7 @@ export class Rng {
 
   /** An Rng with the raw xoshiro state (for test vectors of the reference algorithm). */
   static fromState(s0: number, s1: number, s2: number, s3: number): Rng {
-    if ((s0 | s1 | s2 | s3) === 0) throw new RangeError('xoshiro128** state must not be all zero');
+    if ((s0 | s1 | s2 | s3) === 0) throw new InvalidInputError('xoshiro128** state must not be all zero');
     const r = new Rng(0);
     r.s0 = s0 >>> 0;
     r.s1 = s1 >>> 0;
@@ -66,9 +68,9 @@ export class Rng {
    * of the seeding generator above started at x. Distinct indices give distinct streams.
    */
   static forStream(seed: number, index: number): Rng {
-    if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+    if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${seed}`);
     if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) {
-      throw new RangeError(`stream index must be an integer 0..2^32-1, got ${index}`);
+      throw new InvalidInputError(`stream index must be an integer 0..2^32-1, got ${index}`);
     }
     return new Rng(new Rng((new Rng(seed).s0 ^ index) >>> 0).s0);
   }
@@ -110,7 +112,7 @@ export class Rng {
   /** Uniform integer in [0, n), unbiased (rejection sampling). 1 ≤ n ≤ 2^32. */
   nextInt(n: number): number {
     if (!Number.isInteger(n) || n < 1 || n > 4294967296) {
-      throw new RangeError(`nextInt needs an integer 1..2^32, got ${n}`);
+      throw new InvalidInputError(`nextInt needs an integer 1..2^32, got ${n}`);
     }
     const limit = 4294967296 - (4294967296 % n);
     for (;;) {

@@ -1,3 +1,4 @@
+import { checkObject } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { blankIndex, cellName, neighbour, sizeName, tileCount, validateBoard } from './board.js';
 import { pebbleFeasible } from './pebble.js';
@@ -189,8 +190,9 @@ const PARITY = ['even', 'odd'] as const;
  *
  * Never throws for a valid pair: every board gets an answer (`options` is ignored).
  */
-export function checkSolvable(start: Board, goal: Board, _options: CheckSolvableOptions = {}): Solvability {
+export function checkSolvable(start: Board, goal: Board, options: CheckSolvableOptions = {}): Solvability {
   validatePair(start, goal);
+  checkObject(options, 'options');
   const { width } = start;
   const region = blankRegion(start);
   const inRegion = new Uint8Array(start.cells.length);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
+import { InvalidInputError } from '../../src/core/errors.js';
 
 // Vectors computed by an independent Python implementation of the algorithm documented in rng.ts.
 describe('Rng (xoshiro128** seeded by splitmix32)', () => {
@@ -25,7 +26,7 @@ describe('Rng (xoshiro128** seeded by splitmix32)', () => {
 
   it('reduces seeds to u32 (-1 is 0xffffffff) and rejects non-integers', () => {
     expect(new Rng(-1).state()).toEqual(new Rng(0xffffffff).state());
-    expect(() => new Rng(1.5)).toThrow(RangeError);
+    expect(() => new Rng(1.5)).toThrow(InvalidInputError);
   });
 
   it('nextInt, shuffle and nextFloat follow the documented rules', () => {
@@ -34,8 +35,8 @@ describe('Rng (xoshiro128** seeded by splitmix32)', () => {
     expect(Array.from({ length: 10 }, () => a.nextInt(7))).toEqual([0, 5, 5, 4, 0, 0, 2, 3, 2, 1]);
     const b = new Rng(0);
     expect(b.nextFloat()).toBe(3809008728 / 2 ** 32);
-    expect(() => b.nextInt(0)).toThrow(RangeError);
-    expect(() => b.nextInt(2.5)).toThrow(RangeError);
+    expect(() => b.nextInt(0)).toThrow(InvalidInputError);
+    expect(() => b.nextInt(2.5)).toThrow(InvalidInputError);
   });
 
   it('nextInt stays in range and covers it roughly evenly', () => {
