@@ -85,6 +85,24 @@ describe('the queue, with two workers', () => {
     }
   });
 
+  it("streams `puzzle solve --file` through it: one JSON line per instance with its id, as the local pool gives", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'searchlab-korf-'));
+    try {
+      const file = join(dir, 'korf.txt');
+      writeFileSync(file, KORF_CHEAP.slice(0, 10).map((k, i) => `k${i}\t${k.tiles}`).join('\n'));
+      const args = ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict'];
+      const lines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l)).map((j) => [j.id, j.length, j.expanded ?? j.stats?.expanded])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      const q = await run([...args, '--db', url]);
+      expect(q.code, q.stderr).toBe(0);
+      expect(lines(q.stdout).map(([id, length]) => [id, length])).toEqual(KORF_CHEAP.slice(0, 10).map((k, i) => [`k${i}`, k.optimal]));
+      const local = await run([...args, '--jobs', '2']);
+      expect(lines(q.stdout)).toEqual(lines(local.stdout));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('completes a run exactly when a worker is killed (SIGKILL) holding a job, and records the retry', async () => {
     const args = ['monty', '--trials', '1e7', '--backend', 'ts', '--seed', '11'];
     const producer = start([...args, '--db', url, '--json']);

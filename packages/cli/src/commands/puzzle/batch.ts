@@ -1,14 +1,14 @@
-// `puzzle solve --file F --jobs N`: every board of a file solved on the worker pool, one JSON line
+// `puzzle solve --file F --jobs N [--db URL]`: every board of a file solved on the worker pool (or the
+// PostgreSQL queue), one JSON line
 // per instance on stdout as it finishes (with its id), a progress bar and a summary on stderr.
 import {
-  InvalidInputError, TASKS, boardToText, inlinePool, streamTasks, type Board, type SolveResult, type SolveSettings,
+  InvalidInputError, TASKS, boardToText, inlinePool, streamTasks, type Board, type SolveResult, type SolveSettings, type TaskRunner,
 } from '@searchlab/engine';
 import type { SolveTask } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
 import { int, solveJson } from '../../format.js';
 import { readLines } from '../../input.js';
-import { withPool } from '../../pool.js';
 import { track } from '../../progress.js';
 import { readBoard, resolveGoal, type BoardOpts } from './options.js';
 import { preparePdb } from './pdb.js';
@@ -37,7 +37,8 @@ async function readInstances(file: string, opts: BoardOpts): Promise<Instance[]>
   return list;
 }
 
-export async function solveBatch(file: string, jobs: number, opts: BoardOpts, settings: SolveSettings, ctx: Context): Promise<number> {
+/** `runner`: the worker pool or the queue (withRunner); undefined runs in this thread. `jobs` is for the summary. */
+export async function solveBatch(file: string, runner: TaskRunner | undefined, jobs: number, opts: BoardOpts, settings: SolveSettings, ctx: Context): Promise<number> {
   const list = await readInstances(file, opts);
   const resolved = await preparePdb(ctx, list[0]!.goal, settings);
   const tasks = list.map((inst) => ({ domain: 'puzzle', kind: 'solve', payload: { start: inst.start, goal: inst.goal, settings: resolved } satisfies SolveTask }));
@@ -46,7 +47,7 @@ export async function solveBatch(file: string, jobs: number, opts: BoardOpts, se
   const counts = new Map<string, number>();
   let worst: number = EXIT.ok;
   await track(ctx, { label: 'solving', unit: 'instances', total: list.length }, (progress) =>
-    withPool(jobs, async (runner) => {
+    (async () => {
       for await (const [i, r] of streamTasks<SolveResult>(runner ?? inlinePool(TASKS), tasks, { signal: ctx.signal })) {
         const { start: _s, goal: _g, trace: _t, ...json } = solveJson(r);
         ctx.out(`${JSON.stringify({ id: list[i]!.id, board: boardToText(list[i]!.start), ...json })}\n`);
@@ -55,7 +56,7 @@ export async function solveBatch(file: string, jobs: number, opts: BoardOpts, se
         worst = Math.max(worst, exitForStatus(r.status));
         progress.update(done, `${int(nodes)} nodes`);
       }
-    }));
+    })());
   const statuses = [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
   ctx.err(`${done} of ${list.length} instances: ${statuses}; ${int(nodes)} nodes expanded; solver time ${(solverMs / 1000).toFixed(2)} s, ` +
     `wall ${((performance.now() - began) / 1000).toFixed(2)} s on ${jobs} job${jobs === 1 ? '' : 's'}\n`);

@@ -8,12 +8,11 @@ import { solveTracked } from './solving.js';
 import { jobsArg } from '../../options.js';
 import { solveBatch } from './batch.js';
 import { preparePdb } from './pdb.js';
+import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 
-interface SolveOpts extends BoardOpts, SearchOpts {
+interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
   trace?: boolean;
-  json?: boolean;
   file?: string;
-  jobs: number;
 }
 
 export function registerSolve(parent: Command, ctx: Context, exit: (code: number) => void): void {
@@ -24,14 +23,16 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
   cmd.option('--json', 'print one JSON object instead of text');
   cmd.option('--file <path>', 'solve every board of a file (one per line, # comments, optional id<TAB>board): one JSON line per instance as it finishes');
   cmd.option('--jobs <n>', 'with --file: solve on N worker threads at once', jobsArg, 1);
+  queueOptions(cmd); // with --file: the instances become jobs on a PostgreSQL queue
   cmd.action(async (opts: SolveOpts) => exit(await solve(opts, ctx)));
 }
 
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.file !== undefined) {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
-    return solveBatch(opts.file, opts.jobs, opts, solveSettings(opts), ctx);
+    return withRunner(ctx, 'puzzle solve', opts, (o, runner) => solveBatch(o.file!, runner, o.jobs, o, solveSettings(o), ctx));
   }
+  if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);
   const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
   const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json });
