@@ -9,7 +9,7 @@ import type { JobData, QueueDb, ResultRow } from './db.js';
 
 /** How many jobs a producer expects to run at once: domains that split by the runner's size use it. Fixed, so a resumed run splits alike. */
 export const QUEUE_WIDTH = 16;
-const POLL_MS = 200;
+const POLL_MS = 50;
 
 interface Waiting {
   resolve(value: unknown): void;

@@ -8,7 +8,7 @@ import { SearchlabError, type TaskRunner } from '@searchlab/engine';
 import { createNodePool } from '@searchlab/engine/node';
 import { HEARTBEAT_S, QUEUE, QueueDb, type JobData } from './db.js';
 
-const IDLE_MS = 500;
+const IDLE_MS = 50; // an idle slot asks again this soon: jobs start within ~50 ms of being queued
 const PROGRESS_MS = 1_000;
 /** Heartbeats that may fail in a row before the worker gives up on the database. */
 const MISSED_BEATS = 2;
