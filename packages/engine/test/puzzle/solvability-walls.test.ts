@@ -299,6 +299,24 @@ describe("the 'blocks' rule equals exhaustive search", () => {
     expect(tally.get('other')).toBeUndefined();
   });
 
+  it('on every wall placement of 3×3 (up to 7 walls), walled-in blanks included', () => {
+    const rng = new Rng(339);
+    const tally = new Map<string, number>();
+    let layouts = 0;
+    let compared = 0;
+    for (const walls of subsets(9, 7)) {
+      const goal = goalBoard(3, 3, layouts % 2 ? 'blank-first' : 'blank-last', walls);
+      layouts++;
+      for (let s = 0; s < 2; s++) {
+        const start = s === 0 ? walkFrom(goal, rng, 30) : randomBoard(goal, rng);
+        if (compareFrom(start, rng, CAP, 10, tally)) compared++;
+      }
+    }
+    expect(layouts).toBe(502); // C(9,0) + … + C(9,7)
+    expect(compared).toBeGreaterThan(layouts);
+    expect(tally.get('other')).toBeUndefined();
+  });
+
   it('on seeded 5×5 and 6×5 boards with many walls (corridors, rooms, loops)', () => {
     const rng = new Rng(55);
     const tally = new Map<string, number>();
