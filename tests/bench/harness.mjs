@@ -3,7 +3,7 @@
 // generated). A case file exports `run(bench)` and adds its tables through `bench.table(…)`.
 import os from 'node:os';
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 
 export function environment() {
   return { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length };

@@ -14,6 +14,6 @@ export {
   WorkerPool, inlinePool, streamTasks, defaultPoolSize, checkPoolSize,
   type TaskRunner, type Task, type TaskOptions, type WorkerPort,
 } from './core/pool.js';
-export { serveTasks, runTask, type TaskMessage, type ReplyMessage, type TaskContext, type TaskHandlers } from './core/tasks.js';
+export { serveTasks, runTask, throttled, type TaskMessage, type ReplyMessage, type TaskContext, type TaskHandlers } from './core/tasks.js';
 export { TASKS } from './tasks.js';
 export * from './puzzle/index.js';

@@ -12,14 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { loadKernels } from '@searchlab/engine';
 import { createNodePool } from '@searchlab/engine/node';
 import { simulateMonty } from '@searchlab/engine/monty';
-import { ratio, timed } from '../harness.mjs';
+import { median, ratio, timed } from '../harness.mjs';
 
 const WORKER = fileURLToPath(new URL('../../../packages/engine/dist/node/worker.js', import.meta.url));
 const NATIVE = fileURLToPath(new URL('../native/monty.c', import.meta.url));
 /** Issue 8's targets. */
 const TARGET_MGPS = 300;
 const TARGET_POOL_SECONDS = 2;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 /** Wall time and this process's CPU time (user + system) of one call, in ms: on shared cores the CPU time is the fairer figure. */
 async function clocked(fn) {
   const c0 = process.cpuUsage();

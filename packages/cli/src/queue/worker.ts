@@ -4,7 +4,7 @@
 // pg-boss hands the job to another worker. The first SIGTERM/SIGINT stops claiming and finishes what
 // it holds; a second one releases the held jobs to the queue at once.
 import { hostname } from 'node:os';
-import { SearchlabError, type TaskRunner } from '@searchlab/engine';
+import { SearchlabError, throttled, type TaskRunner } from '@searchlab/engine';
 import { createNodePool } from '@searchlab/engine/node';
 import { HEARTBEAT_S, QUEUE, QueueDb, type JobData } from './db.js';
 
@@ -58,17 +58,12 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     held.set(id, { data, controller });
     options.log(`claimed ${data.run} ${data.key}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
     const started = Date.now();
-    let lastProgress = 0;
     let outcome: { result?: unknown; error?: { code?: string; message: string } };
     try {
       outcome = {
         result: await pool.run(data.task, {
           signal: controller.signal,
-          onProgress: (payload) => {
-            if (Date.now() - lastProgress < PROGRESS_MS) return;
-            lastProgress = Date.now();
-            db.setProgress(data.run, data.key, payload).catch(() => undefined);
-          },
+          onProgress: throttled((payload) => void db.setProgress(data.run, data.key, payload).catch(() => undefined), PROGRESS_MS),
         }),
       };
     } catch (e) {

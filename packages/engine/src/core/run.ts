@@ -102,10 +102,9 @@ export function runSync<Outcome, Stats>(run: Run<Outcome, Stats>, options: Drive
   checkDrive(run, options);
   try {
     const driver = drive(run, options);
-    for (;;) {
-      const next = driver.next();
-      if (next.done === true) return next.value;
-    }
+    let next = driver.next();
+    while (next.done !== true) next = driver.next();
+    return next.value;
   } finally {
     run.dispose();
   }

@@ -28,6 +28,20 @@ export type TaskHandler = (payload: any, ctx: TaskContext) => unknown; // eslint
 /** domain → kind → handler. */
 export type TaskHandlers = Readonly<Record<string, Readonly<Record<string, TaskHandler>>>>;
 
+/** Progress is posted at most this often by default: a page or a progress bar redraws no faster. */
+const PROGRESS_EVERY_MS = 100;
+
+/** `post`, called at most once every `everyMs` (later calls in between are dropped). */
+export function throttled<T>(post: (value: T) => void, everyMs = PROGRESS_EVERY_MS): (value: T) => void {
+  let last = -Infinity;
+  return (value) => {
+    const now = globalThis.performance.now();
+    if (now - last < everyMs) return;
+    last = now;
+    post(value);
+  };
+}
+
 export const CANCEL: Pick<TaskMessage, 'domain' | 'kind'> = { domain: 'core', kind: 'cancel' };
 
 /** The error as it crosses the boundary, and back: typed errors keep their code. */

@@ -74,6 +74,16 @@ export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
    * The 3-door game (n = 3, k = 1) has its own draws: car, pick and the host's choice from one
    * range draw, then the random strategy's coin, also in games the ignorant host spoils.
    */
+  /** One counted game: its counters by whether the first opened door was the lowest one (other = 0) or not. */
+  const tally = (other: number, car: number, pick: number, target: number, switching: boolean): void => {
+    const stayWins = car === pick ? 1 : 0;
+    const switchWins = target === car ? 1 : 0;
+    c[COUNTER.gamesLowest + other]!++;
+    c[COUNTER.stayLowest + other]! += stayWins;
+    c[COUNTER.switchLowest + other]! += switchWins;
+    c[COUNTER.randomLowest + other]! += switching ? switchWins : stayWins;
+  };
+
   const playThree = (): void => {
     let car: number, pick: number;
     let choice: number; // when the host has a choice: 0 the lower allowed door, 1 the higher
@@ -99,12 +109,7 @@ export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
     opened[first] = 1;
     const other = first === (pick === 0 ? 1 : 0) ? 0 : 1;
     const target = nth(0, pick, pick);
-    const stayWins = car === pick ? 1 : 0;
-    const switchWins = target === car ? 1 : 0;
-    c[COUNTER.gamesLowest + other]!++;
-    c[COUNTER.stayLowest + other]! += stayWins;
-    c[COUNTER.switchLowest + other]! += switchWins;
-    c[COUNTER.randomLowest + other]! += switching ? switchWins : stayWins;
+    tally(other, car, pick, target, switching);
   };
 
   const playOne = (): void => {
@@ -134,12 +139,7 @@ export function createTsKernel(game: MontyGame, seed: number): MontyKernel {
     const other = first === (pick === 0 ? 1 : 0) ? 0 : 1;
     const target = nth(choose(rng, r), pick, pick);
     const switching = rng.nextU32() < pT;
-    const stayWins = car === pick ? 1 : 0;
-    const switchWins = target === car ? 1 : 0;
-    c[COUNTER.gamesLowest + other]!++;
-    c[COUNTER.stayLowest + other]! += stayWins;
-    c[COUNTER.switchLowest + other]! += switchWins;
-    c[COUNTER.randomLowest + other]! += switching ? switchWins : stayWins;
+    tally(other, car, pick, target, switching);
   };
 
   return {
