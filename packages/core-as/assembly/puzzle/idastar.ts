@@ -54,6 +54,24 @@ let pendingMove: i32 = ROOT;
 let bound: f64 = 0;
 let nextBound: f64 = Infinity;
 let mode: i32 = MODE_DELTA;
+// Weighted IDA* (wida, docs/contracts/search.md "wida"): thresholds on f = den·g + num·h (w = num/den,
+// exact integers in f64) and an incumbent: a node with g + h >= incumbent is pruned (never entered,
+// never lowers the next threshold). Set by idaWeighting before idaInit; a weighted run always uses
+// the f64 loops (g is then kept scaled by den).
+let weighted: bool = false;
+let wNum: f64 = 1;
+let wDen: f64 = 1;
+let wInc: f64 = Infinity;
+
+/** Makes the next idaInit weighted (true) or plain IDA*. */
+export function idaWeighting(on: bool, num: f64, den: f64, incumbent: f64): void {
+  weighted = on; wNum = num; wDen = den; wInc = incumbent;
+}
+
+/** The threshold of the iteration in progress (or of the last one), in f units (scaled by den when weighted). */
+export function idaThreshold(): f64 {
+  return bound;
+}
 
 @inline function i32At(base: usize, i: i32): i32 {
   return load<i32>(base + (<usize>i << 2));
@@ -107,9 +125,12 @@ export function idaInit(): i32 {
   cap = 0; stBlank = 0; stH = 0; stRem = 0; stLine = 0; stOld = 0; stPdb = 0;
   depth = 0; blank = startBlank; remCur = 0;
   hCur = fullH(board, pos);
-  bound = hCur; nextBound = Infinity;
+  if (!weighted) { wNum = 1; wDen = 1; wInc = Infinity; }
+  bound = wNum * hCur; nextBound = Infinity;
   iterationsN = 1;
-  ensureStack(stackFor(bound));
+  ensureStack(stackFor(bound / wDen));
+  // wida: the root itself may be pruned by the incumbent (the incumbent is then optimal).
+  if (hCur >= wInc) return ST_EXHAUSTED;
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
   if (hCur == 0) { reservePath(0); return ST_FOUND; }
   pending = true; pendingMove = ROOT;
@@ -117,11 +138,20 @@ export function idaInit(): i32 {
 }
 
 export function idaStep(budget: i64): i32 {
+  if (weighted) return widaStep(budget);
   // Integer heuristics run on i32 h, f and bounds; Euclidean on f64.
-  if (mode == MODE_DELTA) return loop<i32>(MODE_DELTA, budget);
-  if (mode == MODE_LINEAR) return loop<i32>(MODE_LINEAR, budget);
-  if (mode == MODE_PDB) return loop<i32>(MODE_PDB, budget);
-  return loop<f64>(MODE_EUCLID, budget);
+  if (mode == MODE_DELTA) return loop<i32>(MODE_DELTA, false, budget);
+  if (mode == MODE_LINEAR) return loop<i32>(MODE_LINEAR, false, budget);
+  if (mode == MODE_PDB) return loop<i32>(MODE_PDB, false, budget);
+  return loop<f64>(MODE_EUCLID, false, budget);
+}
+
+/** Weighted copies of the loop (f64: den·g + num·h stays an exact integer for integer h). */
+function widaStep(budget: i64): i32 {
+  if (mode == MODE_DELTA) return loop<f64>(MODE_DELTA, true, budget);
+  if (mode == MODE_LINEAR) return loop<f64>(MODE_LINEAR, true, budget);
+  if (mode == MODE_PDB) return loop<f64>(MODE_PDB, true, budget);
+  return loop<f64>(MODE_EUCLID, true, budget);
 }
 
 /** The path: the move between each pair of consecutive blank cells on the stack. */
@@ -138,7 +168,7 @@ function writePath(d: i32, last: i32): void {
   }
 }
 
-@inline function loop<T>(m: i32, budget: i64): i32 {
+@inline function loop<T>(m: i32, wt: bool, budget: i64): i32 {
   // Hot state in locals; written back on every exit.
   let d = depth, a = blank, rem = remCur;
   let h: T = <T>hCur, b0: T = <T>bound;
@@ -151,7 +181,9 @@ function writePath(d: i32, last: i32): void {
   const maxNodes = maxNodesN;
   // One compare per expansion: stop once expanded reaches the node limit or this call's budget.
   const stop = budget < maxNodes - expanded ? expanded + budget : maxNodes;
-  let g: T = <T>d;
+  // wt: g is kept scaled (den per move), f = g + num·h, and the incumbent prunes on depth + h.
+  const gq: T = wt ? <T>wDen : <T>1, hp: T = wt ? <T>wNum : <T>1, inc: T = wt ? <T>wInc : inf;
+  let g: T = <T>d * gq;
   const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, Cz = C;
   let status = ST_RUNNING;
 
@@ -195,7 +227,7 @@ function writePath(d: i32, last: i32): void {
           // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
           // the next bound (a cut child is never entered, so its ranks are not needed).
           if (pdbReflected()) {
-            const f0 = g + 1 + nh;
+            const f0 = wt ? g + gq + hp * nh : g + 1 + nh;
             if (f0 <= b0 || f0 < next) {
               const both = pdbTryReflected(t, a, best);
               nh += <T>(2 * (both - best));
@@ -204,7 +236,8 @@ function writePath(d: i32, last: i32): void {
           }
         }
       }
-      const f = g + 1 + nh;
+      let f = wt ? g + gq + hp * nh : g + 1 + nh;
+      if (wt && <T>(d + 1) + nh >= inc) f = inf; // cannot improve on the incumbent: cut, next bound unchanged
       if (f > b0) {
         if (f < next) next = f;
         if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), b); store<i32>(ps, a); }
@@ -221,7 +254,7 @@ function writePath(d: i32, last: i32): void {
       }
       if (m == MODE_PDB) pdbCommit(t, best, stPdb + (<usize>d << 4));
       setTile(bd, a, t); setTile(bd, b, 0);
-      d++; g += 1; a = b; h = nh;
+      d++; g += wt ? gq : 1; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
       if (expanded >= stop) {
         pending = true; pendingMove = cd;
@@ -233,7 +266,7 @@ function writePath(d: i32, last: i32): void {
       if (rem != 0 && <i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
     } else if (d > 0) {
       // return to the parent: undo the move
-      d--; g -= 1;
+      d--; g -= wt ? gq : 1;
       const pa = i32At(stBlank, d);
       const t = tileAt(bd, pa);
       setTile(bd, a, t); setTile(bd, pa, 0);
@@ -252,7 +285,7 @@ function writePath(d: i32, last: i32): void {
       b0 = next; next = inf;
       iterationsN++;
       expandedN = expanded; generatedN = generated; maxFrontierN = maxDepth;
-      ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
+      ensureStack(stackFor(wt ? <f64>b0 / wDen : <f64>b0)); // may trap on memory: counters are already written back
       // visit(start) again: f = h(start) <= bound, not the goal
       if (expanded >= stop) {
         pending = true; pendingMove = ROOT;
