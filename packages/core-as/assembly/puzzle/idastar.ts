@@ -283,6 +283,8 @@ function writePath(d: i32, last: i32): void {
       // the iteration is over (the board is back at the start)
       if (next == inf) { status = ST_EXHAUSTED; break; }
       b0 = next; next = inf;
+      // wida: up to num × the next integer lower bound ⌈next / num⌉ (still ≤ num·C*; contract "wida")
+      if (wt) { const r = <T>Math.ceil(<f64>b0 / <f64>hp - 1e-9) * hp; if (r > b0) b0 = r; }
       iterationsN++;
       expandedN = expanded; generatedN = generated; maxFrontierN = maxDepth;
       ensureStack(stackFor(wt ? <f64>b0 / wDen : <f64>b0)); // may trap on memory: counters are already written back

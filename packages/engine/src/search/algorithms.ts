@@ -413,6 +413,7 @@ export function* idaStar<S, A>(
   counters: SearchCounters = newCounters(),
   f: (n: Node<S, A>) => number = (n) => n.g + problem.h(n.state),
   threshold: Threshold = { value: 0 },
+  raise: (next: number) => number = (next) => next,
 ): SearchGenerator<S, A> {
   const slice: Slice = { since: 0 };
   let bound = f(rootNode(problem));
@@ -423,7 +424,7 @@ export function* idaStar<S, A>(
     const r = yield* boundedDepthFirst(problem, { f, bound }, limits, counters, slice);
     if (r.kind !== 'cut') return r;
     if (r.next === Infinity) return { kind: 'exhausted' };
-    bound = r.next;
+    bound = raise(r.next);
   }
 }
 
@@ -435,7 +436,8 @@ export interface WeightFraction {
 
 /**
  * Weighted IDA* (contract: "wida"): thresholds on f = den·g + num·h, exact integers for an integer h;
- * a node with g + h >= incumbent cannot lead to a shorter solution and is pruned.
+ * a node with g + h >= incumbent cannot lead to a shorter solution and is pruned. The next threshold
+ * is the least pruned f raised to num·⌈f / num⌉ (num × the integer lower bound it proves).
  */
 export function weightedIdaStar<S, A>(
   problem: Problem<S, A>,
@@ -449,7 +451,7 @@ export function weightedIdaStar<S, A>(
   return idaStar(problem, limits, counters, (n) => {
     const h = problem.h(n.state);
     return n.g + h >= incumbent ? Infinity : den * n.g + num * h;
-  }, threshold);
+  }, threshold, (next) => Math.max(next, Math.ceil(next / num - 1e-9) * num));
 }
 
 /** Depth-limited DFS: nodes at depthLimit are goal-tested, not expanded; no repeats on the path. */
