@@ -12,6 +12,7 @@ export { construct } from './construct.js';
 export { expNeg } from './detmath.js';
 export {
   MAX_COUNT_N, countSubproblems, countSubproblemTs, createTsCountRun, sumCounts, enumerateSolutions, validateCountN,
+  countFrame, rowAvail, lastColumn, checkRotations, type CountFrame,
   type CountTask, type CountTaskResult, type CountStats,
 } from './count.js';
 export { createTsQueensRun, unsolvableN, fastStallLimit, type QueensRun } from './ts-run.js';

@@ -1,0 +1,56 @@
+// Bench only: the fastest JS count we have, for an honest "WASM vs the best JS" ratio beside "WASM vs
+// the TS reference". It is the WASM kernel's loop (core-as/assembly/queens/count.ts: an explicit
+// stack of (cols, ld, rd, avail) per row, no call per node) written in JS over Uint32Arrays; the
+// method's rules and the rotation check are the engine's (countFrame, rowAvail, lastColumn,
+// checkRotations), so it visits the same nodes and finds the same solutions as both backends (the
+// bench asserts it). Not shipped: the engine's reference is the plain recursion in count.ts.
+import { checkRotations, countFrame, countSubproblems, lastColumn, rowAvail } from '@searchlab/engine/queens';
+
+/** One task of countSubproblems (N ≥ 4): { solutions, nodes }. */
+function countTaskLoop(task) {
+  const f = countFrame(task);
+  const n = f.n;
+  const cols = new Uint32Array(n), ld = new Uint32Array(n), rd = new Uint32Array(n), avail = new Uint32Array(n);
+  let nodes = 0;
+  let solutions = 0;
+  let d = 2;
+  cols[d] = f.cols; ld[d] = f.ld; rd[d] = f.rd;
+  avail[d] = rowAvail(f, d, f.cols, f.ld, f.rd);
+  for (;;) {
+    const a = avail[d];
+    if (a === 0) {
+      if (d === 2) return { solutions, nodes };
+      d--;
+      continue;
+    }
+    const bit = (a & -a) >>> 0;
+    avail[d] = (a ^ bit) >>> 0;
+    nodes++;
+    f.board[d] = bit;
+    const nc = (cols[d] | bit) >>> 0, nl = ((ld[d] | bit) << 1) >>> 0, nr = (rd[d] | bit) >>> 1;
+    if (d === n - 2) {
+      const la = lastColumn(f, nc, nl, nr);
+      if (la !== 0) {
+        nodes++;
+        f.board[n - 1] = la;
+        solutions += checkRotations(f);
+      }
+      continue;
+    }
+    d++;
+    cols[d] = nc; ld[d] = nl; rd[d] = nr;
+    avail[d] = rowAvail(f, d, nc, nl, nr);
+  }
+}
+
+/** Q(n) for n ≥ 4 with the loop, on this thread: { solutions: decimal string, nodes }. */
+export function countQueensLoop(n) {
+  let solutions = 0n;
+  let nodes = 0;
+  for (const task of countSubproblems(n)) {
+    const r = countTaskLoop(task);
+    solutions += BigInt(r.solutions);
+    nodes += r.nodes;
+  }
+  return { solutions: solutions.toString(), nodes };
+}
