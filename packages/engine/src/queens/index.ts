@@ -9,6 +9,7 @@ export {
   type QueensAlgorithm, type QueensStats, type QueensOutcome, type QueensSolveOptions, type NormalizedQueensOptions,
 } from './options.js';
 export { construct } from './construct.js';
+export { FORMAT_CHUNK, formatPositionsTs, streamPositions } from './format.js';
 export { expNeg } from './detmath.js';
 export {
   MAX_COUNT_N, countSubproblems, countSubproblemTs, createTsCountRun, sumCounts, enumerateSolutions, validateCountN,
