@@ -1,9 +1,9 @@
 // `searchlab queens …`: solve (six algorithms, either backend), count (exact, --jobs), verify.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
-  MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, checkSolution, countQueens, parsePositions, renderBoard, solveQueens,
+  MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
   attackingPairs, streamPositions, type QueensAlgorithm, type QueensSolveResult,
 } from '@searchlab/engine/queens';
 import type { Context } from '../../context.js';
@@ -12,7 +12,6 @@ import { int, keyValues, ms } from '../../format.js';
 import { intArg, jobsArg, positiveArg, seedArg } from '../../options.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 import { track } from '../../progress.js';
-import { readStdin } from '../../input.js';
 
 /** N: a whole number 1..MAX_N, with a one-line error otherwise. */
 export function queensN(max: number) {
@@ -168,18 +167,52 @@ async function countOn(n: number, opts: CountOpts, runner: TaskRunner | undefine
   return r.status === 'timeout' ? EXIT.limit : EXIT.ok;
 }
 
-async function verify(file: string, opts: { json?: boolean }, ctx: Context): Promise<number> {
-  let text: string;
-  if (file === '-') text = await readStdin();
-  else {
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new InvalidInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? String(e)}`);
-    }
+/** Chunks `verify` reads at a time: the file streams through the parser (any size, no string of it). */
+const VERIFY_CHUNK = 1 << 22;
+
+/** The columns of FILE (or stdin), parsed as they stream in; a progress bar for files of 64 MiB and more. */
+async function readPlacement(file: string, ctx: Context, quiet: boolean): Promise<Int32Array> {
+  const parser = new PositionsParser();
+  if (file === '-') {
+    for await (const chunk of process.stdin) parser.push(chunk as Buffer);
+    return parser.end();
   }
-  const positions = parsePositions(text);
+  const cannot = (e: unknown): InvalidInputError => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return new InvalidInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? String(e)}`);
+  };
+  let fh: FileHandle;
+  try {
+    fh = await open(file, 'r');
+  } catch (e) {
+    throw cannot(e);
+  }
+  try {
+    const size = (await fh.stat()).size;
+    const mb = (x: number): number => Math.round(x / 1e6);
+    await track(ctx, { label: 'verify', unit: 'MB', total: mb(size), quiet: quiet || size < 64 * 2 ** 20 }, async (progress) => {
+      const buf = Buffer.allocUnsafe(VERIFY_CHUNK);
+      for (let read = 0; ;) {
+        let got: number;
+        try {
+          got = (await fh.read(buf, 0, buf.length, null)).bytesRead;
+        } catch (e) {
+          throw cannot(e);
+        }
+        if (got === 0) break;
+        parser.push(buf.subarray(0, got));
+        read += got;
+        progress.update(mb(read));
+      }
+    });
+  } finally {
+    await fh.close();
+  }
+  return parser.end();
+}
+
+async function verify(file: string, opts: { json?: boolean }, ctx: Context): Promise<number> {
+  const positions = await readPlacement(file, ctx, opts.json === true);
   const problem = checkSolution(positions);
   const pairs = problem === null ? 0 : attackingPairs(positions);
   if (opts.json === true) ctx.out(`${JSON.stringify({ n: positions.length, valid: problem === null, conflicts: pairs, ...(problem ? { reason: problem } : {}) })}\n`);
