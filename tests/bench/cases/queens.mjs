@@ -1,6 +1,6 @@
 // N-Queens against issue 7's targets: `fast` at 10⁶ and 10⁷ queens, `construct` at 10⁸ written to a
 // file through the CLI (and verified back, streamed), exact counts Q(12..14) WASM vs the TS reference
-// and vs the fastest JS count (bench-only, tests/bench/support), Q(16) and Q(17) on one
+// and vs the best JS count (the reference or a bench-only loop, tests/bench/support), Q(16) and Q(17) on one
 // thread and on 2 workers beside a plain native C count (tests/bench/native/queens-count.c, compiled
 // here with gcc -O3 -march=native when gcc exists; no binary is committed). Every target row says
 // the target, the measured value and by how much it is met or missed.
@@ -217,15 +217,15 @@ export async function run(bench) {
   }
 
   // ---- counting: WASM vs TS ----
-  const counts = bench.table('Exact counts: WASM vs the TS reference and vs the fastest JS (single thread), against issue 7', [
+  const counts = bench.table('Exact counts: WASM vs the TS reference and vs the best JS (single thread), against issue 7', [
     { key: 'n', label: 'N' }, { key: 'solutions', label: 'Q(N)' }, { key: 'nodes', label: 'nodes' }, { key: 'wasmMs', label: 'WASM ms' },
     { key: 'tsMs', label: 'TS reference ms' }, { key: 'speedup', label: 'WASM / TS reference' },
-    { key: 'loopMs', label: 'fastest JS ms' }, { key: 'loopSpeedup', label: 'WASM / fastest JS' }, { key: 'mnps', label: 'WASM M nodes/s' },
+    { key: 'loopMs', label: 'JS loop ms' }, { key: 'bestSpeedup', label: 'WASM / best JS' }, { key: 'mnps', label: 'WASM M nodes/s' },
     { key: 'verdict', label: 'target ≥ 5× the reference', align: 'left' },
   ], 'All three count with the same method (Takaken: eight symmetries) and visit the same nodes in the same order; counts asserted equal to data/nqueens-counts.tsv and to each other (solutions and nodes). '
-    + 'The TS reference (engine, backend ts) is a plain recursion, one call per queen; "fastest JS" is the WASM kernel\'s explicit-stack loop written in JS '
-    + '(tests/bench/support/queens-count-loop.mjs, bench only), the best JS we have: WASM against it is the honest speed claim. '
-    + `Medians of ${bench.repeats} each (after a warm-up), run back to back; WASM and TS: the drivers' work time (countQueens timeMs); fastest JS: its call.`);
+    + 'The TS reference (engine, backend ts) is a plain recursion, one call per queen; "JS loop" is the WASM kernel\'s explicit-stack loop written in JS '
+    + '(tests/bench/support/queens-count-loop.mjs, bench only). "Best JS" is the faster of the two in this run: WASM against it is the honest speed claim. '
+    + `Medians of ${bench.repeats} each (after a warm-up), run back to back; WASM and TS: the drivers' work time (countQueens timeMs); JS loop: its call.`);
   for (const n of bench.quick ? [12] : [12, 13, 14]) {
     const w = await timed(async () => { const r = await countQueens(n); return { ms: r.timeMs, r }; }, { repeats: bench.repeats });
     const t = await timed(async () => { const r = await countQueens(n, { backend: 'ts' }); return { ms: r.timeMs, r }; }, { repeats: bench.repeats });
@@ -233,14 +233,14 @@ export async function run(bench) {
     const agree = [t, l].every((x) => x.value.r.solutions === w.value.r.solutions && x.value.r.nodes === w.value.r.nodes);
     if (w.value.r.solutions !== COUNTS.get(String(n)) || !agree) throw new Error(`Q(${n}) wrong`);
     const speedup = ratio(t.median, w.median);
-    const loopSpeedup = ratio(l.median, w.median);
+    const bestSpeedup = ratio(Math.min(t.median, l.median), w.median);
     counts.add({
-      n, solutions: w.value.r.solutions, nodes: w.value.r.nodes, wasmMs: w.median, tsMs: t.median, speedup, loopMs: l.median, loopSpeedup,
+      n, solutions: w.value.r.solutions, nodes: w.value.r.nodes, wasmMs: w.median, tsMs: t.median, speedup, loopMs: l.median, bestSpeedup,
       mnps: w.value.r.nodes / w.median / 1000, verdict: ratioVerdict(speedup, 5),
     });
-    bench.log(`Q(${n}): wasm ${w.median.toFixed(0)} ms, ts reference ${t.median.toFixed(0)} ms, fastest JS ${l.median.toFixed(0)} ms`);
+    bench.log(`Q(${n}): wasm ${w.median.toFixed(0)} ms, ts reference ${t.median.toFixed(0)} ms, JS loop ${l.median.toFixed(0)} ms`);
     summary.push({
-      target: `Q(${n}) WASM ≥ 5× the TS reference`, measured: `${speedup}× the reference, ${loopSpeedup}× the fastest JS (${Math.round(w.median)} / ${Math.round(t.median)} / ${Math.round(l.median)} ms)`,
+      target: `Q(${n}) WASM ≥ 5× the TS reference`, measured: `${speedup}× the reference, ${bestSpeedup}× the best JS (WASM ${Math.round(w.median)}, reference ${Math.round(t.median)}, loop ${Math.round(l.median)} ms)`,
       verdict: ratioVerdict(speedup, 5),
       why: speedup >= 5 ? '-' : 'V8 compiles both the plain recursion and the loop to integer machine code, and the WASM kernel is already within ~1.2× of '
         + 'native C of the same method (table below): a 5× gap over any sound JS count would need WASM ~2× faster than gcc -O3',
