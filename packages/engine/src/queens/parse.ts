@@ -59,6 +59,11 @@ export class PositionsParser {
   /** Feeds the next bytes. */
   push(chunk: Uint8Array): void {
     for (let i = 0; i < chunk.length; i++) {
+      if (!this.inToken && (this.mode === Mode.Plain || (this.mode === Mode.Json && this.inColumns() && !this.inString
+        && (this.expect === Expect.Value || this.expect === Expect.ValueOrClose)))) {
+        i = this.columnRun(chunk, i);
+        if (i === chunk.length) break;
+      }
       const b = chunk[i]!;
       if (this.mode === Mode.Json) {
         // The hot path: digits of a column, and the comma after it.
@@ -119,6 +124,42 @@ export class PositionsParser {
     }
     validatePositions(out);
     return out;
+  }
+
+  private inColumns(): boolean {
+    return this.columnsDepth > 0 && this.columnsDepth === this.stack.length;
+  }
+
+  /**
+   * The hot path: a run of columns written as plain digits (at most 9) and commas (or, in the text
+   * format, any separator), read in a local loop from `i`, at a token boundary. Returns where it
+   * stopped; a column it was in the middle of is handed to the general path byte by byte (which keeps
+   * its text for messages), as is the byte it stopped at.
+   */
+  private columnRun(chunk: Uint8Array, i: number): number {
+    const plain = this.mode === Mode.Plain;
+    let start = i, value = 0, digits = 0;
+    for (; i < chunk.length; i++) {
+      const b = chunk[i]!;
+      if (b >= 0x30 && b <= 0x39) {
+        if (digits === 0) start = i;
+        value = value * 10 + (b - 0x30);
+        digits++;
+        continue;
+      }
+      if (digits > 9 || !(b === 0x2c || (plain && isSpace(b))) || (digits === 0 && !plain)) break;
+      if (digits > 0) {
+        this.add(value, '');
+        value = 0;
+        digits = 0;
+        if (!plain) this.expect = Expect.Value;
+      }
+    }
+    for (let k = start; digits > 0 && k < i; k++) {
+      if (k === start) this.tokenByte(chunk[k]!, this.offset + k);
+      else this.digit(chunk[k]!);
+    }
+    return i;
   }
 
   private digit(b: number): void {
