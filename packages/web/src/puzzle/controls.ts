@@ -93,19 +93,20 @@ export const INFORMED = new Set<Algorithm>(['greedy', 'astar', 'wastar', 'idasta
 const MB = (bytes: number): string => `${Math.ceil(bytes / 2 ** 20)} MB`;
 /** The partition's pattern sizes as people write them: "6-6-3". */
 export const pdbSplit = (name: PdbName): string => PDB_SPECS[name].patterns.map((p) => p.length).join('-');
-function pdbLabel(name: PdbName): string {
+/** What an option of the heuristic list says when pointed at (the labels stay short for phones). */
+export function pdbTitle(name: PdbName): string {
   const spec = PDB_SPECS[name];
-  return `pattern databases ${pdbSplit(name)} (15-puzzle, IDA*; ${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))})`;
+  return `additive pattern databases ${pdbSplit(name)} with reflection (15-puzzle, IDA*): ${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}`;
 }
 export const HEURISTIC_LABEL: Record<HeuristicChoice, string> = {
   misplaced: 'misplaced tiles',
   manhattan: 'Manhattan distance',
   euclidean: 'Euclidean distance',
   'linear-conflict': 'linear conflict',
-  pdb555: pdbLabel('pdb555'),
-  pdb663: pdbLabel('pdb663'),
-  pdb78: pdbLabel('pdb78'),
-  auto: 'auto (the strongest databases that fit, else linear conflict)',
+  pdb555: 'PDB 5-5-5',
+  pdb663: 'PDB 6-6-3',
+  pdb78: 'PDB 7-8',
+  auto: 'auto (best PDB that fits)',
 };
 /** The memory the lab lets a solve (and its pattern databases) use: the engine's default for this device. */
 export const LAB_MEMORY_BYTES = defaultMemoryBytes('wasm');

@@ -1,7 +1,7 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, HEURISTIC_CHOICES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
+  ALGORITHMS, HEURISTIC_CHOICES, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
   renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
 } from '@searchlab/engine';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
@@ -10,7 +10,7 @@ import { Animator } from './animation.js';
 import { BoardView } from './board.js';
 import { ComparePanel, shuffled } from './compare.js';
 import {
-  ALGORITHM_LABEL, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, readSeed, readWalk, showSize,
+  ALGORITHM_LABEL, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, pdbTitle, readSeed, readWalk, showSize,
   type Controls,
 } from './controls.js';
 import { KORF_COUNT, korfInstance } from './korf.js';
@@ -55,6 +55,7 @@ class PuzzleView implements Lab {
     this.comparePanel = new ComparePanel(this);
     fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
     fillSelect(ui.heuristic, HEURISTIC_CHOICES, HEURISTIC_LABEL, 'manhattan');
+    for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
     this.fields = PERSISTED_IDS.map((id) => ctx.root.querySelector<Field>(`#${id}`)!);
     // Only values that differ from the markup's go into the URL, to keep links short.
     this.defaults = new Map(this.fields.map((el) => [el.id, valueOf(el)]));
