@@ -69,7 +69,7 @@ function corrupt(page: Page, name: string): Promise<void> {
       const req = store.get(key);
       req.onsuccess = () => {
         const entry = req.result as { data: Uint8Array };
-        entry.data[12345] ^= 0xff;
+        entry.data[100] ^= 0xff;
         const put = store.put(entry);
         put.onsuccess = () => resolve();
         put.onerror = () => reject(put.error);
@@ -143,15 +143,16 @@ describe("the lab's Korf mode", () => {
     expect(await stat(page, 'length')).toBe(KORF.optimal);
     expect(await page.textContent('#status')).not.toContain('built in');
 
-    // A corrupt stored table is detected (checksum) and rebuilt; the answer stays optimal.
-    const big = stored.find((t) => t.bytes === TABLE_BYTES[0])!.name;
-    await corrupt(page, big);
-    expect((await storedTables(page)).find((t) => t.name === big)!.intact).toBe(false);
+    // A corrupt stored table (the small one: its rebuild is instant) is detected by its checksum,
+    // rebuilt and stored again; the answer stays optimal.
+    const small = stored.find((t) => t.bytes === TABLE_BYTES[2])!.name;
+    await corrupt(page, small);
+    expect((await storedTables(page)).find((t) => t.name === small)!.intact).toBe(false);
     await reloadKorf(page);
-    await watchBuild(page);
     await solveAndWait(page);
-    expect((await built(page)).shown).toBe(true);
     expect(await stat(page, 'length')).toBe(KORF.optimal);
-    expect((await storedTables(page)).every((t) => t.intact)).toBe(true);
+    const after = await storedTables(page);
+    expect(after.map((t) => t.bytes).sort((a, b) => b - a)).toEqual(TABLE_BYTES);
+    expect(after.every((t) => t.intact)).toBe(true);
   });
 });
