@@ -96,7 +96,7 @@ export class SolvePanel {
     this.lab.setBusy(null);
     this.showBuild(null);
     setStatus(this.lab.ui.status, 'cancelled', building
-      ? 'Cancelled: the pattern databases were not finished (the next solve builds them again).'
+      ? 'Cancelled while the pattern databases were being built (the next solve finishes them).'
       : 'Cancelled: the search was stopped.');
   }
 
@@ -110,7 +110,7 @@ export class SolvePanel {
         const korf = korfMatch(task.start, task.goal);
         const notes = [
           korf && `Korf's #${korf.id}: published optimum ${korf.optimal} moves.`,
-          buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for later solves and reloads).`,
+          buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for the next solves, and stored in this browser).`,
         ].filter(Boolean).join(' ');
         setStatus(ui.status, 'done', `${moves.length === 0 ? 'Already solved.' : `Found a solution of ${moves.length} moves.`}${notes && ` ${notes}`}`);
         this.lab.animator.play(moves);
