@@ -137,24 +137,17 @@ export function idaInit(): i32 {
 export function idaStep(budget: i64): i32 {
   // Integer heuristics run on i32 h, f and bounds; Euclidean on f64.
   // One function per mode, not all inlined into one: the engine allocates registers per function.
-  if (weighted) return widaStep(budget);
-  if (mode == MODE_DELTA) return stepDelta(budget);
-  if (mode == MODE_LINEAR) return stepLinear(budget);
-  if (mode == MODE_PDB) return stepPdb(budget);
-  return stepEuclid(budget);
+  // wida (weighted): the f64 copies, where den·g + num·h stays an exact integer for an integer h.
+  if (mode == MODE_DELTA) return weighted ? stepDeltaW(budget) : stepDelta(budget);
+  if (mode == MODE_LINEAR) return weighted ? stepLinearW(budget) : stepLinear(budget);
+  if (mode == MODE_PDB) return weighted ? stepPdbW(budget) : stepPdb(budget);
+  return weighted ? stepEuclidW(budget) : stepEuclid(budget);
 }
 function stepDelta(budget: i64): i32 { return loop<i32>(MODE_DELTA, false, budget); }
 function stepLinear(budget: i64): i32 { return loop<i32>(MODE_LINEAR, false, budget); }
 function stepPdb(budget: i64): i32 { return loop<i32>(MODE_PDB, false, budget); }
 function stepEuclid(budget: i64): i32 { return loop<f64>(MODE_EUCLID, false, budget); }
 
-/** wida: the weighted copies (f64: den·g + num·h stays an exact integer for an integer h). */
-function widaStep(budget: i64): i32 {
-  if (mode == MODE_DELTA) return stepDeltaW(budget);
-  if (mode == MODE_LINEAR) return stepLinearW(budget);
-  if (mode == MODE_PDB) return stepPdbW(budget);
-  return stepEuclidW(budget);
-}
 function stepDeltaW(budget: i64): i32 { return loop<f64>(MODE_DELTA, true, budget); }
 function stepLinearW(budget: i64): i32 { return loop<f64>(MODE_LINEAR, true, budget); }
 function stepPdbW(budget: i64): i32 { return loop<f64>(MODE_PDB, true, budget); }
