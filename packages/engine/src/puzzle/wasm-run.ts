@@ -42,7 +42,8 @@ const STATUS = codes.puzzle.status;
 
 /** Whether the kernels can run this board/algorithm (the facade falls back or reports otherwise). */
 export function wasmSupports(board: Board, algorithm: Algorithm): boolean {
-  return ALGORITHM_CODE[algorithm] !== undefined && board.width * board.height <= WASM_MAX_CELLS;
+  const kernel = algorithm === 'anytime' ? 'wida' : algorithm; // anytime: a sequence of wida runs
+  return ALGORITHM_CODE[kernel] !== undefined && board.width * board.height <= WASM_MAX_CELLS;
 }
 
 export interface WasmRunExtras {

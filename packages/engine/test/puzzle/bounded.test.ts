@@ -118,6 +118,7 @@ describe('the bound holds on 8-puzzles (optimum by BFS over all 181,440 states)'
         }
       }
       expect(r.status).toBe('solved');
+      expect(r.backend).toBe('wasm'); // anytime runs wida kernels by default
       expect(r.optimal, what).toBe(true);
       expect(r.length, what).toBe(opt);
       expect(r.lowerBound).toBe(opt);
