@@ -159,3 +159,23 @@ describe("the bound holds on Korf's 15-puzzles (published optima)", () => {
     }
   });
 });
+
+const korf24 = readFileSync(new URL('../../../../data/korf24-50.tsv', import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l))
+  .map((l) => { const [id, optimal, tiles] = l.split('\t'); return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '5' }) }; });
+
+describe("the bound holds on Korf's 24-puzzles (published optima)", () => {
+  test('a seeded sample of 6, wida w = 2 / 3 with linear conflict (WASM): length ≤ w × optimum', async () => {
+    const rng = new Rng(24);
+    for (let k = 0; k < 6; k++) {
+      const inst = korf24[rng.nextInt(korf24.length)]!;
+      const goal = goalLike(inst.board, 'blank-first');
+      const weight = k % 2 === 0 ? 2 : 3;
+      const r = await solvePuzzle(inst.board, goal, { algorithm: 'wida', heuristic: 'linear-conflict', weight, maxNodes: 20_000_000 });
+      const what = `Korf 24 #${inst.id} (optimum ${inst.optimal}) w=${weight}`;
+      expect(r.status, what).toBe('solved');
+      expect(reaches(inst.board, goal, r), what).toBe(true);
+      expect(r.length!, what).toBeLessThanOrEqual(weight * inst.optimal);
+      expect(r.lowerBound!, what).toBeLessThanOrEqual(inst.optimal);
+    }
+  });
+});
