@@ -59,7 +59,7 @@ export function puzzleInit(
   const code = buildModel(INPUT, width, height, uninformed ? H_NONE : heuristic, countBlank != 0 && !uninformed);
   if (code != OK) return code;
   if (!uninformed && heuristic == H_NONE) return E_OPTIONS;
-  // Pattern databases: IDA* only, on a board the loaded set fits (pdb/api.ts loads it).
+  // Pattern databases: idastar and wida only, on a board the loaded set fits (pdb/api.ts loads it).
   const ida = algo == A_IDASTAR || algo == A_WIDA;
   if (heuristic == H_PDB && (!ida || !searchInit(W, H, N, goalCell, startBoard))) return E_OPTIONS;
   algorithm = algo;

@@ -18,7 +18,7 @@ export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-co
 export const ALGORITHMS: readonly Algorithm[] =
   ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime'];
 export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
-/** What a solve may ask for: a heuristic, a pattern-database partition (IDA* only), or `auto`. */
+/** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
 export type SolverHeuristic = HeuristicName | PdbName;
 export type HeuristicChoice = SolverHeuristic | 'auto';
 export const HEURISTIC_CHOICES: readonly HeuristicChoice[] = [...HEURISTICS, ...PDB_NAMES, 'auto'];
