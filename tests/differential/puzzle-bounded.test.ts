@@ -41,7 +41,10 @@ function widaBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: 
 function anytimeBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
   const observe = (single: (x: NormalizedSolveOptions) => ReturnType<typeof createTsPuzzleRun>) => {
     const seen: unknown[] = [];
-    const run = createAnytimeRun(o, single, ({ stats: { timeMs: _t, ...stats }, ...i }) => seen.push({ ...i, stats }));
+    const run = createAnytimeRun(o, single, {
+      onImprovement: ({ stats: { timeMs: _t, ...stats }, ...i }) => seen.push({ ...i, stats }),
+      onLowerBound: (lowerBound, { timeMs: _t, ...stats }) => seen.push({ lowerBound, stats }),
+    });
     const out = drain(run, budget);
     const { improvements: _i, ...state } = run.state;
     return { out, seen, state };

@@ -6,7 +6,7 @@
  * are computed here, once.
  */
 import type { SearchCounters } from '../search/types.js';
-import { weightFraction, type Improvement, type NormalizedSolveOptions } from './options.js';
+import { weightFraction, type Improvement, type NormalizedSolveOptions, type SolveOptions } from './options.js';
 import type { Move } from './types.js';
 import type { PuzzleOutcome, PuzzleRun } from './wasm-run.js';
 
@@ -66,8 +66,9 @@ const sumStats = (a: SearchCounters, b: SearchCounters): SearchCounters => ({
 export function createAnytimeRun(
   options: NormalizedSolveOptions,
   makeRun: (o: NormalizedSolveOptions) => PuzzleRun,
-  onImprovement?: (improvement: Improvement) => void,
+  hooks: Pick<SolveOptions, 'onImprovement' | 'onLowerBound'> = {},
 ): AnytimeRun {
+  const { onImprovement, onLowerBound } = hooks;
   const weights = anytimeWeights(options.weight);
   const bounded = claimsBounds(options);
   const began = performance.now();
@@ -80,7 +81,9 @@ export function createAnytimeRun(
   const stats = (): SearchCounters => (run === undefined ? { ...done } : sumStats(done, run.stats()));
 
   const raiseLowerBound = (lb: number): void => {
-    if (bounded && lb > state.lowerBound) state.lowerBound = lb;
+    if (!bounded || lb <= state.lowerBound) return;
+    state.lowerBound = lb;
+    onLowerBound?.(lb, { ...stats(), timeMs: performance.now() - began });
   };
   const finish = (o: PuzzleOutcome): PuzzleOutcome => {
     if (run !== undefined) {
@@ -136,7 +139,7 @@ export function createAnytimeRun(
         // Nothing shorter than the incumbent exists (with an admissible h): it is optimal.
         if (state.best === undefined) return finish(out);
         if (bounded) {
-          state.lowerBound = incumbent();
+          raiseLowerBound(incumbent());
           state.optimal = true;
         }
         return finish(best());

@@ -74,6 +74,8 @@ export interface SolveOptions extends SolveSettings {
   signal?: AbortSignal;
   /** anytime: called with every better solution as it is found (lengths strictly decrease). */
   onImprovement?: (improvement: Improvement) => void;
+  /** anytime: called whenever the proven lower bound on the optimal length rises (also between improvements). */
+  onLowerBound?: (lowerBound: number, stats: SearchStats) => void;
   /** Called between slices of work with the statistics so far. */
   onProgress?: (stats: SearchStats) => void;
   /** Called while pattern databases are built. */
@@ -200,7 +202,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
 }
 
 /** Checks the options that stay on the caller's side (signal, onProgress). */
-type LocalOptions = Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress' | 'onImprovement'>;
+type LocalOptions = Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress' | 'onImprovement' | 'onLowerBound'>;
 
 export function checkLocalOptions(local: LocalOptions, name = 'options'): void {
   checkObject(local, name);
@@ -208,6 +210,7 @@ export function checkLocalOptions(local: LocalOptions, name = 'options'): void {
   checkOptionalFunction(local.onProgress, 'onProgress');
   checkOptionalFunction(local.onPdbProgress, 'onPdbProgress');
   checkOptionalFunction(local.onImprovement, 'onImprovement');
+  checkOptionalFunction(local.onLowerBound, 'onLowerBound');
 }
 
 /**
@@ -237,5 +240,6 @@ export function solveOptionsFrom(settings: SolveSettings, local: LocalOptions = 
   if (local.onProgress !== undefined) options.onProgress = local.onProgress;
   if (local.onPdbProgress !== undefined) options.onPdbProgress = local.onPdbProgress;
   if (local.onImprovement !== undefined) options.onImprovement = local.onImprovement;
+  if (local.onLowerBound !== undefined) options.onLowerBound = local.onLowerBound;
   return options;
 }

@@ -109,7 +109,7 @@ function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | unde
   const single = (o: NormalizedSolveOptions): PuzzleRun => job.backend === 'ts'
     ? createTsPuzzleRun(job.start, job.goal, o, pdbH(job, pdb))
     : createWasmPuzzleRun(kernels!, job.start, job.goal, o, { pdb });
-  return job.normalized.algorithm === 'anytime' ? createAnytimeRun(job.normalized, single, job.options.onImprovement) : single(job.normalized);
+  return job.normalized.algorithm === 'anytime' ? createAnytimeRun(job.normalized, single, job.options) : single(job.normalized);
 }
 
 function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {

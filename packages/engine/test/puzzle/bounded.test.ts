@@ -99,9 +99,15 @@ describe('the bound holds on 8-puzzles (optimum by BFS over all 181,440 states)'
       const start = randomSolvable(GOAL, 5000 + i);
       const opt = optimalLength(start);
       const seen: Improvement[] = [];
+      const bounds: number[] = [];
       const heuristic = HEURISTICS[i % HEURISTICS.length]!;
       const weight = [2, 3, 5, 1.5][i % 4]!;
-      const r = await solvePuzzle(start, GOAL, { algorithm: 'anytime', heuristic, weight, onImprovement: (x) => seen.push(x) });
+      const r = await solvePuzzle(start, GOAL, {
+        algorithm: 'anytime', heuristic, weight, onImprovement: (x) => seen.push(x), onLowerBound: (lb) => bounds.push(lb),
+      });
+      // the lower bound streams as it rises: strictly increasing, never above the optimum, ending at it
+      for (let k = 1; k < bounds.length; k++) expect(bounds[k]!).toBeGreaterThan(bounds[k - 1]!);
+      expect(bounds.at(-1)).toBe(opt);
       const what = `${heuristic} w=${weight} on ${start.cells.join(' ')} (optimum ${opt})`;
       expect(seen.length, what).toBeGreaterThan(0);
       for (let k = 0; k < seen.length; k++) {
