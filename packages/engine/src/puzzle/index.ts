@@ -3,7 +3,7 @@
 export * from './types.js';
 export { parseBoard, parseSize, type ParseBoardOptions } from './parse.js';
 export {
-  MIN_SIDE, MAX_SIDE, goalBoard, goalLike, makeBoard, validateBoard, boardsEqual, blankIndex, tileCount, legalMoves,
+  MIN_SIDE, MAX_SIDE, SEARCH_MAX_SIDE, goalBoard, goalLike, makeBoard, validateBoard, boardsEqual, blankIndex, tileCount, legalMoves,
   applyMove, applyMoves, parseMoves, invertMoves, renderBoard, boardToText,
 } from './board.js';
 export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod } from './solvability.js';
