@@ -15,10 +15,12 @@
  * Y to a, X to the cell next to a across the line, the blank to b, then two moves; X stuck on b is
  * freed by a fixed 17-move macro. The post-pass (postpass.ts) then shortens the list.
  */
-export const UP = 0;
-export const DOWN = 1;
-export const LEFT = 2;
-export const RIGHT = 3;
+import { codes } from '@searchlab/core-as';
+
+export const UP: number = codes.puzzle.move.up;
+export const DOWN: number = codes.puzzle.move.down;
+export const LEFT: number = codes.puzzle.move.left;
+export const RIGHT: number = codes.puzzle.move.right;
 
 /** The stuck-case macro in line coordinates (u/d across the line, l/r along it). */
 const STUCK_MACRO = 'ulddrulurddluruld';
