@@ -116,7 +116,22 @@ function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
   return true;
 }
 
+@inline function free(cell: i32, avoid: i32): bool {
+  return !isLocked(cell) && cell != avoid;
+}
+
 function routeBlank(dest: i32, avoid: i32): bool {
+  const dr0 = dest / w;
+  const dc0 = dest - dr0 * w;
+  for (;;) {
+    const b = blank;
+    const r = b / w;
+    const c = b - r * w;
+    if (abs(r - dr0) + abs(c - dc0) <= 2) break;
+    if (r != dr0 && free(r < dr0 ? b + w : b - w, avoid)) move(r < dr0 ? DOWN : UP);
+    else if (c != dc0 && free(c < dc0 ? b + 1 : b - 1, avoid)) move(c < dc0 ? RIGHT : LEFT);
+    else break;
+  }
   const br = blank / w;
   const bc = blank - br * w;
   const dr = dest / w;

@@ -136,9 +136,28 @@ class Constructor {
     return true;
   }
 
-  /** Walks the blank to `dest` (not locked, not `avoid`). */
+  /** Free for the blank: inside the region, not locked, not `avoid`. */
+  free(cell: number, avoid: number): boolean {
+    return this.locked[cell] === 0 && cell !== avoid;
+  }
+
+  /**
+   * Walks the blank to `dest` (not locked, not `avoid`): straight moves while it is more than 2
+   * away (vertical first, each only onto a free cell), then a BFS.
+   */
   routeBlank(dest: number, avoid: number): void {
     const w = this.w;
+    const dr0 = (dest / w) | 0;
+    const dc0 = dest - dr0 * w;
+    for (;;) {
+      const b = this.blank;
+      const r = (b / w) | 0;
+      const c = b - r * w;
+      if (Math.abs(r - dr0) + Math.abs(c - dc0) <= 2) break;
+      if (r !== dr0 && this.free(r < dr0 ? b + w : b - w, avoid)) this.move(r < dr0 ? DOWN : UP);
+      else if (c !== dc0 && this.free(c < dc0 ? b + 1 : b - 1, avoid)) this.move(c < dc0 ? RIGHT : LEFT);
+      else break;
+    }
     const br = (this.blank / w) | 0;
     const bc = this.blank - br * w;
     const dr = (dest / w) | 0;
