@@ -13,8 +13,6 @@ export {
   type Algorithm, type HeuristicName, type HeuristicChoice, type SolverHeuristic, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
   type TraceStep, type NormalizedSolveOptions,
 } from './options.js';
-export { constructMoves } from './construct.js';
-export { postPass, cancelPairs } from './postpass.js';
 export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves, resolveHeuristic } from './solve.js';
 export {
   PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,
