@@ -116,6 +116,12 @@ function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
   return true;
 }
 
+@inline function dist(a: i32, b: i32): i32 {
+  const ar = a / w;
+  const br = b / w;
+  return abs(ar - br) + abs(a - ar * w - (b - br * w));
+}
+
 @inline function free(cell: i32, avoid: i32): bool {
   return !isLocked(cell) && cell != avoid;
 }
@@ -147,14 +153,23 @@ function routeBlank(dest: i32, avoid: i32): bool {
 function moveTile(v: i32, dest: i32): bool {
   const dr = dest / w;
   const dc = dest - dr * w;
+  let wentAcross = true;
   for (;;) {
     const at = posOf(v);
     if (at == dest) return true;
     const r = at / w;
     const c = at - r * w;
-    let next: i32;
-    if (transposed) next = r != dr ? (r < dr ? at + w : at - w) : c < dc ? at + 1 : at - 1;
-    else next = c != dc ? (c < dc ? at + 1 : at - 1) : r < dr ? at + w : at - w;
+    const vertical = r != dr ? (r < dr ? at + w : at - w) : -1;
+    const horizontal = c != dc ? (c < dc ? at + 1 : at - 1) : -1;
+    const along = transposed ? vertical : horizontal;
+    const across = transposed ? horizontal : vertical;
+    let next = along >= 0 ? along : across;
+    if (along >= 0 && across >= 0 && !isLocked(across)) {
+      const da = dist(blank, across);
+      const dl = dist(blank, along);
+      if (da < dl || (da == dl && !wentAcross)) next = across;
+    }
+    wentAcross = next == across;
     if (!routeBlank(next, at)) return false;
     move(at == next - w ? UP : at == next + w ? DOWN : at == next - 1 ? LEFT : RIGHT);
   }

@@ -9,7 +9,7 @@
  * the top-left: while it is larger than 2×2, its top row (when it has at least as many rows as
  * columns) or its left column is solved as a "line"; the last 2×2 is solved by rotating the blank
  * (the shorter way; clockwise on a tie). A line's tiles but its last two are each moved to their
- * cell (along the line first, then across it) by walking the blank round them (blank routes: BFS in
+ * cell (zig-zagging along and across the line) by walking the blank round them (blank routes: BFS in
  * the bounding box of blank and target grown by one cell, else in the whole region; neighbours in
  * the order up, down, left, right). The last two (X for the line's cell a, Y for the end cell b):
  * Y to a, X to the cell next to a across the line, the blank to b, then two moves; X stuck on b is
@@ -136,6 +136,12 @@ class Constructor {
     return true;
   }
 
+  dist(a: number, b: number): number {
+    const ar = (a / this.w) | 0;
+    const br = (b / this.w) | 0;
+    return Math.abs(ar - br) + Math.abs(a - ar * this.w - (b - br * this.w));
+  }
+
   /** Free for the blank: inside the region, not locked, not `avoid`. */
   free(cell: number, avoid: number): boolean {
     return this.locked[cell] === 0 && cell !== avoid;
@@ -175,14 +181,24 @@ class Constructor {
     const w = this.w;
     const dr = (dest / w) | 0;
     const dc = dest - dr * w;
+    let wentAcross = true;
     for (;;) {
       const at = this.pos[v]!;
       if (at === dest) return;
       const r = (at / w) | 0;
       const c = at - r * w;
-      let next: number;
-      if (this.transposed) next = r !== dr ? (r < dr ? at + w : at - w) : c < dc ? at + 1 : at - 1;
-      else next = c !== dc ? (c < dc ? at + 1 : at - 1) : r < dr ? at + w : at - w;
+      const vertical = r !== dr ? (r < dr ? at + w : at - w) : -1;
+      const horizontal = c !== dc ? (c < dc ? at + 1 : at - 1) : -1;
+      const along = this.transposed ? vertical : horizontal;
+      const across = this.transposed ? horizontal : vertical;
+      let next = along >= 0 ? along : across;
+      if (along >= 0 && across >= 0 && this.locked[across] === 0) {
+        // zig-zag: across when the blank is nearer that side, or as near and the last step went along
+        const da = this.dist(this.blank, across);
+        const dl = this.dist(this.blank, along);
+        if (da < dl || (da === dl && !wentAcross)) next = across;
+      }
+      wentAcross = next === across;
       this.routeBlank(next, at);
       // the blank is on `next`, next to the tile: move it onto the tile's cell
       this.move(at === next - w ? UP : at === next + w ? DOWN : at === next - 1 ? LEFT : RIGHT);
