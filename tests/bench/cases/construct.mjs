@@ -21,11 +21,11 @@ export async function run(bench) {
   const seeds = bench.quick ? 2 : 5;
   const table = bench.table('Constructive solver (rows, then the last two rows column by column) and its post-pass', [
     { key: 'size', label: 'board', align: 'left' }, { key: 'boards', label: 'boards' },
-    { key: 'before', label: 'mean length (construct)' }, { key: 'after', label: 'mean length (after post-pass)' }, { key: 'saved', label: 'post-pass saves %' },
+    { key: 'before', label: 'mean length (construct)' }, { key: 'after', label: 'mean length (after post-pass)' }, { key: 'savedMoves', label: 'post-pass saves (moves)' }, { key: 'saved', label: 'post-pass saves %' },
     { key: 'wasmMs', label: 'WASM construct ms' }, { key: 'wasmMaxMs', label: 'WASM construct max ms' }, { key: 'wasmPostMs', label: 'WASM post-pass ms' },
     { key: 'tsMs', label: 'TS construct ms' }, { key: 'tsPostMs', label: 'TS post-pass ms' }, { key: 'ratio', label: 'TS / WASM (construct)' },
     { key: 'target', label: 'target (100×100, WASM construct ≤ 1 s)', align: 'left' },
-  ], `Boards: randomSolvable(goalBoard(n, n), seed) for seeds 1..${seeds}, blank-last goal. Times are medians over the boards (one solve each, after a warm-up solve). Every list is applied to its board and must reach the goal; WASM and TS lists are identical.`);
+  ], `Boards: randomSolvable(goalBoard(n, n), seed) for seeds 1..${seeds}, blank-last goal. Times are medians over the boards (one solve each, after a warm-up solve). Every list is applied to its board and must reach the goal; WASM and TS lists are identical. The post-pass gains little on these lists: most of what its windows found (0.4–2 %) was diagonal tile moves, now made directly by the zig-zag rule of the constructive solver (about 18 % shorter lists).`);
   for (const n of [20, 100]) {
     const goal = goalBoard(n, n);
     const rows = { before: [], after: [], wasm: [], wasmPost: [], ts: [], tsPost: [] };
@@ -44,7 +44,7 @@ export async function run(bench) {
     const before = mean(rows.before), after = mean(rows.after);
     const wasmMax = Math.max(...rows.wasm);
     table.add({
-      size: `${n}×${n}`, boards: seeds, before, after, saved: +((100 * (before - after)) / before).toFixed(2),
+      size: `${n}×${n}`, boards: seeds, before, after, savedMoves: before - after, saved: +((100 * (before - after)) / before).toFixed(4),
       wasmMs: +median(rows.wasm).toFixed(1), wasmMaxMs: +wasmMax.toFixed(1), wasmPostMs: +median(rows.wasmPost).toFixed(1),
       tsMs: +median(rows.ts).toFixed(1), tsPostMs: +median(rows.tsPost).toFixed(1), ratio: ratio(median(rows.ts), median(rows.wasm), 2),
       target: n === 100 ? (wasmMax <= TARGET_MS ? `met (max ${wasmMax.toFixed(0)} ms, ${ratio(TARGET_MS, wasmMax, 1)}× under)` : `missed by ${(wasmMax - TARGET_MS).toFixed(0)} ms`) : '',
