@@ -80,6 +80,7 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   astar: 'A*',
   wastar: 'weighted A*',
   idastar: 'IDA*',
+  construct: 'constructive (rows, then columns; boards up to 128×128)',
 };
 export const INFORMED = new Set<Algorithm>(['greedy', 'astar', 'wastar', 'idastar']);
 export const HEURISTIC_LABEL: Record<HeuristicName, string> = {
