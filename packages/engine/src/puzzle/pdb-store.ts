@@ -1,7 +1,7 @@
 /**
  * Pattern databases at run time: built by the WASM kernel (pdb/api.ts) as a `Run` in step budgets
  * with progress, kept in memory once loaded, read from and written to a `PdbCache` when one is set
- * (the Node file cache of @searchlab/engine/node; browsers keep them in memory only), and copied into
+ * (the Node file cache of @searchlab/engine/node; the web lab's IndexedDB store), and copied into
  * whichever kernel instance runs a search.
  */
 import { checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
