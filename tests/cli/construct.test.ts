@@ -1,6 +1,9 @@
 // `searchlab puzzle solve --algorithm construct` end to end: a generated 100×100 board piped in,
 // the JSON lengths before/after and the moves checked by applying them; the text output does not
 // flood a terminal; searches and walled boards are refused with exit 2.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyMoves, goalBoard, parseBoard } from '@searchlab/engine';
 import { ensureBuilt, run, runJson } from './run.js';
@@ -41,5 +44,25 @@ describe('puzzle solve --algorithm construct', () => {
     const w = await run(['puzzle', 'solve', '-p', '1 2 3/4 # 5/6 7 0', '--algorithm', 'construct']);
     expect(w.code).toBe(2);
     expect(w.stderr).toMatch(/construct solves boards without walls; the board has a wall at row 2, col 2/);
+  });
+
+  it('--file: one JSON line per board with lengthBefore/lengthAfter, the moves reaching the goal', async () => {
+    const gen = await run(['puzzle', 'generate', '--size', '20x7', '--seed', '9', '--count', '3']);
+    const dir = mkdtempSync(join(tmpdir(), 'searchlab-construct-'));
+    try {
+      const file = join(dir, 'boards.txt');
+      writeFileSync(file, gen.stdout);
+      const r = await run(['puzzle', 'solve', '--file', file, '--algorithm', 'construct', '--jobs', '2']);
+      expect(r.code).toBe(0);
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(3);
+      for (const line of lines) {
+        expect(line.lengthAfter).toBe(line.length);
+        expect(line.lengthBefore).toBeGreaterThanOrEqual(line.lengthAfter);
+        expect(applyMoves(parseBoard(line.board), line.moves).cells).toEqual(goalBoard(20, 7).cells);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

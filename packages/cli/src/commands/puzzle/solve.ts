@@ -44,7 +44,7 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json });
 
   if (opts.json) {
-    printJson(ctx, { ...solveJson(result, boardToText(start), boardToText(goal)), ...result.construct });
+    printJson(ctx, solveJson(result, boardToText(start), boardToText(goal)));
     return exitForStatus(result.status);
   }
 
