@@ -42,11 +42,12 @@ describe('construct: WASM and TS give the same lists, and both solve the board',
     });
   }
 
-  it('a goal with the blank in the middle, and 30×17 / 17×30 boards', () => {
+  it('a goal with the blank in the middle, 30×17 / 17×30, and the thin extremes 128×2 / 2×128 / 3×128', () => {
     const cells = goalBoard(5, 4).cells.slice();
     [cells[7], cells[19]] = [0, cells[7]!]; // blank at row 2, col 3
     const goal: Board = { width: 5, height: 4, cells };
-    for (const g of [goal, goalBoard(30, 17), goalBoard(17, 30, 'blank-first')]) {
+    const shapes = [goal, goalBoard(30, 17), goalBoard(17, 30, 'blank-first'), goalBoard(128, 2), goalBoard(2, 128, 'blank-first'), goalBoard(3, 128)];
+    for (const g of shapes) {
       for (let seed = 0; seed < 4; seed++) {
         const start = randomSolvable(g, seed);
         const ts = constructOutcome(start, g, 'ts')!;
