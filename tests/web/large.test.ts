@@ -1,18 +1,9 @@
 // The large-board mode of the sliding-tile view: boards past 32×32 are drawn on one canvas, a
 // constructive solve runs in the worker and its millions of moves play in chunks to the goal.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { cells, shuffle, useLab } from './helpers.js';
+import { cells, setCustomSize, shuffle, useLab } from './helpers.js';
 
 const lab = useLab();
-
-async function setCustomSize(page: Page, w: number, h: number): Promise<void> {
-  await page.selectOption('#size', 'custom');
-  await page.fill('#custom-w', String(w));
-  await page.fill('#custom-h', String(h));
-  await page.locator('#custom-h').dispatchEvent('change');
-  await expect.poll(() => page.getAttribute('#board', 'data-width')).toBe(String(w));
-}
 
 describe('large boards', () => {
   it('a 100×100 board: canvas drawing, construct solves it in the worker, the moves play to the goal', async () => {

@@ -5,10 +5,10 @@
 import { alloc, allocZeroed, grow } from '../common/arena';
 import { PUZZLE_MOVE_UP, PUZZLE_MOVE_DOWN, PUZZLE_MOVE_LEFT, PUZZLE_MOVE_RIGHT } from '../generated/codes';
 
-const UP: i32 = PUZZLE_MOVE_UP;
-const DOWN: i32 = PUZZLE_MOVE_DOWN;
-const LEFT: i32 = PUZZLE_MOVE_LEFT;
-const RIGHT: i32 = PUZZLE_MOVE_RIGHT;
+export const UP: i32 = PUZZLE_MOVE_UP;
+export const DOWN: i32 = PUZZLE_MOVE_DOWN;
+export const LEFT: i32 = PUZZLE_MOVE_LEFT;
+export const RIGHT: i32 = PUZZLE_MOVE_RIGHT;
 
 /** The stuck-case macro in line coordinates (u/d across the line, l/r along it): "ulddrulurddluruld". */
 const STUCK: StaticArray<u8> = [0, 2, 1, 1, 3, 0, 2, 0, 3, 1, 1, 2, 0, 3, 0, 2, 1];

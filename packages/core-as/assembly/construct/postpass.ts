@@ -3,12 +3,7 @@
 // cancel pairs again.
 
 import { alloc } from '../common/arena';
-import { PUZZLE_MOVE_UP, PUZZLE_MOVE_DOWN, PUZZLE_MOVE_LEFT, PUZZLE_MOVE_RIGHT } from '../generated/codes';
-
-const UP: i32 = PUZZLE_MOVE_UP;
-const DOWN: i32 = PUZZLE_MOVE_DOWN;
-const LEFT: i32 = PUZZLE_MOVE_LEFT;
-const RIGHT: i32 = PUZZLE_MOVE_RIGHT;
+import { UP, DOWN, LEFT, RIGHT } from './construct';
 
 const WINDOW: i32 = 14;
 const WINDOW_AREA: i32 = 12;
