@@ -3,8 +3,9 @@
  * twin) and the post-pass (postpass.ts), with the lengths before and after and the time of each.
  */
 import type { Backend } from '../core/backend.js';
-import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
+import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
+import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
 import { cellName } from './board.js';
 import { constructMoves } from './construct.js';
 import type { ConstructExports } from './kernel.js';
@@ -30,8 +31,14 @@ export function checkConstructable(start: Board): void {
   }
 }
 
-/** Both lists, or null when the board cannot reach the goal. Start and goal are valid and wall-free. */
-export function constructOutcome(start: Board, goal: Board, backend: Backend, kernels?: Kernels): ConstructOutcome | null {
+/**
+ * Both lists, null when the board cannot reach the goal, or MEMORY_LIMIT when the WASM instance
+ * would pass `maxMemoryBytes` (default: the backend's, shared with concurrent runs). Start and goal
+ * are valid and wall-free.
+ */
+export function constructOutcome(
+  start: Board, goal: Board, backend: Backend, kernels?: Kernels, maxMemoryBytes?: number,
+): ConstructOutcome | null | typeof MEMORY_LIMIT {
   const { width, height } = start;
   if (backend === 'ts') {
     const t0 = now();
@@ -42,7 +49,7 @@ export function constructOutcome(start: Board, goal: Board, backend: Backend, ke
     return { raw, moves, constructMs: t1 - t0, postPassMs: now() - t1 };
   }
   if (kernels === undefined) throw new UnsupportedError('the WASM kernels are not loaded: call await loadKernels() first (or use the ts backend)');
-  const lease = new KernelLease<ConstructExports>(kernels);
+  const lease = new KernelLease<ConstructExports>(kernels, new MemoryAccount(maxMemoryBytes ?? defaultMemoryBytes('wasm')));
   const ex = lease.exports;
   const n = width * height;
   try {
@@ -54,12 +61,12 @@ export function constructOutcome(start: Board, goal: Board, backend: Backend, ke
       return ex.constructRun();
     });
     const t1 = now();
-    if (solved === MEMORY_LIMIT) throw new SearchlabError('limit', 'memory limit: the constructive move list does not fit the WASM memory');
+    if (solved === MEMORY_LIMIT) return MEMORY_LIMIT;
     if (solved === 0) return null;
     const raw = new Uint8Array(lease.buffer, ex.constructMovesPointer() >>> 0, ex.constructMovesLength()).slice();
     const t2 = now();
     const post = lease.call(() => ex.constructPostPass());
-    if (post === MEMORY_LIMIT) throw new SearchlabError('limit', 'memory limit: the post-pass does not fit the WASM memory');
+    if (post === MEMORY_LIMIT) return MEMORY_LIMIT;
     const moves = new Uint8Array(lease.buffer, ex.constructPostPointer() >>> 0, post).slice();
     return { raw, moves, constructMs: t1 - t0, postPassMs: now() - t2 };
   } finally {

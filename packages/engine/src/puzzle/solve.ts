@@ -5,7 +5,7 @@
 import { checkArray, checkObject } from '../core/args.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
-import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
+import { MEMORY_LIMIT, kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { defaultMemoryBytes } from '../core/memory.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
@@ -192,7 +192,11 @@ function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb?:
 /** construct: one pass, not stepped (timeoutMs and the signal are not checked inside it). */
 function constructResult(job: Job, kernels: Kernels | undefined): SolveResult {
   const base = { algorithm: job.normalized.algorithm, backend: job.backend };
-  const out = constructOutcome(job.start, job.goal, job.backend, kernels);
+  if (job.options.signal?.aborted === true) return stoppedEarly(job, 'aborted', 'aborted');
+  const out = constructOutcome(job.start, job.goal, job.backend, kernels, job.normalized.maxMemoryBytes);
+  if (out === MEMORY_LIMIT) {
+    return stoppedEarly(job, 'limit', `memory limit: the move list needs more than ${memoryText(job.normalized.maxMemoryBytes ?? defaultMemoryBytes('wasm'))} (raise --max-memory / maxMemoryBytes)`);
+  }
   if (out === null) {
     return { status: 'unsolvable', solvable: false, ...base, stats: zeroStats(), reason: 'the constructive solver could not finish the last 2×2' };
   }

@@ -66,6 +66,15 @@ describe('construct solves every board it is given', () => {
     expect(constructMoves(5, 3, swapped, goal.cells)).toBeNull();
   });
 
+  test('a memory limit too small for the move list: status limit, not a throw', async () => {
+    const goal = goalBoard(60, 60);
+    const r = await solvePuzzle(randomSolvable(goal, 4), goal, { algorithm: 'construct', maxMemoryBytes: 2 ** 20 });
+    expect(r.status).toBe('limit');
+    expect(r.reason).toMatch(/^memory limit: the move list needs more than 1 MiB/);
+    // the instance was dropped; the next solve gets a fresh one and succeeds
+    expect((await solvePuzzle(randomSolvable(goal, 4), goal, { algorithm: 'construct' })).status).toBe('solved');
+  });
+
   test('walls are refused with the cell named', async () => {
     const start = parseBoard('1 2 3/4 # 5/6 7 0');
     await expect(solvePuzzle(start, goalBoard(3, 3, 'blank-last', [4]), { algorithm: 'construct' }))
