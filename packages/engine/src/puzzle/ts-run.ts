@@ -23,6 +23,7 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
     case 'astar': return astar(problem, limits, c);
     case 'wastar': return weightedAstar(problem, o.weight, limits, c);
     case 'idastar': return idaStar(problem, limits, c);
+    case 'construct': throw new Error('construct is not a search: solve.ts runs it (solve-construct.ts)');
   }
 }
 

@@ -88,6 +88,7 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   astar: 'A*',
   wastar: 'weighted A*',
   idastar: 'IDA*',
+  construct: 'constructive (any size)',
 };
 export const INFORMED = new Set<Algorithm>(['greedy', 'astar', 'wastar', 'idastar']);
 const MB = (bytes: number): string => `${Math.ceil(bytes / 2 ** 20)} MB`;
