@@ -75,6 +75,7 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
   return {
     solvable: result.solvable,
     length: result.length,
+    ...result.construct, // construct: lengthBefore, lengthAfter, constructMs, postPassMs
     moves: result.moves,
     algorithm: result.algorithm,
     heuristic: result.heuristic,

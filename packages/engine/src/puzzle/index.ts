@@ -3,14 +3,14 @@
 export * from './types.js';
 export { parseBoard, parseSize, type ParseBoardOptions } from './parse.js';
 export {
-  MIN_SIDE, MAX_SIDE, goalBoard, goalLike, makeBoard, validateBoard, boardsEqual, blankIndex, tileCount, legalMoves,
+  MIN_SIDE, MAX_SIDE, SEARCH_MAX_SIDE, goalBoard, goalLike, makeBoard, validateBoard, boardsEqual, blankIndex, tileCount, legalMoves,
   applyMove, applyMoves, parseMoves, invertMoves, renderBoard, boardToText,
 } from './board.js';
 export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod } from './solvability.js';
 export { randomWalk, randomWalkBoard, randomSolvable, MAX_WALK, type RandomWalkResult } from './generate.js';
 export {
-  ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, BOUNDED_ALGORITHMS, IDA_ALGORITHMS, usesHeuristic, normalizeOptions,
-  solveOptionsFrom, type Improvement,
+  ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, BOUNDED_ALGORITHMS, IDA_ALGORITHMS,
+  usesHeuristic, normalizeOptions, solveOptionsFrom, type Improvement,
   type Algorithm, type HeuristicName, type HeuristicChoice, type SolverHeuristic, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
   type TraceStep, type NormalizedSolveOptions,
 } from './options.js';

@@ -41,3 +41,17 @@ export interface PdbExports {
   pdbBuildDepth(): number;
   pdbReflect(on: number): void;
 }
+
+/** The constructive solver's raw exports (core-as/assembly/construct/api.ts). */
+export interface ConstructExports {
+  /** Resets the arena; the input address: start (i32 per cell) then the goal at +4·W·H bytes. */
+  constructBegin(width: number, height: number): number;
+  /** 1 solved, 0 not solvable. */
+  constructRun(): number;
+  constructMovesPointer(): number;
+  constructMovesLength(): number;
+  /** Runs the post-pass on the constructed moves; returns its length. */
+  constructPostPass(): number;
+  constructPostPointer(): number;
+  constructPostLength(): number;
+}

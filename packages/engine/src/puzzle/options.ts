@@ -12,18 +12,20 @@ import type { Board, Move } from './types.js';
 import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
 
 export type Algorithm =
-  | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime';
+  | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
 export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
 
 export const ALGORITHMS: readonly Algorithm[] =
-  ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime'];
+  ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime', 'construct'];
+/** Algorithms that are not searches: no heuristic, no node counts, boards up to MAX_SIDE (construct.ts). */
+export const CONSTRUCTIVE_ALGORITHMS: readonly Algorithm[] = ['construct'];
 export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 /** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
 export type SolverHeuristic = HeuristicName | PdbName;
 export type HeuristicChoice = SolverHeuristic | 'auto';
 export const HEURISTIC_CHOICES: readonly HeuristicChoice[] = [...HEURISTICS, ...PDB_NAMES, 'auto'];
-/** Algorithms with a WASM kernel (those with a kernel code, and anytime: runs of wida); the others always run on the TS reference. */
-export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm || a === 'anytime');
+/** Algorithms with a WASM kernel (those with a kernel code, constructive ones, and anytime: runs of wida); the others always run on the TS reference. */
+export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm || CONSTRUCTIVE_ALGORITHMS.includes(a) || a === 'anytime');
 /** The depth-first IDA* family: the algorithms that take pattern databases. */
 export const IDA_ALGORITHMS: readonly Algorithm[] = ['idastar', 'wida', 'anytime'];
 /** Algorithms that prove a bound on the length they return (reported as `bound`, with an admissible heuristic). */
@@ -111,6 +113,8 @@ export interface SolveResult {
   solvable: boolean;
   /** Number of moves of the path found (undefined unless solved). */
   length?: number;
+  /** construct: the constructive list's length before the post-pass (`length` is after it), and the time of each part. */
+  construct?: { lengthBefore: number; lengthAfter: number; constructMs: number; postPassMs: number };
   moves?: Move[];
   algorithm: Algorithm;
   heuristic?: SolverHeuristic;

@@ -5,12 +5,12 @@
 import { checkArray, checkObject } from '../core/args.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
-import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
+import { MEMORY_LIMIT, kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { defaultMemoryBytes } from '../core/memory.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import {
-  BOUNDED_ALGORITHMS, IDA_ALGORITHMS, WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic, weightFraction,
+  BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, IDA_ALGORITHMS, WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic, weightFraction,
   type Algorithm, type SolverHeuristic, type NormalizedSolveOptions, type SolveOptions, type SolveResult, type TraceStep,
 } from './options.js';
 import type { HeuristicFn } from './heuristics.js';
@@ -18,9 +18,10 @@ import { PDB_NAMES, PDB_SPECS, pdbHeuristic, pdbTableBytes, pdbViews, type PdbNa
 import { loadPdb, pdbBytesNeeded, pdbIfLoaded } from './pdb-store.js';
 import { SlidingTileProblem } from './problem.js';
 import { checkSolvable, validatePair } from './solvability.js';
-import { validateBoard } from './board.js';
+import { SEARCH_MAX_SIDE, sizeName, validateBoard } from './board.js';
+import { checkConstructable, constructOutcome } from './solve-construct.js';
 import { createTsPuzzleRun } from './ts-run.js';
-import type { Board, Move } from './types.js';
+import { MOVES, type Board, type Move } from './types.js';
 import { createWasmPuzzleRun, wasmSupports, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
 import { boundRatio, claimsBounds, createAnytimeRun, thresholdLowerBound, type AnytimeRun } from './anytime.js';
 
@@ -29,7 +30,20 @@ export function chooseBackend(board: Board, algorithm: Algorithm, requested?: Ba
   if (requested === 'wasm' && !WASM_ALGORITHMS.includes(algorithm)) {
     throw new UnsupportedError(`${algorithm} has no WASM kernel: it runs on the TypeScript reference backend (ts)`);
   }
-  return requested ?? (wasmSupports(board, algorithm) ? 'wasm' : 'ts');
+  return requested ?? defaultBackend(board, algorithm);
+}
+
+const defaultBackend = (board: Board, algorithm: Algorithm): Backend =>
+  CONSTRUCTIVE_ALGORITHMS.includes(algorithm) || wasmSupports(board, algorithm) ? 'wasm' : 'ts';
+
+/** The searches take boards up to SEARCH_MAX_SIDE; construct takes any wall-free board the model accepts. */
+function checkAlgorithmFits(start: Board, algorithm: Algorithm): void {
+  if (CONSTRUCTIVE_ALGORITHMS.includes(algorithm)) return checkConstructable(start);
+  if (start.width > SEARCH_MAX_SIDE || start.height > SEARCH_MAX_SIDE) {
+    throw new InvalidInputError(
+      `${algorithm} handles boards up to ${sizeName(SEARCH_MAX_SIDE, SEARCH_MAX_SIDE)}; this one is ${sizeName(start.width, start.height)} (use --algorithm construct)`,
+    );
+  }
 }
 
 interface Job {
@@ -75,6 +89,7 @@ function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveR
   validatePair(start, goal);
   checkLocalOptions(options);
   const normalized = normalizeOptions(options);
+  checkAlgorithmFits(start, normalized.algorithm);
   if (normalized.pdb !== undefined) {
     const views = pdbViews(PDB_SPECS[normalized.pdb], goal);
     if (typeof views === 'string') throw new InvalidInputError(`${normalized.pdb}: ${views}`);
@@ -87,7 +102,7 @@ function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveR
       solvable: false,
       algorithm,
       heuristic: resultHeuristic(normalized),
-      backend: options.backend ?? (wasmSupports(start, algorithm) ? 'wasm' : 'ts'),
+      backend: options.backend ?? defaultBackend(start, algorithm),
       stats: zeroStats(),
       reason: verdict.reason,
     };
@@ -221,6 +236,23 @@ function baseResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb
   }
 }
 
+/** construct: one pass, not stepped (timeoutMs and the signal are not checked inside it). */
+function constructResult(job: Job, kernels: Kernels | undefined): SolveResult {
+  const base = { algorithm: job.normalized.algorithm, backend: job.backend };
+  if (job.options.signal?.aborted === true) return stoppedEarly(job, 'aborted', 'aborted');
+  const out = constructOutcome(job.start, job.goal, job.backend, kernels, job.normalized.maxMemoryBytes);
+  if (out === MEMORY_LIMIT) {
+    return stoppedEarly(job, 'limit', `memory limit: the move list needs more than ${memoryText(job.normalized.maxMemoryBytes ?? defaultMemoryBytes('wasm'))} (raise --max-memory / maxMemoryBytes)`);
+  }
+  if (out === null) {
+    return { status: 'unsolvable', solvable: false, ...base, stats: zeroStats(), reason: 'the constructive solver could not finish the last 2×2' };
+  }
+  const moves = Array.from(out.moves, (m) => MOVES[m]!);
+  const stats = { ...zeroStats(), timeMs: out.constructMs + out.postPassMs };
+  const construct = { lengthBefore: out.raw.length, lengthAfter: out.moves.length, constructMs: out.constructMs, postPassMs: out.postPassMs };
+  return { status: 'solved', solvable: true, length: moves.length, moves, ...base, stats, construct };
+}
+
 const memoryText = (bytes: number): string =>
   bytes >= 2 ** 30 ? `${+(bytes / 2 ** 30).toFixed(2)} GiB` : `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
 
@@ -238,6 +270,7 @@ export async function solvePuzzle(start: Board, goal: Board, options: SolveOptio
       throw e;
     }
   }
+  if (CONSTRUCTIVE_ALGORITHMS.includes(job.normalized.algorithm)) return constructResult(job, job.backend === 'wasm' ? await loadKernels() : undefined);
   const run = createRun(job, job.backend === 'wasm' ? await loadKernels() : undefined, pdb);
   return toResult(job, await runAsync(run, driveOptions(options)), run, pdb);
 }
@@ -254,6 +287,7 @@ export function solvePuzzleSync(start: Board, goal: Board, options: SolveOptions
   const fits = new Set(PDB_NAMES.filter((n) => pdbIfLoaded(PDB_SPECS[n]) !== undefined && (limit === undefined || pdbTableBytes(PDB_SPECS[n]) <= limit)));
   const job = prepare(start, goal, resolveAuto(goal, options, fits));
   if ('status' in job) return job;
+  if (CONSTRUCTIVE_ALGORITHMS.includes(job.normalized.algorithm)) return constructResult(job, kernelsIfLoaded());
   const pdb = job.normalized.pdb && pdbIfLoaded(PDB_SPECS[job.normalized.pdb]);
   const run = createRun(job, kernelsIfLoaded(), pdb);
   return toResult(job, runSync(run, driveOptions(options)), run, pdb);

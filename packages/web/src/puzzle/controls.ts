@@ -90,6 +90,7 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   idastar: 'IDA*',
   wida: 'weighted IDA* (≤ w × optimal)',
   anytime: 'anytime (weighted IDA* runs down to w = 1)',
+  construct: 'constructive (any size)',
 };
 export const INFORMED = new Set<Algorithm>(INFORMED_ALGORITHMS);
 const MB = (bytes: number): string => `${Math.ceil(bytes / 2 ** 20)} MB`;

@@ -11,6 +11,9 @@ import type { Lab } from './lab.js';
 import { korfMatch } from './korf.js';
 import { forWeb, limitMessage } from './messages.js';
 
+/** Moves listed under the board; a longer solution (a large board's) shows its start and a count. */
+const SHOWN_MOVES = 2000;
+
 /** Algorithms that keep no table of reached states: their "unique states" is not a count. */
 const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar']);
 
@@ -170,13 +173,15 @@ export class SolvePanel {
       solution.replaceChildren('(already at the goal)');
       return;
     }
+    const shown = moves.length > SHOWN_MOVES ? moves.slice(0, SHOWN_MOVES) : moves;
     solution.replaceChildren(
-      ...moves.flatMap((m, i) => {
+      ...shown.flatMap((m, i) => {
         const span = document.createElement('span');
         span.textContent = m;
         span.dataset.step = String(i);
         return i === 0 ? [span] : [' ', span];
       }),
+      ...(shown.length < moves.length ? [` … and ${moves.length - shown.length} more`] : []),
     );
   }
 }

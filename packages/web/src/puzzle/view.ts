@@ -7,7 +7,7 @@ import {
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
 import { Animator } from './animation.js';
-import { BoardView } from './board.js';
+import { BoardView, isLarge } from './board.js';
 import { ComparePanel, shuffled } from './compare.js';
 import {
   ALGORITHM_LABEL, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, pdbTitle, readSeed, readWalk, showSize,
@@ -50,7 +50,7 @@ class PuzzleView implements Lab {
 
   constructor(private readonly ctx: ViewContext, readonly ui: Controls) {
     this.board = new BoardView(ui, goalBoard(3, 3), () => this.save());
-    this.animator = new Animator(ui, (m) => this.board.move(m));
+    this.animator = new Animator(ui, (m) => this.board.move(m), (moves) => this.board.moveMany(moves));
     this.solvePanel = new SolvePanel(this);
     this.comparePanel = new ComparePanel(this);
     fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
@@ -115,7 +115,7 @@ class PuzzleView implements Lab {
     const { board, goal, solved } = this.board;
     values.size = `${board.width}x${board.height}`;
     values.goal = this.ui.goal.value === 'custom' ? boardToText(goal) : this.ui.goal.value;
-    values.board = solved ? undefined : boardToText(board);
+    values.board = solved || isLarge(board) ? undefined : boardToText(board); // a large board would not fit a link
     values.tab = this.ui.panelPlay.hidden ? 'compare' : undefined;
     this.ctx.save(values);
   }
