@@ -1,7 +1,7 @@
 // The puzzle's worker tasks: plain-JSON payloads in, plain-JSON results out.
 import { throttled, type TaskContext } from '../core/tasks.js';
 import type { SearchStats } from '../search/types.js';
-import { solveOptionsFrom, type SolveResult, type SolveSettings } from './options.js';
+import { solveOptionsFrom, type Improvement, type SolveResult, type SolveSettings } from './options.js';
 import type { PdbProgress } from './pdb.js';
 import { solvePuzzle } from './solve.js';
 import type { Board } from './types.js';
@@ -12,14 +12,24 @@ export interface SolveTask {
   settings: SolveSettings;
 }
 
-/** A solve task's progress messages: the search's statistics, or `{ pdb }` while its pattern databases are built. */
-export type SolveTaskProgress = SearchStats | { pdb: PdbProgress };
+/**
+ * A solve task's progress messages: the search's statistics, or `{ pdb }` while its pattern databases
+ * are built; anytime also posts each `{ improvement }` (without its moves: the result has the best)
+ * and each rise of `{ lowerBound }`, unthrottled, so a chart can draw every step.
+ */
+export type SolveTaskProgress =
+  | SearchStats
+  | { pdb: PdbProgress }
+  | { improvement: Omit<Improvement, 'moves'> }
+  | { lowerBound: number; stats: SearchStats };
 
 export const puzzleTasks = {
   solve: (task: SolveTask, ctx: TaskContext): Promise<SolveResult> => {
     const post = (p: SolveTaskProgress): void => ctx.progress(p);
     return solvePuzzle(task.start, task.goal, solveOptionsFrom(task.settings, {
       signal: ctx.signal, onProgress: throttled(post), onPdbProgress: throttled((pdb: PdbProgress) => post({ pdb })),
+      onImprovement: ({ moves: _moves, ...improvement }) => post({ improvement }),
+      onLowerBound: (lowerBound, stats) => post({ lowerBound, stats }),
     }));
   },
 };

@@ -29,4 +29,29 @@ describe('puzzle solve task', () => {
     await pool.run({ domain: 'puzzle', kind: 'solve', payload: task }, { onProgress: (p) => again.push(p as SolveTaskProgress) });
     expect(again.some((p) => 'pdb' in p)).toBe(false);
   });
+
+  it('anytime posts every improvement (without moves) and every rise of the lower bound, matching its result', async () => {
+    const goal = goalBoard(5, 5, 'blank-first');
+    const start = randomWalk(goal, 60, 7).board;
+    const task: SolveTask = { start, goal, settings: { algorithm: 'anytime', weight: 3, heuristic: 'linear-conflict' } };
+    const posted: SolveTaskProgress[] = [];
+    const pool = inlinePool({ puzzle: puzzleTasks });
+    const r = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, { onProgress: (p) => posted.push(p as SolveTaskProgress) });
+    const improvements = posted.flatMap((p) => ('improvement' in p ? [p.improvement] : []));
+    const lowerBounds = posted.flatMap((p) => ('lowerBound' in p ? [p.lowerBound] : []));
+    expect(r.status).toBe('solved');
+    expect(r.optimal).toBe(true);
+    // The stream is the result's own record: same improvements in order, lengths falling to the answer.
+    expect(improvements).toEqual(r.improvements);
+    expect(improvements.every((i) => !('moves' in i))).toBe(true);
+    expect(improvements.at(-1)!.length).toBe(r.length);
+    // Lower bounds strictly rise and end at the proven optimum.
+    expect(lowerBounds.length).toBeGreaterThan(0);
+    for (let i = 1; i < lowerBounds.length; i++) expect(lowerBounds[i]!).toBeGreaterThan(lowerBounds[i - 1]!);
+    expect(lowerBounds.at(-1)).toBe(r.lowerBound);
+    expect(r.lowerBound).toBe(r.length);
+    // An optimal IDA* with the same heuristic agrees on the length.
+    const opt = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: { ...task, settings: { algorithm: 'idastar', heuristic: 'linear-conflict' } } });
+    expect(opt.length).toBe(r.length);
+  });
 });
