@@ -1,6 +1,7 @@
-// The comparison's chart (Observable Plot, the lab's one chart library): nodes expanded per
-// heuristic on a log scale, since heuristics differ by orders of magnitude.
-import { barX, plot, ruleX, text } from '@observablehq/plot';
+// The puzzle view's charts (Observable Plot, the lab's one chart library): the comparison's nodes
+// expanded per heuristic on a log scale, since heuristics differ by orders of magnitude; and an
+// anytime solve's solution length and proven lower bound over time, the gap between them shaded.
+import { areaY, barX, dot, lineY, plot, ruleX, text } from '@observablehq/plot';
 import { formatCount } from '../shell/dom.js';
 
 export interface ChartBar {
@@ -22,6 +23,39 @@ export function expandedChart(bars: readonly ChartBar[], width: number): SVGSVGE
       barX(data, { x1: 1, x2: 'x', y: 'label', fill: '#2f6fde' }),
       text(data, { x: 'x', y: 'label', text: (d: ChartBar) => formatCount(d.expanded), textAnchor: 'start', dx: 4 }),
       ruleX([1]),
+    ],
+  });
+}
+
+/** The state of an anytime solve after each event: the best length so far (if any) and the lower bound. */
+export interface AnytimePoint {
+  /** Seconds since the search began. */
+  t: number;
+  length?: number;
+  lowerBound?: number;
+  /** This point is an improvement (a new best solution). */
+  improved?: boolean;
+}
+
+const SERIES = ['solution length', 'proven lower bound'] as const;
+
+export function anytimeChart(points: readonly AnytimePoint[], width: number): SVGSVGElement | HTMLElement {
+  const rows = points.flatMap((p) => [
+    ...(p.length !== undefined ? [{ t: p.t, value: p.length, series: SERIES[0] }] : []),
+    ...(p.lowerBound !== undefined ? [{ t: p.t, value: p.lowerBound, series: SERIES[1] }] : []),
+  ]);
+  const both = points.filter((p) => p.length !== undefined && p.lowerBound !== undefined);
+  return plot({
+    width,
+    height: 240,
+    marginLeft: 50,
+    x: { label: 'seconds →', grid: true },
+    y: { label: '↑ moves', grid: true },
+    color: { domain: [...SERIES], range: ['#2f6fde', '#d9480f'], legend: true },
+    marks: [
+      areaY(both, { x: 't', y1: 'lowerBound', y2: 'length', curve: 'step-after', fill: '#2f6fde', fillOpacity: 0.12 }),
+      lineY(rows, { x: 't', y: 'value', stroke: 'series', curve: 'step-after', strokeWidth: 2 }),
+      dot(points.filter((p) => p.improved), { x: 't', y: 'length', fill: '#2f6fde', r: 3.5 }),
     ],
   });
 }

@@ -1,6 +1,6 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
 import {
-  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
+  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_NAMES, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
   type Algorithm, type Backend, type HeuristicChoice, type PdbName, type SolveSettings,
 } from '@searchlab/engine';
 
@@ -32,6 +32,7 @@ export function findControls(root: HTMLElement) {
     solvability: $('solvability'),
     boardText: $<HTMLTextAreaElement>('board-text'),
     load: $<HTMLButtonElement>('load'),
+    korfSet: $<HTMLSelectElement>('korf-set'),
     korf: $<HTMLInputElement>('korf'),
     korfLoad: $<HTMLButtonElement>('korf-load'),
     tabPlay: $<HTMLButtonElement>('tab-play'),
@@ -54,6 +55,7 @@ export function findControls(root: HTMLElement) {
     pdbBuild: $('pdb-build'),
     pdbLabel: $('pdb-label'),
     pdbProgress: $<HTMLProgressElement>('pdb-progress'),
+    anytimeChart: $('anytime-chart'),
     stats: $('stats'),
     solution: $('solution'),
     compareAlgorithm: $<HTMLSelectElement>('compare-algorithm'),
@@ -74,7 +76,7 @@ export type Controls = ReturnType<typeof findControls>;
 
 /** Controls whose values live in the URL as they are, keyed by their id. */
 export const PERSISTED_IDS = [
-  'korf', 'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'max-nodes', 'speed',
+  'korf-set', 'korf', 'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'max-nodes', 'speed',
   'compare-algorithm', 'compare-source', 'compare-count', 'compare-max-nodes', 'compare-blank',
 ] as const;
 
@@ -94,25 +96,30 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
 };
 export const INFORMED = new Set<Algorithm>(INFORMED_ALGORITHMS);
 const MB = (bytes: number): string => `${Math.ceil(bytes / 2 ** 20)} MB`;
+/** The memory the lab lets a solve (and its pattern databases) use: the engine's default for this device. */
+export const LAB_MEMORY_BYTES = defaultMemoryBytes('wasm');
 /** The partition's pattern sizes as people write them: "6-6-3". */
 export const pdbSplit = (name: PdbName): string => PDB_SPECS[name].patterns.map((p) => p.length).join('-');
 /** What an option of the heuristic list says when pointed at (the labels stay short for phones). */
 export function pdbTitle(name: PdbName): string {
   const spec = PDB_SPECS[name];
-  return `additive pattern databases ${pdbSplit(name)} with reflection (15-puzzle, IDA*): ${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}`;
+  const over = pdbTableBytes(spec) > LAB_MEMORY_BYTES ? ` (over this device's budget of ${MB(LAB_MEMORY_BYTES)})` : '';
+  return `additive pattern databases ${pdbSplit(name)} with reflection (${spec.width} × ${spec.height}; IDA*, weighted IDA*, anytime): `
+    + `${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}${over}`;
 }
-export const HEURISTIC_LABEL: Record<HeuristicChoice, string> = {
+/** Whether the databases apply to a W×H board and their tables fit this device's budget. */
+export const pdbUsable = (name: PdbName, w: number, h: number): boolean =>
+  PDB_SPECS[name].width === w && PDB_SPECS[name].height === h && pdbTableBytes(PDB_SPECS[name]) <= LAB_MEMORY_BYTES;
+/** The 24-puzzle's default heuristic: the cheap 5-5-5-5-4 databases (built in seconds) when the engine has them. */
+export const HEURISTIC_5X5 = (PDB_NAMES as readonly string[]).includes('pdb55554') ? 'pdb55554' : 'linear-conflict';
+export const HEURISTIC_LABEL = {
   misplaced: 'misplaced tiles',
   manhattan: 'Manhattan distance',
   euclidean: 'Euclidean distance',
   'linear-conflict': 'linear conflict',
-  pdb555: 'PDB 5-5-5',
-  pdb663: 'PDB 6-6-3',
-  pdb78: 'PDB 7-8',
+  ...Object.fromEntries(PDB_NAMES.map((name) => [name, `PDB ${pdbSplit(name)}`])),
   auto: 'auto (best PDB that fits)',
-};
-/** The memory the lab lets a solve (and its pattern databases) use: the engine's default for this device. */
-export const LAB_MEMORY_BYTES = defaultMemoryBytes('wasm');
+} as Record<HeuristicChoice, string>;
 
 export const MAX_SEED = 0xffff_ffff;
 

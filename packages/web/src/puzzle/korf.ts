@@ -1,7 +1,9 @@
-// Korf's 100 random 15-puzzles (data/korf100.tsv, bundled as text by build.mjs: no fetch at run
-// time), with their published optimal lengths. Korf's goal is blank-first: 0 1 2 … 15.
+// Korf's random instances (bundled as text by build.mjs: no fetch at run time), with their published
+// optimal lengths: the 100 15-puzzles (data/korf100.tsv) and the 50 24-puzzles (data/korf24-50.tsv,
+// best known optima). Korf's goal is blank-first: 0 1 2 … N-1.
 import { boardsEqual, goalLike, parseBoard, type Board } from '@searchlab/engine';
-import text from '../../../../data/korf100.tsv';
+import korf100 from '../../../../data/korf100.tsv';
+import korf24 from '../../../../data/korf24-50.tsv';
 
 export interface KorfInstance {
   id: number;
@@ -11,29 +13,40 @@ export interface KorfInstance {
   goal: Board;
 }
 
-/** The rows of the file: `id <tab> optimal <tab> tiles`, after `#` comments and the header line. */
-function parseKorf(tsv: string): KorfInstance[] {
+/** The two sets, by the value of the lab's set picker. */
+export const KORF_SETS = {
+  '15': { text: korf100, side: 4, count: 100 },
+  '24': { text: korf24, side: 5, count: 50 },
+} as const;
+export type KorfSet = keyof typeof KORF_SETS;
+export const isKorfSet = (x: string): x is KorfSet => x in KORF_SETS;
+
+/** The rows of a file: `id <tab> optimal <tab> tiles`, after `#` comments and the header line. */
+function parseKorf(tsv: string, side: number): KorfInstance[] {
   const rows: KorfInstance[] = [];
   for (const line of tsv.split('\n')) {
     const [id, optimal, tiles] = line.split('\t');
     if (!/^\d+$/.test(id?.trim() ?? '') || optimal === undefined || tiles === undefined) continue;
-    const start = parseBoard(tiles.trim(), { size: '4' });
+    const start = parseBoard(tiles.trim(), { size: String(side) });
     rows.push({ id: Number(id), optimal: Number(optimal), start, goal: goalLike(start, 'blank-first') });
   }
   return rows;
 }
 
-let instances: KorfInstance[] | undefined;
-const all = (): KorfInstance[] => (instances ??= parseKorf(text));
+const parsed = new Map<KorfSet, KorfInstance[]>();
+function all(set: KorfSet): KorfInstance[] {
+  let rows = parsed.get(set);
+  if (rows === undefined) parsed.set(set, (rows = parseKorf(KORF_SETS[set].text, KORF_SETS[set].side)));
+  return rows;
+}
 
-/** Instance `id` (1..100), or undefined when there is none with that id. */
-export function korfInstance(id: number): KorfInstance | undefined {
-  return all().find((k) => k.id === id);
+/** Instance `id` of a set (1..count), or undefined when there is none with that id. */
+export function korfInstance(id: number, set: KorfSet = '15'): KorfInstance | undefined {
+  return all(set).find((k) => k.id === id);
 }
 
 /** The instance this start and goal are, if any (so a result can be set beside the published optimum). */
 export function korfMatch(start: Board, goal: Board): KorfInstance | undefined {
-  return all().find((k) => boardsEqual(k.start, start) && boardsEqual(k.goal, goal));
+  const set: KorfSet | undefined = start.width === 4 && start.height === 4 ? '15' : start.width === 5 && start.height === 5 ? '24' : undefined;
+  return set && all(set).find((k) => boardsEqual(k.start, start) && boardsEqual(k.goal, goal));
 }
-
-export const KORF_COUNT = 100;

@@ -5,6 +5,7 @@ import {
 } from '@searchlab/engine';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
+import { AnytimeTrace } from './anytime.js';
 import { withoutPrefix } from './board.js';
 import { ALGORITHM_LABEL, pdbSplit, solveSettings, type FormSettings } from './controls.js';
 import type { Lab } from './lab.js';
@@ -29,11 +30,30 @@ function buildFraction(p: PdbProgress, heuristic: HeuristicChoice | undefined): 
   return (before + p.reached) / sizes.reduce((a, b) => a + b, 0);
 }
 
+/** The proven bounds of a bounded method's result, as the status line says them. */
+function boundsNote(result: SolveResult): string {
+  if (result.optimal === true) return 'Proven optimal (the lower bound met the length).';
+  if (result.bound === undefined || result.lowerBound === undefined) return '';
+  return `Proven: ≤ ${formatBound(result.bound)} × optimal (lower bound ${result.lowerBound} moves).`;
+}
+/** A bound as a short number; a ratio is rounded up, so the claim stays true. */
+const formatBound = (b: number): string => (Number.isFinite(b) ? String(Math.ceil(b * 1000) / 1000) : '∞');
+
 export class SolvePanel {
-  constructor(private readonly lab: Lab) {}
+  private readonly trace: AnytimeTrace;
+  /** The signal of the last solve started. */
+  private signal: AbortSignal | undefined;
+  /** The signal of a solve cancelled by the user: its answer (anytime's best so far) is still shown. */
+  private cancelled: AbortSignal | undefined;
+
+  constructor(private readonly lab: Lab) {
+    this.trace = new AnytimeTrace(lab.ui.anytimeChart);
+  }
 
   /** Forget the last search: a new board makes its statistics and moves meaningless. */
   clear(): void {
+    this.cancelled = undefined;
+    this.trace.reset(false);
     this.showStats(null);
     this.lab.ui.solution.replaceChildren('–');
     this.lab.ui.solution.classList.add('muted');
@@ -52,17 +72,25 @@ export class SolvePanel {
     }
     animator.stop();
     this.clear();
+    const anytime = settings.algorithm === 'anytime';
+    this.trace.reset(anytime);
     this.lab.setBusy('solve');
     const started = performance.now();
     let build: { began: number; ms?: number } | undefined;
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
     const signal = jobs.start();
+    this.signal = signal;
     const task: SolveTask = { start: board.board, goal: board.goal, settings };
     labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, {
       signal,
       onProgress: (payload) => {
         if (!jobs.current(signal)) return;
         const progress = payload as SolveTaskProgress;
+        if ('improvement' in progress || 'lowerBound' in progress) {
+          if ('improvement' in progress) this.trace.improvement(progress.improvement);
+          else this.trace.lowerBound(progress.lowerBound, progress.stats.timeMs);
+          return;
+        }
         if ('pdb' in progress) {
           build ??= { began: performance.now() };
           this.showBuild(progress.pdb, settings.heuristic);
@@ -72,11 +100,19 @@ export class SolvePanel {
         this.showBuild(null);
         const stats = progress;
         this.showStats(stats, settings.algorithm);
+        this.trace.tick(stats.timeMs);
         const secs = ((performance.now() - started) / 1000).toFixed(1);
-        setStatus(ui.status, 'running', `Searching… ${formatCount(stats.expanded)} nodes expanded (${secs} s).`);
+        const best = anytime ? this.trace.summary() : undefined;
+        setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${secs} s).`);
       },
     }).then(
       (result) => {
+        if (signal === this.cancelled && result.status === 'solved') {
+          // Cancelled anytime: it answered with the best solution found so far.
+          this.cancelled = undefined;
+          this.finish(result, settings, task, build?.ms, true);
+          return;
+        }
         if (!jobs.current(signal)) return; // cancelled or replaced: its answer is stale
         this.lab.setBusy(null);
         this.showBuild(null);
@@ -95,6 +131,7 @@ export class SolvePanel {
   cancel(): void {
     if (!this.lab.board.locked) return;
     const building = !this.lab.ui.pdbBuild.hidden;
+    this.cancelled = this.signal;
     this.lab.jobs.stop();
     this.lab.setBusy(null);
     this.showBuild(null);
@@ -103,19 +140,26 @@ export class SolvePanel {
       : 'Cancelled: the search was stopped.');
   }
 
-  private finish(result: SolveResult, settings: FormSettings, task: SolveTask, buildMs?: number): void {
+  private finish(result: SolveResult, settings: FormSettings, task: SolveTask, buildMs?: number, cancelled = false): void {
     const { ui } = this.lab;
-    this.showStats(result.stats, result.algorithm, { length: result.length, backend: result.backend });
+    this.showStats(result.stats, result.algorithm, { length: result.length, backend: result.backend, bound: result.bound, lowerBound: result.lowerBound });
+    this.trace.tick(result.stats.timeMs);
     switch (result.status) {
       case 'solved': {
         const moves = result.moves ?? [];
         this.showSolution(moves);
         const korf = korfMatch(task.start, task.goal);
+        const stopped = result.optimal !== true && result.reason?.startsWith('stopped improving at') ? `It ${result.reason}.` : '';
         const notes = [
+          boundsNote(result),
+          stopped,
           korf && `Korf's #${korf.id}: published optimum ${korf.optimal} moves.`,
           buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for the next solves, and stored in this browser).`,
         ].filter(Boolean).join(' ');
-        setStatus(ui.status, 'done', `${moves.length === 0 ? 'Already solved.' : `Found a solution of ${moves.length} moves.`}${notes && ` ${notes}`}`);
+        const found = moves.length === 0 ? 'Already solved.' : cancelled
+          ? `Cancelled: kept the best solution found, ${moves.length} moves.`
+          : `Found a solution of ${moves.length} moves.`;
+        setStatus(ui.status, cancelled ? 'cancelled' : 'done', `${found}${notes && ` ${notes}`}`);
         this.lab.animator.play(moves);
         break;
       }
@@ -144,11 +188,13 @@ export class SolvePanel {
     setStatus(status, 'running', 'Building the pattern databases once (then kept in this browser)…');
   }
 
-  private showStats(stats: SearchStats | null, algorithm?: Algorithm, extra: { length?: number; backend?: string } = {}): void {
+  private showStats(stats: SearchStats | null, algorithm?: Algorithm, extra: { length?: number; backend?: string; bound?: number; lowerBound?: number } = {}): void {
     const count = (n: number): [string, number] => [formatCount(n), n];
     const values: Record<string, [string, number | string]> = stats
       ? {
           length: extra.length === undefined ? ['–', ''] : count(extra.length),
+          lowerBound: extra.lowerBound === undefined ? ['–', ''] : count(extra.lowerBound),
+          bound: extra.bound === undefined || !Number.isFinite(extra.bound) ? ['–', ''] : [formatBound(extra.bound), extra.bound],
           expanded: count(stats.expanded),
           generated: count(stats.generated),
           unique: algorithm && NO_TABLE.has(algorithm) ? ['–', ''] : count(stats.unique),

@@ -1,7 +1,7 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
+  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
   renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
 } from '@searchlab/engine';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
@@ -10,10 +10,10 @@ import { Animator } from './animation.js';
 import { BoardView, isLarge } from './board.js';
 import { ComparePanel, shuffled } from './compare.js';
 import {
-  ALGORITHM_LABEL, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, pdbTitle, readSeed, readWalk, showSize,
+  ALGORITHM_LABEL, HEURISTIC_5X5, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, pdbTitle, pdbUsable, readSeed, readWalk, showSize,
   type Controls,
 } from './controls.js';
-import { KORF_COUNT, korfInstance } from './korf.js';
+import { KORF_SETS, isKorfSet, korfInstance } from './korf.js';
 import type { Lab } from './lab.js';
 import { SolvePanel } from './solve.js';
 import { JobSlot } from '../shell/pool.js';
@@ -126,6 +126,7 @@ class PuzzleView implements Lab {
     this.solvePanel.clear();
     showSize(this.ui, goal.width, goal.height);
     this.board.set(board, goal);
+    this.syncControls();
   }
 
   private run(action: () => string): void {
@@ -174,22 +175,36 @@ class PuzzleView implements Lab {
     return `Loaded a ${board.width} × ${board.height} board.`;
   }
 
-  /** One of Korf's 100 at the blank-first goal, set up for IDA* with pattern databases (6-6-3 unless others are chosen). */
+  /**
+   * One of Korf's instances at the blank-first goal: a 15-puzzle set up for IDA* with pattern databases
+   * (6-6-3 unless others are chosen), a 24-puzzle for anytime search (or weighted IDA*, if chosen) with
+   * the 5-5-5-5-4 databases when the engine has them (another 5×5 partition or auto if chosen), linear conflict otherwise.
+   */
   private loadKorf(): string {
     const { ui } = this;
+    const set = ui.korfSet.value;
+    if (!isKorfSet(set)) throw new Error(`unknown set of Korf's instances "${set}"`);
     const id = Number(ui.korf.value);
-    const korf = korfInstance(id);
-    if (korf === undefined) throw new Error(`Korf's instances are numbered 1 to ${KORF_COUNT}, got "${ui.korf.value}"`);
+    const korf = korfInstance(id, set);
+    if (korf === undefined) throw new Error(`Korf's ${KORF_SETS[set].count} are numbered 1 to ${KORF_SETS[set].count}, got "${ui.korf.value}"`);
     ui.goal.value = 'blank-first';
     ui.customGoal.hidden = true;
     this.replaceBoard(korf.start, korf.goal);
-    ui.algorithm.value = 'idastar';
-    if (!isPdbName(ui.heuristic.value) && ui.heuristic.value !== 'auto') ui.heuristic.value = 'pdb663';
+    const { side } = KORF_SETS[set];
+    const usable = isPdbName(ui.heuristic.value) && pdbUsable(ui.heuristic.value, side, side);
+    if (set === '15') {
+      ui.algorithm.value = 'idastar';
+      if (!usable && ui.heuristic.value !== 'auto') ui.heuristic.value = 'pdb663';
+    } else {
+      if (ui.algorithm.value !== 'wida') ui.algorithm.value = 'anytime';
+      if (!usable && ui.heuristic.value !== 'auto' && ui.heuristic.value !== 'linear-conflict') ui.heuristic.value = HEURISTIC_5X5;
+    }
     // IDA* stores almost nothing: a node limit is only a time limit here, so lift the small default.
     if (Number(ui.maxNodes.value) < KORF_NODE_LIMIT) ui.maxNodes.value = String(KORF_NODE_LIMIT);
     this.syncControls();
     this.save();
-    return `Korf's #${id} loaded (published optimum: ${korf.optimal} moves). Solve runs IDA* with ${ui.heuristic.selectedOptions[0]?.textContent ?? ui.heuristic.value}.`;
+    const how = `${ALGORITHM_LABEL[ui.algorithm.value as Algorithm].replace(/ \(.*/, '')} with ${ui.heuristic.selectedOptions[0]?.textContent ?? ui.heuristic.value}`;
+    return `Korf's #${id} loaded (published optimum: ${korf.optimal} moves). Solve runs ${how}.`;
   }
 
   private playerMove(move: Move): void {
@@ -220,6 +235,10 @@ class PuzzleView implements Lab {
     wasmOption.disabled = !WASM_ALGORITHMS.includes(algorithm);
     if (wasmOption.disabled && ui.backend.value === 'wasm') ui.backend.value = 'auto';
     ui.walkLabel.hidden = ui.shuffleMode.value !== 'walk';
+    ui.korf.max = String(KORF_SETS[isKorfSet(ui.korfSet.value) ? ui.korfSet.value : '15'].count);
+    // Pattern databases are offered for the board's size only, and only when their tables fit this device.
+    const { width, height } = this.board.board;
+    for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.disabled = !pdbUsable(name, width, height);
     ui.compareCountLabel.hidden = ui.compareSource.value !== 'generated';
   }
 
@@ -253,12 +272,14 @@ class PuzzleView implements Lab {
     on(ui.korfLoad, 'click', () => {
       if (!this.board.locked) this.run(() => this.loadKorf());
     });
-    // Pattern databases run with IDA* only: choosing one picks IDA*, leaving IDA* drops the databases.
+    // Pattern databases run with the IDA* family only: choosing one picks IDA* (unless one of the family
+    // is chosen), leaving the family drops the databases.
+    const idaFamily = (): boolean => IDA_ALGORITHMS.includes(ui.algorithm.value as Algorithm);
     on(ui.heuristic, 'change', () => {
-      if (isPdbName(ui.heuristic.value)) ui.algorithm.value = 'idastar';
+      if (isPdbName(ui.heuristic.value) && !idaFamily()) ui.algorithm.value = 'idastar';
     });
     on(ui.algorithm, 'change', () => {
-      if (ui.algorithm.value !== 'idastar' && isPdbName(ui.heuristic.value)) ui.heuristic.value = 'linear-conflict';
+      if (!idaFamily() && isPdbName(ui.heuristic.value)) ui.heuristic.value = 'linear-conflict';
     });
     on(ui.board, 'click', (e) => {
       const move = (e.target as HTMLElement).closest<HTMLElement>('.tile')?.dataset.move as Move | undefined;
