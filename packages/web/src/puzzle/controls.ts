@@ -91,7 +91,7 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   wastar: 'weighted A*',
   idastar: 'IDA*',
   wida: 'weighted IDA* (≤ w × optimal)',
-  anytime: 'anytime (weighted IDA* runs down to w = 1)',
+  anytime: 'anytime (w falling to 1)',
   construct: 'constructive (any size)',
 };
 export const INFORMED = new Set<Algorithm>(INFORMED_ALGORITHMS);

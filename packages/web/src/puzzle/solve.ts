@@ -34,7 +34,8 @@ function buildFraction(p: PdbProgress, heuristic: HeuristicChoice | undefined): 
 function boundsNote(result: SolveResult): string {
   if (result.optimal === true) return 'Proven optimal (the lower bound met the length).';
   if (result.bound === undefined || result.lowerBound === undefined) return '';
-  return `Proven: ≤ ${formatBound(result.bound)} × optimal (lower bound ${result.lowerBound} moves).`;
+  const gap = result.length === undefined ? '' : `, gap ${result.length - result.lowerBound}`;
+  return `Proven: ≤ ${formatBound(result.bound)} × optimal (lower bound ${result.lowerBound} moves${gap}).`;
 }
 /** A bound as a short number; a ratio is rounded up, so the claim stays true. */
 const formatBound = (b: number): string => (Number.isFinite(b) ? String(Math.ceil(b * 1000) / 1000) : '∞');
@@ -107,7 +108,7 @@ export class SolvePanel {
       },
     }).then(
       (result) => {
-        if (signal === this.cancelled && result.status === 'solved') {
+        if (signal === this.cancelled && result.algorithm === 'anytime' && result.status === 'solved') {
           // Cancelled anytime: it answered with the best solution found so far.
           this.cancelled = undefined;
           this.finish(result, settings, task, build?.ms, true);
