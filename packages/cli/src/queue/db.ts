@@ -12,6 +12,9 @@ export const QUEUE = 'searchlab';
 /** A worker holding a job extends its expiry every HEARTBEAT_S; a job not extended for EXPIRE_S is retried elsewhere. */
 export const HEARTBEAT_S = 4;
 export const EXPIRE_S = 15;
+/** NOTIFY channels: new jobs were enqueued (workers wake), a job of run <payload> was recorded (its producer collects). */
+export const JOBS_CHANNEL = 'searchlab_jobs';
+export const DONE_CHANNEL = 'searchlab_done';
 /** pg-boss looks for expired jobs this often (on whichever process gets the maintenance slot). */
 const MAINTENANCE_S = 3;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -62,7 +65,9 @@ export interface ResultRow {
 
 /** The database of a producer or a worker: the pool, pg-boss over it, and our tables. */
 export class QueueDb {
-  private constructor(readonly url: URL, readonly pool: pg.Pool, readonly boss: PgBoss) {}
+  private readonly listeners = new Set<pg.PoolClient>();
+
+  private constructor(readonly url: URL, readonly pool: pg.Pool, readonly boss: PgBoss, private readonly report: (e: unknown) => void) {}
 
   /** Connects (at most CONNECT_TIMEOUT_MS), creates the schema and the queue when missing. */
   static async open(url: string, options: { maintain?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
@@ -79,7 +84,7 @@ export class QueueDb {
       schedule: false, migrate: true,
     });
     boss.on('error', report);
-    const db = new QueueDb(u, pool, boss);
+    const db = new QueueDb(u, pool, boss, report);
     try {
       // Several processes may start against a fresh database at once: one sets it up at a time.
       const lock = await pool.connect();
@@ -124,7 +129,30 @@ export class QueueDb {
     }
   }
 
+  /**
+   * Calls `onNotify(payload)` on each NOTIFY on `channel`, over a connection of its own held until
+   * close(). A lost connection is reported like the pool's (onError); callers keep a slow poll anyway.
+   */
+  async listen(channel: typeof JOBS_CHANNEL | typeof DONE_CHANNEL, onNotify: (payload: string) => void): Promise<void> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (e) {
+      throw dbError(e, this.url);
+    }
+    this.listeners.add(client);
+    client.on('error', this.report);
+    client.on('notification', (m) => { if (m.channel === channel) onNotify(m.payload ?? ''); });
+    try {
+      await client.query(`LISTEN ${channel}`);
+    } catch (e) {
+      throw dbError(e, this.url);
+    }
+  }
+
   async close(): Promise<void> {
+    for (const client of this.listeners) client.release(true);
+    this.listeners.clear();
     await this.boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
     await this.pool.end().catch(() => undefined);
   }
@@ -146,11 +174,16 @@ export class QueueDb {
 
   // --- jobs -------------------------------------------------------------------------------------
 
-  /** Enqueues the jobs (idempotent: a job's queue id is derived from run id + job key). */
-  async enqueue(jobs: JobData[]): Promise<void> {
+  /**
+   * Enqueues the jobs (idempotent: a job's queue id is derived from run id + job key) and wakes the
+   * workers. `first` numbers them in the order given: workers claim a run's jobs in that order (as the
+   * local pool runs its tasks), not in the order of their ids.
+   */
+  async enqueue(jobs: JobData[], first = 0): Promise<void> {
     if (jobs.length === 0) return;
     try {
-      await this.boss.insert(jobs.map((data) => ({ id: jobUuid(data.run, data.key), name: QUEUE, data })));
+      await this.boss.insert(jobs.map((data, i) => ({ id: jobUuid(data.run, data.key), name: QUEUE, data, priority: -(first + i) })));
+      await this.pool.query(`NOTIFY ${JOBS_CHANNEL}`);
     } catch (e) {
       throw dbError(e, this.url);
     }
@@ -172,11 +205,20 @@ export class QueueDb {
       ON CONFLICT (run_id, job_key) DO UPDATE SET payload = EXCLUDED.payload, updated_at = now()`, [runId, key, JSON.stringify(payload)]);
   }
 
-  /** Records a finished job once: a second completion (a retried job whose first worker lived) only counts itself. */
-  async record(data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
-    await this.query(`INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
-      ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1`,
-    [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt]);
+  /**
+   * Records a finished job and completes it in the queue, in one statement (one round trip, one
+   * transaction), and tells the run's producer. A second completion (a retried job whose first worker
+   * lived) only counts itself. The completion is pg-boss 10's own (`complete()`), for one job.
+   */
+  async finish(id: string, data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
+    await this.query(`WITH recorded AS (
+        INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
+        ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1 RETURNING 1
+      ), completed AS (
+        UPDATE pgboss.job SET completed_on = now(), state = 'completed', output = NULL
+        WHERE name = $7 AND id = $8::uuid AND state = 'active' RETURNING 1
+      ) SELECT pg_notify('${DONE_CHANNEL}', $1) FROM recorded`,
+    [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt, QUEUE, id]);
   }
 
   /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */

@@ -9,7 +9,8 @@ import type { JobData, QueueDb, ResultRow } from './db.js';
 
 /** How many jobs a producer expects to run at once: domains that split by the runner's size use it. Fixed, so a resumed run splits alike. */
 export const QUEUE_WIDTH = 16;
-const POLL_MS = 50;
+/** Workers NOTIFY as each job is recorded; without one, look anyway this often (progress, a lost listener, a lost database). */
+const POLL_MS = 250;
 
 interface Waiting {
   resolve(value: unknown): void;
@@ -26,6 +27,9 @@ export class QueueRunner implements TaskRunner {
   private toSend: JobData[] = [];
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
+  /** A NOTIFY came while polling: poll again at once. */
+  private again = false;
+  private enqueued = 0;
   private failure: unknown;
   /** Jobs known to this run (enqueued now or done before), and those done. */
   total = 0;
@@ -78,15 +82,28 @@ export class QueueRunner implements TaskRunner {
     if (this.timer === undefined && this.failure === undefined) this.timer = setTimeout(() => void this.poll(), ms);
   }
 
+  /** A worker recorded a job of this run: collect now. */
+  wake(): void {
+    if (this.polling) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.schedule(0);
+  }
+
   /** Sends what is new, then collects finished jobs and progress; again every POLL_MS while anything waits. */
   private async poll(): Promise<void> {
     this.timer = undefined;
     if (this.polling) return;
     this.polling = true;
+    this.again = false;
     try {
       const send = this.toSend;
       this.toSend = [];
-      await this.db.enqueue(send);
+      await this.db.enqueue(send, this.enqueued);
+      this.enqueued += send.length;
       const keys = [...this.waiting.keys()];
       if (keys.length > 0) {
         for (const row of await this.db.results(this.runId, keys)) {
@@ -104,7 +121,7 @@ export class QueueRunner implements TaskRunner {
     } finally {
       this.polling = false;
     }
-    if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(POLL_MS);
+    if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(this.again || this.toSend.length > 0 ? 0 : POLL_MS);
   }
 
   private async relayProgress(): Promise<void> {
