@@ -51,6 +51,18 @@ export function dbError(e: unknown, u: URL): SearchlabError {
   return new SearchlabError('limit', `database ${where(u)}${lost ? ' unreachable or gone' : ''}: ${message || code}`);
 }
 
+/**
+ * A statement with parameters runs as a named prepared statement (parsed and planned once per
+ * connection, not on every job); one without (pg-boss's multi-statement DDL) as plain text.
+ */
+const names = new Map<string, string>();
+function prepared(text: string, values?: unknown[]): string | pg.QueryConfig {
+  if (values === undefined || values.length === 0) return text;
+  let name = names.get(text);
+  if (name === undefined) names.set(text, (name = `searchlab-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return { name, text, values };
+}
+
 export interface JobData {
   run: string;
   key: string;
@@ -74,12 +86,12 @@ export class QueueDb {
     const u = checkDbUrl(url);
     const pool = new pg.Pool({
       connectionString: url, max: 6, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS,
-      keepAlive: true, application_name: 'searchlab',
+      keepAlive: true, application_name: 'searchlab', idleTimeoutMillis: 0, // connections (and their prepared statements) stay
     });
     const report = (e: unknown): void => options.onError?.(dbError(e, u));
     pool.on('error', report); // an idle client lost its server
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(prepared(text, values)) },
       supervise: options.maintain === true, maintenanceIntervalSeconds: MAINTENANCE_S,
       schedule: false, migrate: true,
     });
@@ -123,7 +135,7 @@ export class QueueDb {
 
   async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]> {
     try {
-      return (await this.pool.query<R>(text, values)).rows;
+      return (await this.pool.query<R>(prepared(text, values))).rows;
     } catch (e) {
       throw dbError(e, this.url);
     }
