@@ -12,7 +12,7 @@ export const QUEUE = 'searchlab';
 /** A worker holding a job extends its expiry every HEARTBEAT_S; a job not extended for EXPIRE_S is retried elsewhere. */
 export const HEARTBEAT_S = 4;
 export const EXPIRE_S = 15;
-/** NOTIFY channels: new jobs were enqueued (workers wake), a job of run <payload> was recorded (its producer collects). */
+/** NOTIFY channels: new jobs were enqueued (workers wake); job "<run id> <job key>" was recorded (its producer collects it). */
 export const JOBS_CHANNEL = 'searchlab_jobs';
 export const DONE_CHANNEL = 'searchlab_done';
 /** pg-boss looks for expired jobs this often (on whichever process gets the maintenance slot). */
@@ -229,7 +229,7 @@ export class QueueDb {
       ), completed AS (
         UPDATE pgboss.job SET completed_on = now(), state = 'completed', output = NULL
         WHERE name = $7 AND id = $8::uuid AND state = 'active' RETURNING 1
-      ) SELECT pg_notify('${DONE_CHANNEL}', $1) FROM recorded`,
+      ) SELECT pg_notify('${DONE_CHANNEL}', $1 || ' ' || $2) FROM recorded`,
     [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt, QUEUE, id]);
   }
 

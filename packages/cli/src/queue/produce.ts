@@ -53,7 +53,10 @@ export async function withRunner<O extends QueueOpts, T>(
     ctx.err(`searchlab: run ${runId} (resume with --resume ${runId})\n`);
     const recorded = new Map<string, ResultRow>((await db.results(runId)).map((r) => [r.job_key, r]));
     const runner = new QueueRunner(db, runId, recorded);
-    await db.listen(DONE_CHANNEL, (run) => { if (run === runId) runner.wake(); });
+    await db.listen(DONE_CHANNEL, (payload) => {
+      const [run, key] = payload.split(' ');
+      if (run === runId && key !== undefined) runner.wake(key);
+    });
     try {
       const result = await job(work, runner);
       await db.finishRun(runId, runner.total);

@@ -27,8 +27,9 @@ export class QueueRunner implements TaskRunner {
   private toSend: JobData[] = [];
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
-  /** A NOTIFY came while polling: poll again at once. */
-  private again = false;
+  /** Jobs of this run that workers announced (NOTIFY) since the last look; when every waiting job was last looked at. */
+  private readonly announced = new Set<string>();
+  private lastFull = 0;
   private enqueued = 0;
   private failure: unknown;
   /** Jobs known to this run (enqueued now or done before), and those done. */
@@ -82,29 +83,32 @@ export class QueueRunner implements TaskRunner {
     if (this.timer === undefined && this.failure === undefined) this.timer = setTimeout(() => void this.poll(), ms);
   }
 
-  /** A worker recorded a job of this run: collect now. */
-  wake(): void {
-    if (this.polling) {
-      this.again = true;
-      return;
-    }
+  /** A worker recorded job `key` of this run: collect it now. */
+  wake(key: string): void {
+    this.announced.add(key);
+    if (this.polling) return; // the poll under way looks again when it ends
     clearTimeout(this.timer);
     this.timer = undefined;
     this.schedule(0);
   }
 
-  /** Sends what is new, then collects finished jobs and progress; again every POLL_MS while anything waits. */
+  /**
+   * Sends what is new, then collects the announced jobs; every POLL_MS, every waiting job (a missed
+   * NOTIFY) and the progress of the running ones. Again while anything waits.
+   */
   private async poll(): Promise<void> {
     this.timer = undefined;
     if (this.polling) return;
     this.polling = true;
-    this.again = false;
     try {
       const send = this.toSend;
       this.toSend = [];
       await this.db.enqueue(send, this.enqueued);
       this.enqueued += send.length;
-      const keys = [...this.waiting.keys()];
+      const full = performance.now() - this.lastFull >= POLL_MS;
+      if (full) this.lastFull = performance.now();
+      const keys = full ? [...this.waiting.keys()] : [...this.announced].filter((k) => this.waiting.has(k));
+      this.announced.clear();
       if (keys.length > 0) {
         for (const row of await this.db.results(this.runId, keys)) {
           const w = this.waiting.get(row.job_key);
@@ -114,14 +118,14 @@ export class QueueRunner implements TaskRunner {
           this.onJob(this.done, this.total);
           settle(row).then(w.resolve, w.reject);
         }
-        await this.relayProgress();
       }
+      if (full) await this.relayProgress();
     } catch (e) {
       this.fail(e);
     } finally {
       this.polling = false;
     }
-    if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(this.again || this.toSend.length > 0 ? 0 : POLL_MS);
+    if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(this.announced.size > 0 || this.toSend.length > 0 ? 0 : POLL_MS);
   }
 
   private async relayProgress(): Promise<void> {
