@@ -10,15 +10,20 @@ import { median, ratio } from '../harness.mjs';
 const BIN = fileURLToPath(new URL('../../../packages/cli/dist/searchlab.js', import.meta.url));
 const exec = promisify(execFile);
 
-/** A long-running CLI process; resolves once its stderr/stdout shows `ready`. */
+/** A long-running CLI process; resolves once its stderr/stdout shows `ready` (what it prints later is read and dropped). */
 function serve(args, ready) {
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
+  let up = false;
   return new Promise((resolve, reject) => {
     const look = (d) => {
+      if (up) return;
       text += d;
       const m = text.match(ready);
-      if (m) resolve({ child, match: m });
+      if (m) {
+        up = true;
+        resolve({ child, match: m });
+      }
     };
     child.stdout.setEncoding('utf8').on('data', look);
     child.stderr.setEncoding('utf8').on('data', look);
