@@ -15,6 +15,8 @@ export const EXPIRE_S = 15;
 /** NOTIFY channels: new jobs were enqueued (workers wake); job "<run id> <job key>" was recorded (its producer collects it). */
 export const JOBS_CHANNEL = 'searchlab_jobs';
 export const DONE_CHANNEL = 'searchlab_done';
+/** A NOTIFY payload must be shorter than 8000 bytes. */
+const NOTIFY_BYTES = 7_900;
 /** pg-boss looks for expired jobs this often (on whichever process gets the maintenance slot). */
 const MAINTENANCE_S = 3;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -219,17 +221,20 @@ export class QueueDb {
 
   /**
    * Records a finished job and completes it in the queue, in one statement (one round trip, one
-   * transaction), and tells the run's producer. A second completion (a retried job whose first worker
-   * lived) only counts itself. The completion is pg-boss 10's own (`complete()`), for one job.
+   * transaction), and tells the run's producer: "<run id> <job key> [result, error]", or without the
+   * result when it is long (NOTIFY takes < 8000 bytes) or not the first. A second completion (a
+   * retried job whose first worker lived) only counts itself. The completion is pg-boss 10's own
+   * (`complete()`), for one job.
    */
   async finish(id: string, data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
     await this.query(`WITH recorded AS (
         INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
-        ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1 RETURNING 1
+        ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1 RETURNING xmax = 0 AS first
       ), completed AS (
         UPDATE pgboss.job SET completed_on = now(), state = 'completed', output = NULL
         WHERE name = $7 AND id = $8::uuid AND state = 'active' RETURNING 1
-      ) SELECT pg_notify('${DONE_CHANNEL}', $1 || ' ' || $2) FROM recorded`,
+      ) SELECT pg_notify('${DONE_CHANNEL}', CASE WHEN first AND octet_length(message) < ${NOTIFY_BYTES} THEN message ELSE $1 || ' ' || $2 END)
+      FROM recorded, LATERAL (SELECT $1 || ' ' || $2 || ' ' || json_build_array($3::jsonb, $4::jsonb)::text AS message) AS m`,
     [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt, QUEUE, id]);
   }
 

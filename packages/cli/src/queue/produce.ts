@@ -54,8 +54,14 @@ export async function withRunner<O extends QueueOpts, T>(
     const recorded = new Map<string, ResultRow>((await db.results(runId)).map((r) => [r.job_key, r]));
     const runner = new QueueRunner(db, runId, recorded);
     await db.listen(DONE_CHANNEL, (payload) => {
-      const [run, key] = payload.split(' ');
-      if (run === runId && key !== undefined) runner.wake(key);
+      const [run, key, ...rest] = payload.split(' ');
+      if (run !== runId || key === undefined) return;
+      let row: ResultRow | undefined;
+      try {
+        const [result, error] = JSON.parse(rest.join(' ')) as [unknown, ResultRow['error']];
+        row = { job_key: key, result, error };
+      } catch { /* no result in it: read it from the table */ }
+      runner.wake(key, row);
     });
     try {
       const result = await job(work, runner);

@@ -83,8 +83,12 @@ export class QueueRunner implements TaskRunner {
     if (this.timer === undefined && this.failure === undefined) this.timer = setTimeout(() => void this.poll(), ms);
   }
 
-  /** A worker recorded job `key` of this run: collect it now. */
-  wake(key: string): void {
+  /** A worker recorded job `key` of this run (and said what it recorded): collect it now. */
+  wake(key: string, row?: ResultRow): void {
+    if (row !== undefined) {
+      this.collect(row);
+      return;
+    }
     this.announced.add(key);
     if (this.polling) return; // the poll under way looks again when it ends
     clearTimeout(this.timer);
@@ -110,14 +114,7 @@ export class QueueRunner implements TaskRunner {
       const keys = full ? [...this.waiting.keys()] : [...this.announced].filter((k) => this.waiting.has(k));
       this.announced.clear();
       if (keys.length > 0) {
-        for (const row of await this.db.results(this.runId, keys)) {
-          const w = this.waiting.get(row.job_key);
-          if (w === undefined) continue;
-          this.waiting.delete(row.job_key);
-          this.done++;
-          this.onJob(this.done, this.total);
-          settle(row).then(w.resolve, w.reject);
-        }
+        for (const row of await this.db.results(this.runId, keys)) this.collect(row);
       }
       if (full) await this.relayProgress();
     } catch (e) {
@@ -126,6 +123,15 @@ export class QueueRunner implements TaskRunner {
       this.polling = false;
     }
     if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(this.announced.size > 0 || this.toSend.length > 0 ? 0 : POLL_MS);
+  }
+
+  private collect(row: ResultRow): void {
+    const w = this.waiting.get(row.job_key);
+    if (w === undefined) return;
+    this.waiting.delete(row.job_key);
+    this.done++;
+    this.onJob(this.done, this.total);
+    settle(row).then(w.resolve, w.reject);
   }
 
   private async relayProgress(): Promise<void> {
