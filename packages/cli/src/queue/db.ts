@@ -84,10 +84,13 @@ export class QueueDb {
   private constructor(readonly url: URL, readonly pool: pg.Pool, readonly boss: PgBoss, private readonly report: (e: unknown) => void) {}
 
   /** Connects (at most CONNECT_TIMEOUT_MS), creates the schema and the queue when missing. */
-  static async open(url: string, options: { maintain?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
+  static async open(url: string, options: { maintain?: boolean; asyncCommit?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
     const u = checkDbUrl(url);
     const pool = new pg.Pool({
       connectionString: url, max: 6, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS,
+      // A worker's commits (claims, results with their completions: each one transaction) need not wait
+      // for the disk: a server crash may lose the last few, whole, and those jobs are claimed again.
+      ...(options.asyncCommit === true ? { options: '-c synchronous_commit=off' } : {}),
       keepAlive: true, application_name: 'searchlab', idleTimeoutMillis: 0, // connections (and their prepared statements) stay
     });
     const report = (e: unknown): void => options.onError?.(dbError(e, u));

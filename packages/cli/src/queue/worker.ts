@@ -1,7 +1,8 @@
 // `searchlab worker`: claims jobs of any run from the queue, runs each on the local worker pool (the
 // engine's TASKS, whatever the domain), records its result keyed by run id + job key and completes
-// it (one statement). While jobs are short it holds one more than it has threads, queued on the pool,
-// so a thread goes from one job to the next without waiting for the database. It wakes on the
+// it (one statement). While jobs are short it holds more than it has threads, queued on the pool
+// (one, or about QUEUED_MS of work when jobs take a few ms), so a thread goes from one job to the
+// next without waiting for the database. It wakes on the
 // producers' NOTIFY (a slow poll catches retried jobs). While it holds jobs it extends their expiry
 // every few seconds; if it dies, the expiry lapses and pg-boss hands the job to another worker. The
 // first SIGTERM/SIGINT stops claiming and finishes what it holds; a second one releases the held
@@ -13,8 +14,10 @@ import { HEARTBEAT_S, JOBS_CHANNEL, QUEUE, QueueDb, type JobData } from './db.js
 
 /** With nothing to claim, look again this often even without a NOTIFY (retried jobs send none). */
 const IDLE_MS = 500;
-/** Hold one job more than the threads while the last job took less than this. */
+/** Hold jobs queued on the pool while jobs take (on average) less than this: one, or about QUEUED_MS of them, at most MAX_QUEUED. */
 const PREFETCH_UNDER_MS = 1_000;
+const QUEUED_MS = 10;
+const MAX_QUEUED = 8;
 const PROGRESS_MS = 1_000;
 /** Heartbeats that may fail in a row before the worker gives up on the database. */
 const MISSED_BEATS = 2;
@@ -56,14 +59,16 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     for (const h of held.values()) h.controller.abort();
     wake();
   };
-  const db = await QueueDb.open(url, { maintain: true, onError: () => undefined });
+  const db = await QueueDb.open(url, { maintain: true, asyncCommit: true, onError: () => undefined });
   const pool: TaskRunner = createNodePool({ size: options.jobs });
   let done = 0;
   let missed = 0;
-  /** Jobs on the pool (running or queued there); when the pool last finished one; whether that one was short. */
+  /** Jobs on the pool (running or queued there); when the pool last finished one; the jobs' recent time (a moving average). */
   let computing = 0;
   let freed = 0;
-  let short = true;
+  let typicalMs = PREFETCH_UNDER_MS / 2;
+  const queuedJobs = (): number =>
+    (typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1)))));
   const beat = setInterval(() => {
     db.heartbeat([...held.keys()]).then(() => void (missed = 0), (e: SearchlabError) => { if (++missed >= MISSED_BEATS) giveUp(e); });
   }, HEARTBEAT_S * 1000);
@@ -94,7 +99,7 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     // Its time on a thread (about: it started when it was queued or when the pool last freed a thread).
     const ms = Date.now() - Math.max(queued, freed);
     freed = Date.now();
-    short = ms < PREFETCH_UNDER_MS;
+    typicalMs = 0.7 * typicalMs + 0.3 * ms;
     computing--;
     wake(); // a thread is free: claim its next job while this one is recorded
     try {
@@ -115,11 +120,11 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     }
   }
 
-  /** Claims jobs while there is room on the pool (its threads, plus one while jobs are short). */
+  /** Claims jobs while there is room on the pool (its threads, plus the queued ones while jobs are short). */
   async function claim(): Promise<void> {
     while (!stopping) {
       woken = false;
-      const room = options.jobs + (short ? 1 : 0) - computing;
+      const room = options.jobs + queuedJobs() - computing;
       if (room <= 0) {
         await nap(IDLE_MS);
         continue;
