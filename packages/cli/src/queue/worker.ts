@@ -2,11 +2,10 @@
 // engine's TASKS, whatever the domain), records its result keyed by run id + job key and completes
 // it (one statement). While jobs are short it holds more than it has threads, queued on the pool
 // (one, or about QUEUED_MS of work when jobs take a few ms), so a thread goes from one job to the
-// next without waiting for the database. It wakes on the
-// producers' NOTIFY (a slow poll catches retried jobs). While it holds jobs it extends their expiry
-// every few seconds; if it dies, the expiry lapses and pg-boss hands the job to another worker. The
-// first SIGTERM/SIGINT stops claiming and finishes what it holds; a second one releases the held
-// jobs to the queue at once.
+// next without waiting for the database. It wakes on the producers' NOTIFY (a slow poll catches
+// retried jobs). While it holds jobs it extends their expiry every few seconds; if it dies, the
+// expiry lapses and pg-boss hands the job to another worker. The first SIGTERM/SIGINT stops
+// claiming and finishes what it holds; a second one releases the held jobs to the queue at once.
 import { hostname } from 'node:os';
 import { SearchlabError, throttled, type TaskRunner } from '@searchlab/engine';
 import { createNodePool } from '@searchlab/engine/node';
