@@ -150,7 +150,9 @@ export class SolvePanel {
         const moves = result.moves ?? [];
         this.showSolution(moves);
         const korf = korfMatch(task.start, task.goal);
-        const stopped = result.optimal !== true && result.reason?.startsWith('stopped improving at') ? `It ${result.reason}.` : '';
+        // Why a solved search stopped early (anytime: at a limit, or cancelled, which the status says already).
+        const reason = result.reason === undefined || cancelled ? undefined : withoutPrefix(result.reason);
+        const stopped = reason !== undefined && (reason.startsWith('stopped') ? `It ${reason}.` : reason);
         const notes = [
           boundsNote(result),
           stopped,
