@@ -44,7 +44,7 @@ async function watchFrames(page: Page): Promise<void> {
 const frames = (page: Page): Promise<{ ticks: number; maxGap: number; count: number }> =>
   page.evaluate(() => (window as unknown as { frames: { ticks: number; maxGap: number; count: number } }).frames);
 
-async function loadKorf24(page: Page): Promise<void> {
+async function loadKorf24(page: Page, first = false): Promise<void> {
   await page.selectOption('#korf-set', '24');
   await page.fill('#korf', String(KORF.id));
   await page.click('#korf-load');
@@ -53,6 +53,11 @@ async function loadKorf24(page: Page): Promise<void> {
   expect(await page.inputValue('#goal')).toBe('blank-first');
   expect(await page.inputValue('#algorithm')).toBe('anytime');
   expect(await page.textContent('#status')).toContain(`published optimum: ${KORF.optimal} moves`);
+  if (first) {
+    // The default: the 5-5-5-5-4 databases when the engine has them, linear conflict otherwise.
+    const has5x5 = (await page.locator('#heuristic option[value="pdb55554"]').count()) > 0;
+    expect(await page.inputValue('#heuristic')).toBe(has5x5 ? 'pdb55554' : 'linear-conflict');
+  }
   // The 15-puzzle's databases are not offered on a 5×5 board.
   expect(await page.locator('#heuristic option[value="pdb663"]').isDisabled()).toBe(true);
   // Linear conflict keeps the test cheap (no databases to build); weight 3 gives several improvements.
@@ -64,7 +69,7 @@ describe("the lab's 5×5 anytime mode", () => {
   it("solves a Korf 24-puzzle with anytime under a node limit, charting improvements and lower bounds; the page stays responsive", async () => {
     const { page } = lab;
     await page.selectOption('#speed', '0');
-    await loadKorf24(page);
+    await loadKorf24(page, true);
     await page.fill('#max-nodes', '40000000');
     await watchFrames(page);
     await page.click('#solve');
