@@ -23,6 +23,9 @@ let STAMP: usize = 0;
 let VIA: usize = 0;
 let QUEUE: usize = 0;
 let PATH: usize = 0;
+let HOME: usize = 0;
+let DEPTH: usize = 0;
+let GAIN: usize = 0;
 let gen: i32 = 0;
 let blank: i32 = 0;
 let r0: i32 = 0;
@@ -41,6 +44,14 @@ let movesCap: i32 = 0;
 @inline function targetAt(i: i32): i32 { return load<i32>(TARGET + (<usize>i << 2)); }
 @inline function isLocked(i: i32): bool { return load<u8>(LOCKED + <usize>i) != 0; }
 @inline function lock(i: i32, on: u8): void { store<u8>(LOCKED + <usize>i, on); }
+@inline function homeOf(v: i32): i32 { return load<i32>(HOME + (<usize>v << 2)); }
+@inline function depthAt(i: i32): i32 { return load<i32>(DEPTH + (<usize>i << 2)); }
+@inline function gainAt(i: i32): i32 { return load<i32>(GAIN + (<usize>i << 2)); }
+@inline function setReached(i: i32, d: i32, g: i32, m: i32): void {
+  store<i32>(DEPTH + (<usize>i << 2), d);
+  store<i32>(GAIN + (<usize>i << 2), g);
+  store<u8>(VIA + <usize>i, <u8>m);
+}
 
 export function pushMove(m: i32): void {
   if (movesLen == movesCap) {
@@ -73,6 +84,13 @@ function cell(i: i32, j: i32): i32 {
   return transposed ? (r0 + j) * w + c0 + i : (r0 + i) * w + c0 + j;
 }
 
+@inline function dist(a: i32, b: i32): i32 {
+  const ar = a / w;
+  const br = b / w;
+  return abs(ar - br) + abs(a - ar * w - (b - br * w));
+}
+
+// BFS for the blank with the largest gain among the shortest routes (the TS header says how).
 function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
   const g = ++gen;
   let head = 0;
@@ -80,10 +98,14 @@ function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
   store<i32>(QUEUE, blank);
   tail = 1;
   store<i32>(STAMP + (<usize>blank << 2), g);
+  setReached(blank, 0, 0, 0);
   let found = blank == dest;
-  while (head < tail && !found) {
+  let stop = found ? 0 : w * h;
+  while (head < tail) {
     const c = load<i32>(QUEUE + (<usize>head << 2));
     head++;
+    const d = depthAt(c);
+    if (d >= stop) break;
     const r = c / w;
     const k = c - r * w;
     for (let m = 0; m < 4; m++) {
@@ -92,13 +114,21 @@ function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
       else if (m == DOWN) { if (r >= r2) continue; nb = c + w; }
       else if (m == LEFT) { if (k <= k1) continue; nb = c - 1; }
       else { if (k >= k2) continue; nb = c + 1; }
+      if (isLocked(nb) || nb == avoid) continue;
+      const home = homeOf(cellAt(nb));
+      const gn = gainAt(c) + dist(nb, home) - dist(c, home);
       const sp = STAMP + (<usize>nb << 2);
-      if (load<i32>(sp) == g || isLocked(nb) || nb == avoid) continue;
+      if (load<i32>(sp) == g) {
+        if (depthAt(nb) == d + 1 && gn > gainAt(nb)) setReached(nb, d + 1, gn, m);
+        continue;
+      }
       store<i32>(sp, g);
-      store<u8>(VIA + <usize>nb, <u8>m);
-      if (nb == dest) { found = true; break; }
-      store<i32>(QUEUE + (<usize>tail << 2), nb);
-      tail++;
+      setReached(nb, d + 1, gn, m);
+      if (nb == dest) { found = true; stop = d + 1; }
+      else {
+        store<i32>(QUEUE + (<usize>tail << 2), nb);
+        tail++;
+      }
     }
   }
   if (!found) return false;
@@ -116,28 +146,7 @@ function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
   return true;
 }
 
-@inline function dist(a: i32, b: i32): i32 {
-  const ar = a / w;
-  const br = b / w;
-  return abs(ar - br) + abs(a - ar * w - (b - br * w));
-}
-
-@inline function free(cell: i32, avoid: i32): bool {
-  return !isLocked(cell) && cell != avoid;
-}
-
 function routeBlank(dest: i32, avoid: i32): bool {
-  const dr0 = dest / w;
-  const dc0 = dest - dr0 * w;
-  for (;;) {
-    const b = blank;
-    const r = b / w;
-    const c = b - r * w;
-    if (abs(r - dr0) + abs(c - dc0) <= 2) break;
-    if (r != dr0 && free(r < dr0 ? b + w : b - w, avoid)) move(r < dr0 ? DOWN : UP);
-    else if (c != dc0 && free(c < dc0 ? b + 1 : b - 1, avoid)) move(c < dc0 ? RIGHT : LEFT);
-    else break;
-  }
   const br = blank / w;
   const bc = blank - br * w;
   const dr = dest / w;
@@ -269,6 +278,9 @@ export function constructSolve(width: i32, height: i32, start: usize, goal: usiz
   VIA = alloc(<usize>n);
   QUEUE = alloc(bytes);
   PATH = alloc(<usize>n);
+  HOME = alloc(bytes);
+  DEPTH = alloc(bytes);
+  GAIN = alloc(bytes);
   gen = 0;
   r0 = 0;
   c0 = 0;
@@ -281,6 +293,7 @@ export function constructSolve(width: i32, height: i32, start: usize, goal: usiz
   const gc = gb - gr * w;
   for (let c = gc; c < w - 1; c++) { store<i32>(TARGET + (<usize>gb << 2), targetAt(gb + 1)); store<i32>(TARGET + (<usize>(gb + 1) << 2), 0); gb++; }
   for (let r = gr; r < h - 1; r++) { store<i32>(TARGET + (<usize>gb << 2), targetAt(gb + w)); store<i32>(TARGET + (<usize>(gb + w) << 2), 0); gb += w; }
+  for (let i = 0; i < n; i++) store<i32>(HOME + (<usize>targetAt(i) << 2), i);
   movesCap = 1024;
   movesLen = 0;
   movesPtr = alloc(<usize>movesCap);

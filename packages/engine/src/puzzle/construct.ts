@@ -53,6 +53,11 @@ class Constructor {
   readonly via: Uint8Array;
   readonly queue: Int32Array;
   readonly path: Uint8Array;
+  /** The goal' cell of each tile. */
+  readonly home: Int32Array;
+  /** BFS layer and best gain of each cell reached (valid where stamp === gen). */
+  readonly depth: Int32Array;
+  readonly gain: Int32Array;
   gen = 0;
   blank = 0;
   r0 = 0;
@@ -71,7 +76,13 @@ class Constructor {
     this.via = new Uint8Array(n);
     this.queue = new Int32Array(n);
     this.path = new Uint8Array(n);
-    for (let i = 0; i < n; i++) this.pos[this.cells[i]!] = i;
+    this.home = new Int32Array(n);
+    this.depth = new Int32Array(n);
+    this.gain = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      this.pos[this.cells[i]!] = i;
+      this.home[this.target[i]!] = i;
+    }
     this.blank = this.pos[0]!;
   }
 
@@ -98,7 +109,13 @@ class Constructor {
     return this.transposed ? (this.r0 + j) * this.w + this.c0 + i : (this.r0 + i) * this.w + this.c0 + j;
   }
 
-  /** BFS for the blank to `dest` inside rows r1..r2, cols k1..k2, avoiding locked cells and `avoid`; then moves. */
+  /**
+   * BFS for the blank to `dest` inside rows r1..r2, cols k1..k2, avoiding locked cells and `avoid`;
+   * then moves. Among the shortest routes it takes the one of largest gain: each blank step moves
+   * one tile a cell, and the gain sums how much nearer to its goal' cell (Manhattan) each moved tile
+   * gets. Gains are relaxed layer by layer (a cell keeps its first best predecessor in the order up,
+   * down, left, right); the search ends when the layer of `dest` is reached.
+   */
   private bfs(dest: number, avoid: number, r1: number, r2: number, k1: number, k2: number): boolean {
     const w = this.w;
     const gen = ++this.gen;
@@ -107,9 +124,14 @@ class Constructor {
     let tail = 0;
     q[tail++] = this.blank;
     this.stamp[this.blank] = gen;
+    this.depth[this.blank] = 0;
+    this.gain[this.blank] = 0;
     let found = this.blank === dest;
-    while (head < tail && !found) {
+    let stop = found ? 0 : this.n;
+    while (head < tail) {
       const c = q[head++]!;
+      const d = this.depth[c]!;
+      if (d >= stop) break;
       const r = (c / w) | 0;
       const k = c - r * w;
       for (let m = 0; m < 4; m++) {
@@ -118,11 +140,22 @@ class Constructor {
         else if (m === DOWN) { if (r >= r2) continue; nb = c + w; }
         else if (m === LEFT) { if (k <= k1) continue; nb = c - 1; }
         else { if (k >= k2) continue; nb = c + 1; }
-        if (this.stamp[nb] === gen || this.locked[nb] !== 0 || nb === avoid) continue;
+        if (this.locked[nb] !== 0 || nb === avoid) continue;
+        const home = this.home[this.cells[nb]!]!;
+        const g = this.gain[c]! + this.dist(nb, home) - this.dist(c, home);
+        if (this.stamp[nb] === gen) {
+          if (this.depth[nb] === d + 1 && g > this.gain[nb]!) {
+            this.gain[nb] = g;
+            this.via[nb] = m;
+          }
+          continue;
+        }
         this.stamp[nb] = gen;
+        this.depth[nb] = d + 1;
+        this.gain[nb] = g;
         this.via[nb] = m;
-        if (nb === dest) { found = true; break; }
-        q[tail++] = nb;
+        if (nb === dest) { found = true; stop = d + 1; }
+        else q[tail++] = nb;
       }
     }
     if (!found) return false;
@@ -142,28 +175,9 @@ class Constructor {
     return Math.abs(ar - br) + Math.abs(a - ar * this.w - (b - br * this.w));
   }
 
-  /** Free for the blank: inside the region, not locked, not `avoid`. */
-  free(cell: number, avoid: number): boolean {
-    return this.locked[cell] === 0 && cell !== avoid;
-  }
-
-  /**
-   * Walks the blank to `dest` (not locked, not `avoid`): straight moves while it is more than 2
-   * away (vertical first, each only onto a free cell), then a BFS.
-   */
+  /** Walks the blank to `dest` (not locked, not `avoid`): BFS in the box of both grown by one cell, else in the region. */
   routeBlank(dest: number, avoid: number): void {
     const w = this.w;
-    const dr0 = (dest / w) | 0;
-    const dc0 = dest - dr0 * w;
-    for (;;) {
-      const b = this.blank;
-      const r = (b / w) | 0;
-      const c = b - r * w;
-      if (Math.abs(r - dr0) + Math.abs(c - dc0) <= 2) break;
-      if (r !== dr0 && this.free(r < dr0 ? b + w : b - w, avoid)) this.move(r < dr0 ? DOWN : UP);
-      else if (c !== dc0 && this.free(c < dc0 ? b + 1 : b - 1, avoid)) this.move(c < dc0 ? RIGHT : LEFT);
-      else break;
-    }
     const br = (this.blank / w) | 0;
     const bc = this.blank - br * w;
     const dr = (dest / w) | 0;
