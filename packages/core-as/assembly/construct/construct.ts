@@ -23,7 +23,8 @@ let STAMP: usize = 0;
 let VIA: usize = 0;
 let QUEUE: usize = 0;
 let PATH: usize = 0;
-let HOME: usize = 0;
+let HROW: usize = 0;
+let HCOL: usize = 0;
 let DEPTH: usize = 0;
 let GAIN: usize = 0;
 let gen: i32 = 0;
@@ -44,7 +45,8 @@ let movesCap: i32 = 0;
 @inline function targetAt(i: i32): i32 { return load<i32>(TARGET + (<usize>i << 2)); }
 @inline function isLocked(i: i32): bool { return load<u8>(LOCKED + <usize>i) != 0; }
 @inline function lock(i: i32, on: u8): void { store<u8>(LOCKED + <usize>i, on); }
-@inline function homeOf(v: i32): i32 { return load<i32>(HOME + (<usize>v << 2)); }
+@inline function homeRow(v: i32): i32 { return load<i32>(HROW + (<usize>v << 2)); }
+@inline function homeCol(v: i32): i32 { return load<i32>(HCOL + (<usize>v << 2)); }
 @inline function depthAt(i: i32): i32 { return load<i32>(DEPTH + (<usize>i << 2)); }
 @inline function gainAt(i: i32): i32 { return load<i32>(GAIN + (<usize>i << 2)); }
 @inline function setReached(i: i32, d: i32, g: i32, m: i32): void {
@@ -115,8 +117,10 @@ function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
       else if (m == LEFT) { if (k <= k1) continue; nb = c - 1; }
       else { if (k >= k2) continue; nb = c + 1; }
       if (isLocked(nb) || nb == avoid) continue;
-      const home = homeOf(cellAt(nb));
-      const gn = gainAt(c) + dist(nb, home) - dist(c, home);
+      // the tile on nb moves onto c: one cell nearer its goal' cell (+1) or farther (-1)
+      const v = cellAt(nb);
+      const nearer = m == UP ? homeRow(v) >= r : m == DOWN ? homeRow(v) <= r : m == LEFT ? homeCol(v) >= k : homeCol(v) <= k;
+      const gn = gainAt(c) + (nearer ? 1 : -1);
       const sp = STAMP + (<usize>nb << 2);
       if (load<i32>(sp) == g) {
         if (depthAt(nb) == d + 1 && gn > gainAt(nb)) setReached(nb, d + 1, gn, m);
@@ -278,7 +282,8 @@ export function constructSolve(width: i32, height: i32, start: usize, goal: usiz
   VIA = alloc(<usize>n);
   QUEUE = alloc(bytes);
   PATH = alloc(<usize>n);
-  HOME = alloc(bytes);
+  HROW = alloc(bytes);
+  HCOL = alloc(bytes);
   DEPTH = alloc(bytes);
   GAIN = alloc(bytes);
   gen = 0;
@@ -293,7 +298,10 @@ export function constructSolve(width: i32, height: i32, start: usize, goal: usiz
   const gc = gb - gr * w;
   for (let c = gc; c < w - 1; c++) { store<i32>(TARGET + (<usize>gb << 2), targetAt(gb + 1)); store<i32>(TARGET + (<usize>(gb + 1) << 2), 0); gb++; }
   for (let r = gr; r < h - 1; r++) { store<i32>(TARGET + (<usize>gb << 2), targetAt(gb + w)); store<i32>(TARGET + (<usize>(gb + w) << 2), 0); gb += w; }
-  for (let i = 0; i < n; i++) store<i32>(HOME + (<usize>targetAt(i) << 2), i);
+  for (let i = 0; i < n; i++) {
+    store<i32>(HROW + (<usize>targetAt(i) << 2), i / w);
+    store<i32>(HCOL + (<usize>targetAt(i) << 2), i % w);
+  }
   movesCap = 1024;
   movesLen = 0;
   movesPtr = alloc(<usize>movesCap);

@@ -53,8 +53,9 @@ class Constructor {
   readonly via: Uint8Array;
   readonly queue: Int32Array;
   readonly path: Uint8Array;
-  /** The goal' cell of each tile. */
-  readonly home: Int32Array;
+  /** The goal' row and column of each tile. */
+  readonly homeRow: Int32Array;
+  readonly homeCol: Int32Array;
   /** BFS layer and best gain of each cell reached (valid where stamp === gen). */
   readonly depth: Int32Array;
   readonly gain: Int32Array;
@@ -76,12 +77,14 @@ class Constructor {
     this.via = new Uint8Array(n);
     this.queue = new Int32Array(n);
     this.path = new Uint8Array(n);
-    this.home = new Int32Array(n);
+    this.homeRow = new Int32Array(n);
+    this.homeCol = new Int32Array(n);
     this.depth = new Int32Array(n);
     this.gain = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       this.pos[this.cells[i]!] = i;
-      this.home[this.target[i]!] = i;
+      this.homeRow[this.target[i]!] = (i / w) | 0;
+      this.homeCol[this.target[i]!] = i % w;
     }
     this.blank = this.pos[0]!;
   }
@@ -141,8 +144,10 @@ class Constructor {
         else if (m === LEFT) { if (k <= k1) continue; nb = c - 1; }
         else { if (k >= k2) continue; nb = c + 1; }
         if (this.locked[nb] !== 0 || nb === avoid) continue;
-        const home = this.home[this.cells[nb]!]!;
-        const g = this.gain[c]! + this.dist(nb, home) - this.dist(c, home);
+        // the tile on nb moves onto c: one cell nearer its goal' cell (+1) or farther (-1)
+        const v = this.cells[nb]!;
+        const nearer = m === UP ? this.homeRow[v]! >= r : m === DOWN ? this.homeRow[v]! <= r : m === LEFT ? this.homeCol[v]! >= k : this.homeCol[v]! <= k;
+        const g = this.gain[c]! + (nearer ? 1 : -1);
         if (this.stamp[nb] === gen) {
           if (this.depth[nb] === d + 1 && g > this.gain[nb]!) {
             this.gain[nb] = g;
