@@ -9,9 +9,10 @@
  * the top-left: while it is larger than 2×2, its top row (when it has at least as many rows as
  * columns) or its left column is solved as a "line"; the last 2×2 is solved by rotating the blank
  * (the shorter way; clockwise on a tie). A line's tiles but its last two are each moved to their
- * cell (zig-zagging along and across the line) by walking the blank round them (blank routes: BFS in
- * the bounding box of blank and target grown by one cell, else in the whole region; neighbours in
- * the order up, down, left, right). The last two (X for the line's cell a, Y for the end cell b):
+ * cell (zig-zagging along and across the line) by walking the blank round them (blank routes: the
+ * cheapest by A*, a step costing 1 when it moves its tile nearer the tile's goal' cell and 5 when
+ * farther, in the bounding box of blank and target grown by two cells, else in the whole region; so
+ * the blank's walks carry other tiles home). The last two (X for the line's cell a, Y for the end cell b):
  * Y to a, X to the cell next to a across the line, the blank to b, then two moves; X stuck on b is
  * freed by a fixed 17-move macro. The post-pass (postpass.ts) then shortens the list.
  */
