@@ -1,7 +1,7 @@
 // The constructive solver (`--algorithm construct`) on uniformly random solvable boards (seeded):
 // 20×20 and 100×100, WASM and the TS reference, the move list's length before and after the
 // post-pass, the Manhattan lower bound, and the time of each part. Every move list is checked by applying it (and both
-// backends must give the same list). Target (issue 11): 100×100 in ≤ 1 s each in WASM.
+// backends must give the same list). Target (issue 11): 100×100 in ≤ 1 s each in WASM (construct + post-pass).
 import { loadKernels } from '@searchlab/engine';
 import { applyMoves, goalBoard, randomSolvable, solvePuzzle } from '@searchlab/engine/puzzle';
 import { median, ratio } from '../harness.mjs';
@@ -25,8 +25,8 @@ export async function run(bench) {
     { key: 'before', label: 'mean length (construct)' }, { key: 'after', label: 'mean length (after post-pass)' }, { key: 'savedMoves', label: 'post-pass saves (moves)' }, { key: 'saved', label: 'post-pass saves %' },
     { key: 'wasmMs', label: 'WASM construct ms' }, { key: 'wasmMaxMs', label: 'WASM construct max ms' }, { key: 'wasmPostMs', label: 'WASM post-pass ms' },
     { key: 'tsMs', label: 'TS construct ms' }, { key: 'tsPostMs', label: 'TS post-pass ms' }, { key: 'ratio', label: 'TS / WASM (construct)' },
-    { key: 'target', label: 'target (100×100, WASM construct ≤ 1 s)', align: 'left' },
-  ], `Boards: randomSolvable(goalBoard(n, n), seed) for seeds 1..${seeds}, blank-last goal. Times are medians over the boards (one solve each, after a warm-up solve). Every list is applied to its board and must reach the goal; WASM and TS lists are identical. The blank's routes are the cheapest by A* with a step costing 1 when it moves its tile nearer the tile's goal cell and 5 when farther (box grown by 2): the walks to each tile and round it carry other tiles home. With shortest routes instead (the previous version, same boards, seeds 1..5) the means were 19,574 (20×20) and 2,627,863 (100×100) moves, 3.75 and 3.95 per Manhattan unit: these routes save about 27 % and 33 %. The post-pass (inverse pairs, windows of ≤ 14 moves re-solved by IDA*) still gains little: no board state repeats along these lists (checked with a Zobrist hash on 20×20 and 100×100 lists), so cycle removal would find nothing.`);
+    { key: 'target', label: 'target (100×100, WASM construct + post-pass ≤ 1 s, slowest board)', align: 'left' },
+  ], `Boards: randomSolvable(goalBoard(n, n), seed) for seeds 1..${seeds}, blank-last goal. Times are medians over the boards (one solve each, after a warm-up solve). Every list is applied to its board and must reach the goal; WASM and TS lists are identical. The blank's routes are the cheapest by A* with a step costing 1 when it moves its tile nearer the tile's goal cell and 5 when farther (box grown by 2): the walks to each tile and round it carry other tiles home. With shortest routes instead (the previous version, same boards, seeds 1..5) the means were 19,574 (20×20) and 2,627,863 (100×100) moves, 3.75 and 3.95 per Manhattan unit: these routes save about 27 % and 33 %. The post-pass (inverse pairs; overlapping windows of ≤ 18 moves re-solved by IDA*, at most 2000 nodes each) gains 0.5 % on 20×20 and 0.06 % on 100×100, where the lists are mostly long blank walks; (before this change: 0.1 % and 0.002 %) no board state repeats along these lists (checked with a Zobrist hash on 20×20 and 100×100 lists), so cycle removal would find nothing. The WASM construct is about 2.5× slower than with shortest routes (A* over a box grown by 2 for every route, about 9 M cell expansions on 100×100).`);
   for (const n of [20, 100]) {
     const goal = goalBoard(n, n);
     const rows = { manhattan: [], before: [], after: [], wasm: [], wasmPost: [], ts: [], tsPost: [] };
@@ -49,11 +49,12 @@ export async function run(bench) {
     const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
     const before = mean(rows.before), after = mean(rows.after);
     const wasmMax = Math.max(...rows.wasm);
+    const totalMax = Math.max(...rows.wasm.map((ms, k) => ms + rows.wasmPost[k]));
     table.add({
       size: `${n}×${n}`, boards: seeds, manhattan: mean(rows.manhattan), perUnit: +(after / mean(rows.manhattan)).toFixed(3), before, after, savedMoves: before - after, saved: +((100 * (before - after)) / before).toFixed(4),
       wasmMs: +median(rows.wasm).toFixed(1), wasmMaxMs: +wasmMax.toFixed(1), wasmPostMs: +median(rows.wasmPost).toFixed(1),
       tsMs: +median(rows.ts).toFixed(1), tsPostMs: +median(rows.tsPost).toFixed(1), ratio: ratio(median(rows.ts), median(rows.wasm), 2),
-      target: n === 100 ? (wasmMax <= TARGET_MS ? `met (max ${wasmMax.toFixed(0)} ms, ${ratio(TARGET_MS, wasmMax, 1)}× under)` : `missed by ${(wasmMax - TARGET_MS).toFixed(0)} ms`) : '',
+      target: n === 100 ? (totalMax <= TARGET_MS ? `met (max ${totalMax.toFixed(0)} ms, ${ratio(TARGET_MS, totalMax, 1)}× under)` : `missed by ${(totalMax - TARGET_MS).toFixed(0)} ms (max ${totalMax.toFixed(0)} ms)`) : '',
     });
   }
 }
