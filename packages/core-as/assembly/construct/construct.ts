@@ -12,7 +12,7 @@ export const RIGHT: i32 = PUZZLE_MOVE_RIGHT;
 
 /** Route costs and box margin, the route search's bucket ring (engine/src/puzzle/construct.ts). */
 const NEARER: i32 = 1;
-const FARTHER: i32 = 5;
+const FARTHER: i32 = 6;
 const ROUTE_MARGIN: i32 = 2;
 const RING: i32 = 8; // a power of two, more than FARTHER + 1
 

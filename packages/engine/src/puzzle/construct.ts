@@ -10,7 +10,7 @@
  * columns) or its left column is solved as a "line"; the last 2×2 is solved by rotating the blank
  * (the shorter way; clockwise on a tie). A line's tiles but its last two are each moved to their
  * cell (zig-zagging along and across the line) by walking the blank round them (blank routes: the
- * cheapest by A*, a step costing 1 when it moves its tile nearer the tile's goal' cell and 5 when
+ * cheapest by A*, a step costing 1 when it moves its tile nearer the tile's goal' cell and 6 when
  * farther, in the bounding box of blank and target grown by two cells, else in the whole region; so
  * the blank's walks carry other tiles home). The last two (X for the line's cell a, Y for the end cell b):
  * Y to a, X to the cell next to a across the line, the blank to b, then two moves; X stuck on b is
@@ -32,7 +32,7 @@ const LOCAL: Readonly<Record<string, number>> = { u: UP, d: DOWN, l: LEFT, r: RI
  * the route's box: a route may be longer than the shortest when it carries tiles home on its way.
  */
 export const NEARER = 1;
-export const FARTHER = 5;
+export const FARTHER = 6;
 export const ROUTE_MARGIN = 2;
 /** Buckets of the route search: more than the largest rise of f in one step (FARTHER + 1). */
 const RING = 8;
