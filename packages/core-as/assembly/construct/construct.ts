@@ -31,7 +31,6 @@ let PATH: usize = 0;
 let HROW: usize = 0;
 let HCOL: usize = 0;
 let F: usize = 0;
-let CLOSED: usize = 0;
 let BUCKETS: usize = 0;
 const BUCKET_LEN: usize = memory.data(RING * 4, 16);
 let gen: i32 = 0;
@@ -97,7 +96,8 @@ function cell(i: i32, j: i32): i32 {
 
 // The cheapest route of the blank (A* over a ring of bucket stacks; the TS twin's comment says how).
 function route(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
-  const g0 = ++gen;
+  gen += 2;
+  const g0 = gen;
   const cap = <usize>(4 * w * h + 1) << 2;
   const dr = dest / w;
   const dc = dest - dr * w;
@@ -118,9 +118,9 @@ function route(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool 
     setBucketLen(bucket, n);
     const c = load<i32>(BUCKETS + <usize>bucket * cap + (<usize>n << 2));
     pending--;
-    const cp = CLOSED + (<usize>c << 2);
-    if (load<i32>(cp) == g0 || fAt(c) != cur) continue;
-    store<i32>(cp, g0);
+    const cp = STAMP + (<usize>c << 2);
+    if (load<i32>(cp) != g0 || fAt(c) != cur) continue;
+    store<i32>(cp, g0 + 1);
     if (c == dest) { found = true; break; }
     const r = c / w;
     const k = c - r * w;
@@ -139,7 +139,8 @@ function route(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool 
       const nearer = m == UP ? homeRow(v) >= r : m == DOWN ? homeRow(v) <= r : m == LEFT ? homeCol(v) >= k : homeCol(v) <= k;
       const nf = g + (nearer ? NEARER : FARTHER) + abs(nr - dr) + abs(nk - dc);
       const sp = STAMP + (<usize>nb << 2);
-      if (load<i32>(sp) == g0 && (load<i32>(CLOSED + (<usize>nb << 2)) == g0 || fAt(nb) <= nf)) continue;
+      const seen = load<i32>(sp);
+      if (seen == g0 + 1 || (seen == g0 && fAt(nb) <= nf)) continue;
       store<i32>(sp, g0);
       store<i32>(F + (<usize>nb << 2), nf);
       store<u8>(VIA + <usize>nb, <u8>m);
@@ -299,7 +300,6 @@ export function constructSolve(width: i32, height: i32, start: usize, goal: usiz
   HROW = alloc(bytes);
   HCOL = alloc(bytes);
   F = alloc(bytes);
-  CLOSED = allocZeroed(bytes);
   BUCKETS = alloc(<usize>RING * (<usize>(4 * n + 1) << 2));
   gen = 0;
   r0 = 0;

@@ -66,9 +66,8 @@ class Constructor {
   /** The goal' row and column of each tile. */
   readonly homeRow: Int32Array;
   readonly homeCol: Int32Array;
-  /** Route search: f of each cell reached (valid where stamp === gen), closed cells (=== gen), the buckets. */
+  /** Route search: f of each cell reached (valid where stamp is gen, open, or gen + 1, closed), the buckets. */
   readonly f: Int32Array;
-  readonly closed: Int32Array;
   readonly buckets: Int32Array;
   readonly bucketLen = new Int32Array(RING);
   gen = 0;
@@ -91,7 +90,6 @@ class Constructor {
     this.homeRow = new Int32Array(n);
     this.homeCol = new Int32Array(n);
     this.f = new Int32Array(n);
-    this.closed = new Int32Array(n);
     this.buckets = new Int32Array(RING * (4 * n + 1));
     for (let i = 0; i < n; i++) {
       this.pos[this.cells[i]!] = i;
@@ -135,7 +133,7 @@ class Constructor {
    */
   private route(dest: number, avoid: number, r1: number, r2: number, k1: number, k2: number): boolean {
     const w = this.w;
-    const gen = ++this.gen;
+    const gen = (this.gen += 2);
     const cap = 4 * this.n + 1;
     const buckets = this.buckets;
     const sizes = this.bucketLen;
@@ -156,8 +154,8 @@ class Constructor {
       if (sizes[bucket] === 0) { cur++; continue; }
       const c = buckets[bucket * cap + --sizes[bucket]!]!;
       pending--;
-      if (this.closed[c] === gen || f[c] !== cur) continue;
-      this.closed[c] = gen;
+      if (this.stamp[c] !== gen || f[c] !== cur) continue;
+      this.stamp[c] = gen + 1;
       if (c === dest) { found = true; break; }
       const r = (c / w) | 0;
       const k = c - r * w;
@@ -175,7 +173,8 @@ class Constructor {
         const v = this.cells[nb]!;
         const nearer = m === UP ? this.homeRow[v]! >= r : m === DOWN ? this.homeRow[v]! <= r : m === LEFT ? this.homeCol[v]! >= k : this.homeCol[v]! <= k;
         const nf = g + (nearer ? NEARER : FARTHER) + Math.abs(nr - dr) + Math.abs(nk - dc);
-        if (this.stamp[nb] === gen && (this.closed[nb] === gen || f[nb]! <= nf)) continue;
+        const seen = this.stamp[nb]!;
+        if (seen === gen + 1 || (seen === gen && f[nb]! <= nf)) continue;
         this.stamp[nb] = gen;
         f[nb] = nf;
         this.via[nb] = m;
