@@ -53,6 +53,24 @@ let pendingMove: i32 = ROOT;
 let bound: f64 = 0;
 let nextBound: f64 = Infinity;
 let mode: i32 = MODE_DELTA;
+// Weighted IDA* (wida, docs/contracts/search.md "wida"): thresholds on f = den·g + num·h (w = num/den,
+// exact integers in f64) and an incumbent: a node with g + h >= incumbent is pruned (never entered,
+// never lowers the next threshold). Set by idaWeighting before idaInit; a weighted run always uses
+// the f64 copies of the loop.
+let weighted: bool = false;
+let wNum: f64 = 1;
+let wDen: f64 = 1;
+let wInc: f64 = Infinity;
+
+/** Makes the next idaInit weighted (true) or plain IDA*. */
+export function idaWeighting(on: bool, num: f64, den: f64, incumbent: f64): void {
+  weighted = on; wNum = num; wDen = den; wInc = incumbent;
+}
+
+/** The threshold of the iteration in progress (or of the last one), in f units (den·g + num·h when weighted). */
+export function idaThreshold(): f64 {
+  return bound;
+}
 
 @inline function i32At(base: usize, i: i32): i32 {
   return load<i32>(base + (<usize>i << 2));
@@ -104,9 +122,12 @@ export function idaInit(): i32 {
   cap = 0; stFrame = 0; stLine = 0; stOld = 0; stPdb = 0;
   depth = 0; blank = startBlank; remCur = 0;
   hCur = fullH(board, pos);
-  bound = hCur; nextBound = Infinity;
+  if (!weighted) { wNum = 1; wDen = 1; wInc = Infinity; }
+  bound = wNum * hCur; nextBound = Infinity;
   iterationsN = 1;
-  ensureStack(stackFor(bound));
+  ensureStack(stackFor(bound / wDen));
+  // wida: the root itself may be pruned by the incumbent (the incumbent is then optimal).
+  if (hCur >= wInc) return ST_EXHAUSTED;
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
   if (hCur == 0) { reservePath(0); return ST_FOUND; }
   pending = true; pendingMove = ROOT;
@@ -116,15 +137,21 @@ export function idaInit(): i32 {
 export function idaStep(budget: i64): i32 {
   // Integer heuristics run on i32 h, f and bounds; Euclidean on f64.
   // One function per mode, not all inlined into one: the engine allocates registers per function.
-  if (mode == MODE_DELTA) return stepDelta(budget);
-  if (mode == MODE_LINEAR) return stepLinear(budget);
-  if (mode == MODE_PDB) return stepPdb(budget);
-  return stepEuclid(budget);
+  // wida (weighted): the f64 copies, where den·g + num·h stays an exact integer for an integer h.
+  if (mode == MODE_DELTA) return weighted ? stepDeltaW(budget) : stepDelta(budget);
+  if (mode == MODE_LINEAR) return weighted ? stepLinearW(budget) : stepLinear(budget);
+  if (mode == MODE_PDB) return weighted ? stepPdbW(budget) : stepPdb(budget);
+  return weighted ? stepEuclidW(budget) : stepEuclid(budget);
 }
-function stepDelta(budget: i64): i32 { return loop<i32>(MODE_DELTA, budget); }
-function stepLinear(budget: i64): i32 { return loop<i32>(MODE_LINEAR, budget); }
-function stepPdb(budget: i64): i32 { return loop<i32>(MODE_PDB, budget); }
-function stepEuclid(budget: i64): i32 { return loop<f64>(MODE_EUCLID, budget); }
+function stepDelta(budget: i64): i32 { return loop<i32>(MODE_DELTA, false, budget); }
+function stepLinear(budget: i64): i32 { return loop<i32>(MODE_LINEAR, false, budget); }
+function stepPdb(budget: i64): i32 { return loop<i32>(MODE_PDB, false, budget); }
+function stepEuclid(budget: i64): i32 { return loop<f64>(MODE_EUCLID, false, budget); }
+
+function stepDeltaW(budget: i64): i32 { return loop<f64>(MODE_DELTA, true, budget); }
+function stepLinearW(budget: i64): i32 { return loop<f64>(MODE_LINEAR, true, budget); }
+function stepPdbW(budget: i64): i32 { return loop<f64>(MODE_PDB, true, budget); }
+function stepEuclidW(budget: i64): i32 { return loop<f64>(MODE_EUCLID, true, budget); }
 
 @inline function frameBlank(d: i32): i32 {
   return load<i32>(stFrame + (<usize>d << 4), 8);
@@ -144,7 +171,7 @@ function writePath(d: i32, last: i32): void {
   }
 }
 
-@inline function loop<T>(m: i32, budget: i64): i32 {
+@inline function loop<T>(m: i32, wt: bool, budget: i64): i32 {
   // Hot state in locals; written back on every exit.
   let d = depth, a = blank, rem = remCur;
   let h: T = <T>hCur, b0: T = <T>bound;
@@ -159,6 +186,8 @@ function writePath(d: i32, last: i32): void {
   // One compare per expansion: stop once expanded reaches the node limit or this call's budget.
   const stop = budget < maxNodes - expanded ? expanded + budget : maxNodes;
   const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, ds = deltaShift;
+  // wt: f = den·g + num·h, and the incumbent prunes on g + h (g = depth).
+  const gq: T = wt ? <T>wDen : <T>1, hp: T = wt ? <T>wNum : <T>1, inc: T = wt ? <T>wInc : inf;
   let status = ST_RUNNING;
 
   // A node entered in an earlier call (or at the start of an iteration) waits for its expansion.
@@ -201,7 +230,7 @@ function writePath(d: i32, last: i32): void {
           // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
           // the next bound (a cut child is never entered, so its ranks are not needed).
           if (pdbReflected()) {
-            const f0 = <T>(d + 1) + nh;
+            const f0 = wt ? <T>(d + 1) * gq + hp * nh : <T>(d + 1) + nh;
             if (f0 <= b0 || f0 < next) {
               const both = pdbTryReflected(t, a, best);
               nh += <T>(2 * (both - best));
@@ -210,7 +239,8 @@ function writePath(d: i32, last: i32): void {
           }
         }
       }
-      const f = <T>(d + 1) + nh; // g = depth: unit costs
+      let f = wt ? <T>(d + 1) * gq + hp * nh : <T>(d + 1) + nh; // g = depth: unit costs
+      if (wt && <T>(d + 1) + nh >= inc) f = inf; // cannot improve on the incumbent: cut, next bound unchanged
       if (f > b0) {
         if (f < next) next = f;
         if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), b); store<i32>(ps, a); }
@@ -258,9 +288,11 @@ function writePath(d: i32, last: i32): void {
       // the iteration is over (the board is back at the start)
       if (next == inf) { status = ST_EXHAUSTED; break; }
       b0 = next; next = inf;
+      // wida: up to num × the next integer lower bound ⌈next / num⌉ (still ≤ num·C*; contract "wida")
+      if (wt) { const r = <T>Math.ceil(<f64>b0 / <f64>hp - 1e-9) * hp; if (r > b0) b0 = r; }
       iterationsN++;
       expandedN = expanded; generatedN = generated; maxFrontierN = <i64>maxDepth;
-      ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
+      ensureStack(stackFor(wt ? <f64>b0 / wDen : <f64>b0)); // may trap on memory: counters are already written back
       // visit(start) again: f = h(start) <= bound, not the goal
       if (expanded >= stop) {
         pending = true; pendingMove = ROOT;

@@ -9,10 +9,12 @@ export {
 export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod } from './solvability.js';
 export { randomWalk, randomWalkBoard, randomSolvable, MAX_WALK, type RandomWalkResult } from './generate.js';
 export {
-  ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, usesHeuristic, normalizeOptions, solveOptionsFrom,
+  ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, BOUNDED_ALGORITHMS, IDA_ALGORITHMS,
+  usesHeuristic, normalizeOptions, solveOptionsFrom, type Improvement,
   type Algorithm, type HeuristicName, type HeuristicChoice, type SolverHeuristic, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
   type TraceStep, type NormalizedSolveOptions,
 } from './options.js';
+export { ANYTIME_LADDER } from './anytime.js';
 export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves, resolveHeuristic } from './solve.js';
 export {
   PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,

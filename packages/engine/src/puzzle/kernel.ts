@@ -14,6 +14,10 @@ export interface PuzzleExports {
   puzzleUnique(): number;
   puzzleMaxFrontier(): number;
   puzzleIterations(): number;
+  /** Before puzzleInit of a wida run: w = num/den exactly, and the incumbent length (Infinity: none). */
+  puzzleWida(num: number, den: number, incumbent: number): void;
+  /** idastar / wida: the current threshold (wida: den·g + num·h units). */
+  puzzleThreshold(): number;
   /** Address of the path (an i32 from the raw bindings: use `>>> 0`). */
   puzzlePathPointer(): number;
   puzzlePathLength(): number;

@@ -1,6 +1,6 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
 import {
-  PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
+  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
   type Algorithm, type Backend, type HeuristicChoice, type PdbName, type SolveSettings,
 } from '@searchlab/engine';
 
@@ -88,9 +88,11 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   astar: 'A*',
   wastar: 'weighted A*',
   idastar: 'IDA*',
+  wida: 'weighted IDA* (≤ w × optimal)',
+  anytime: 'anytime (weighted IDA* runs down to w = 1)',
   construct: 'constructive (any size)',
 };
-export const INFORMED = new Set<Algorithm>(['greedy', 'astar', 'wastar', 'idastar']);
+export const INFORMED = new Set<Algorithm>(INFORMED_ALGORITHMS);
 const MB = (bytes: number): string => `${Math.ceil(bytes / 2 ** 20)} MB`;
 /** The partition's pattern sizes as people write them: "6-6-3". */
 export const pdbSplit = (name: PdbName): string => PDB_SPECS[name].patterns.map((p) => p.length).join('-');
@@ -169,7 +171,7 @@ export function solveSettings(ui: Controls): FormSettings {
   };
   // The databases are refused (not built) when they would not fit this device's budget.
   if (isPdbName(settings.heuristic) || settings.heuristic === 'auto') settings.maxMemoryBytes = LAB_MEMORY_BYTES;
-  if (algorithm === 'wastar') {
+  if (BOUNDED_ALGORITHMS.includes(algorithm)) {
     const w = Number(ui.weight.value);
     if (!Number.isFinite(w) || w < 1) throw new Error(`the weight must be a number of at least 1, got "${ui.weight.value}"`);
     settings.weight = w;

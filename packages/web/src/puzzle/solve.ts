@@ -112,6 +112,8 @@ export class SolvePanel {
         this.showSolution(moves);
         const korf = korfMatch(task.start, task.goal);
         const notes = [
+          result.bound !== undefined && `Proven: at most ${+result.bound.toFixed(4)} × optimal (lower bound ${result.lowerBound}${result.optimal ? ', optimal' : ''}).`,
+          result.reason !== undefined && withoutPrefix(result.reason),
           korf && `Korf's #${korf.id}: published optimum ${korf.optimal} moves.`,
           buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for the next solves, and stored in this browser).`,
         ].filter(Boolean).join(' ');

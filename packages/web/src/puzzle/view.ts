@@ -1,7 +1,7 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, HEURISTIC_CHOICES, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
+  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
   renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
 } from '@searchlab/engine';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
@@ -215,7 +215,7 @@ class PuzzleView implements Lab {
     const algorithm = ui.algorithm.value as Algorithm;
     ui.heuristic.disabled = !INFORMED.has(algorithm);
     ui.heuristicLabel.title = INFORMED.has(algorithm) ? '' : 'this algorithm does not use a heuristic';
-    ui.weightLabel.hidden = algorithm !== 'wastar';
+    ui.weightLabel.hidden = !BOUNDED_ALGORITHMS.includes(algorithm);
     const wasmOption = ui.backend.querySelector<HTMLOptionElement>('option[value="wasm"]')!;
     wasmOption.disabled = !WASM_ALGORITHMS.includes(algorithm);
     if (wasmOption.disabled && ui.backend.value === 'wasm') ui.backend.value = 'auto';

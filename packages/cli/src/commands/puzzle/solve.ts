@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
+import { InvalidInputError, boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
-import { indentBlock, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
+import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
 import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
 import { solveTracked } from './solving.js';
 import { jobsArg } from '../../options.js';
@@ -16,6 +16,7 @@ interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
   full?: boolean;
 }
 
+const boundText = (b: number): string => (Number.isFinite(b) ? `${+b.toFixed(4)}` : '∞');
 /** Text output: boards past this side and move lists past this length are summarised unless --full. */
 const PRINT_SIDE = 32;
 const PRINT_MOVES = 1000;
@@ -41,10 +42,18 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);
   const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
-  const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json });
+  const anytime = settings.algorithm === 'anytime';
+  // anytime streams its improvements: one JSON line each with --json (then the final result on one line), else a text line each.
+  const onImprovement = !anytime ? undefined : (i: Improvement): void => {
+    if (opts.json) ctx.out(`${JSON.stringify({ event: 'improvement', ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })}\n`);
+    else ctx.out(`Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`);
+  };
+  const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
 
   if (opts.json) {
-    printJson(ctx, solveJson(result, boardToText(start), boardToText(goal)));
+    const json = solveJson(result, boardToText(start), boardToText(goal));
+    if (anytime) ctx.out(`${JSON.stringify({ event: 'final', ...json })}\n`);
+    else printJson(ctx, json);
     return exitForStatus(result.status);
   }
 
@@ -70,6 +79,10 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
       out.push(`Construct: ${c.lengthBefore} moves, ${c.lengthAfter} after the post-pass (${c.lengthBefore - c.lengthAfter} fewer)`);
       out.push(`Time: construct ${c.constructMs.toFixed(1)} ms, post-pass ${c.postPassMs.toFixed(1)} ms`);
     }
+    if (result.bound !== undefined) {
+      out.push(`Bound: length ≤ ${boundText(result.bound)} × optimal (proven lower bound ${result.lowerBound}${result.optimal ? ': optimal' : ''})`);
+    }
+    if (result.reason !== undefined) out.push(`Note: ${result.reason}`);
   } else if (result.status === 'unsolvable') {
     out.push('Result: no solution');
   } else {
