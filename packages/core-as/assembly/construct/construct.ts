@@ -10,6 +10,12 @@ export const DOWN: i32 = PUZZLE_MOVE_DOWN;
 export const LEFT: i32 = PUZZLE_MOVE_LEFT;
 export const RIGHT: i32 = PUZZLE_MOVE_RIGHT;
 
+/** Route costs and box margin, the route search's bucket ring (engine/src/puzzle/construct.ts). */
+const NEARER: i32 = 1;
+const FARTHER: i32 = 6;
+const ROUTE_MARGIN: i32 = 2;
+const RING: i32 = 8; // a power of two, more than FARTHER + 1
+
 /** The stuck-case macro in line coordinates (u/d across the line, l/r along it): "ulddrulurddluruld". */
 const STUCK: StaticArray<u8> = [0, 2, 1, 1, 3, 0, 2, 0, 3, 1, 1, 2, 0, 3, 0, 2, 1];
 
@@ -21,8 +27,12 @@ let TARGET: usize = 0;
 let LOCKED: usize = 0;
 let STAMP: usize = 0;
 let VIA: usize = 0;
-let QUEUE: usize = 0;
 let PATH: usize = 0;
+let HROW: usize = 0;
+let HCOL: usize = 0;
+let F: usize = 0;
+let BUCKETS: usize = 0;
+const BUCKET_LEN: usize = memory.data(RING * 4, 16);
 let gen: i32 = 0;
 let blank: i32 = 0;
 let r0: i32 = 0;
@@ -41,6 +51,11 @@ let movesCap: i32 = 0;
 @inline function targetAt(i: i32): i32 { return load<i32>(TARGET + (<usize>i << 2)); }
 @inline function isLocked(i: i32): bool { return load<u8>(LOCKED + <usize>i) != 0; }
 @inline function lock(i: i32, on: u8): void { store<u8>(LOCKED + <usize>i, on); }
+@inline function homeRow(v: i32): i32 { return load<i32>(HROW + (<usize>v << 2)); }
+@inline function homeCol(v: i32): i32 { return load<i32>(HCOL + (<usize>v << 2)); }
+@inline function fAt(i: i32): i32 { return load<i32>(F + (<usize>i << 2)); }
+@inline function bucketLen(b: i32): i32 { return load<i32>(BUCKET_LEN + (<usize>b << 2)); }
+@inline function setBucketLen(b: i32, n: i32): void { store<i32>(BUCKET_LEN + (<usize>b << 2), n); }
 
 export function pushMove(m: i32): void {
   if (movesLen == movesCap) {
@@ -73,32 +88,67 @@ function cell(i: i32, j: i32): i32 {
   return transposed ? (r0 + j) * w + c0 + i : (r0 + i) * w + c0 + j;
 }
 
-function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
-  const g = ++gen;
-  let head = 0;
-  let tail = 0;
-  store<i32>(QUEUE, blank);
-  tail = 1;
-  store<i32>(STAMP + (<usize>blank << 2), g);
-  let found = blank == dest;
-  while (head < tail && !found) {
-    const c = load<i32>(QUEUE + (<usize>head << 2));
-    head++;
+@inline function dist(a: i32, b: i32): i32 {
+  const ar = a / w;
+  const br = b / w;
+  return abs(ar - br) + abs(a - ar * w - (b - br * w));
+}
+
+// The cheapest route of the blank (A* over a ring of bucket stacks; the TS twin's comment says how).
+function route(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
+  gen += 2;
+  const g0 = gen;
+  const cap = <usize>(4 * w * h + 1) << 2;
+  const dr = dest / w;
+  const dc = dest - dr * w;
+  const br = blank / w;
+  let cur = abs(br - dr) + abs(blank - br * w - dc);
+  memory.fill(BUCKET_LEN, 0, <usize>RING << 2);
+  store<i32>(STAMP + (<usize>blank << 2), g0);
+  store<i32>(F + (<usize>blank << 2), cur);
+  store<i32>(BUCKETS + <usize>(cur & (RING - 1)) * cap, blank);
+  setBucketLen(cur & (RING - 1), 1);
+  let pending = 1;
+  let found = false;
+  while (pending > 0) {
+    const bucket = cur & (RING - 1);
+    let n = bucketLen(bucket);
+    if (n == 0) { cur++; continue; }
+    n--;
+    setBucketLen(bucket, n);
+    const c = load<i32>(BUCKETS + <usize>bucket * cap + (<usize>n << 2));
+    pending--;
+    const cp = STAMP + (<usize>c << 2);
+    if (load<i32>(cp) != g0 || fAt(c) != cur) continue;
+    store<i32>(cp, g0 + 1);
+    if (c == dest) { found = true; break; }
     const r = c / w;
     const k = c - r * w;
+    const g = cur - abs(r - dr) - abs(k - dc);
     for (let m = 0; m < 4; m++) {
       let nb: i32;
-      if (m == UP) { if (r <= r1) continue; nb = c - w; }
-      else if (m == DOWN) { if (r >= r2) continue; nb = c + w; }
-      else if (m == LEFT) { if (k <= k1) continue; nb = c - 1; }
-      else { if (k >= k2) continue; nb = c + 1; }
+      let nr = r;
+      let nk = k;
+      if (m == UP) { if (r <= r1) continue; nb = c - w; nr--; }
+      else if (m == DOWN) { if (r >= r2) continue; nb = c + w; nr++; }
+      else if (m == LEFT) { if (k <= k1) continue; nb = c - 1; nk--; }
+      else { if (k >= k2) continue; nb = c + 1; nk++; }
+      if (isLocked(nb) || nb == avoid) continue;
+      // the tile on nb moves onto c: nearer its goal' cell or farther
+      const v = cellAt(nb);
+      const nearer = m == UP ? homeRow(v) >= r : m == DOWN ? homeRow(v) <= r : m == LEFT ? homeCol(v) >= k : homeCol(v) <= k;
+      const nf = g + (nearer ? NEARER : FARTHER) + abs(nr - dr) + abs(nk - dc);
       const sp = STAMP + (<usize>nb << 2);
-      if (load<i32>(sp) == g || isLocked(nb) || nb == avoid) continue;
-      store<i32>(sp, g);
+      const seen = load<i32>(sp);
+      if (seen == g0 + 1 || (seen == g0 && fAt(nb) <= nf)) continue;
+      store<i32>(sp, g0);
+      store<i32>(F + (<usize>nb << 2), nf);
       store<u8>(VIA + <usize>nb, <u8>m);
-      if (nb == dest) { found = true; break; }
-      store<i32>(QUEUE + (<usize>tail << 2), nb);
-      tail++;
+      const nbucket = nf & (RING - 1);
+      const len = bucketLen(nbucket);
+      store<i32>(BUCKETS + <usize>nbucket * cap + (<usize>len << 2), nb);
+      setBucketLen(nbucket, len + 1);
+      pending++;
     }
   }
   if (!found) return false;
@@ -116,38 +166,17 @@ function bfs(dest: i32, avoid: i32, r1: i32, r2: i32, k1: i32, k2: i32): bool {
   return true;
 }
 
-@inline function dist(a: i32, b: i32): i32 {
-  const ar = a / w;
-  const br = b / w;
-  return abs(ar - br) + abs(a - ar * w - (b - br * w));
-}
-
-@inline function free(cell: i32, avoid: i32): bool {
-  return !isLocked(cell) && cell != avoid;
-}
-
 function routeBlank(dest: i32, avoid: i32): bool {
-  const dr0 = dest / w;
-  const dc0 = dest - dr0 * w;
-  for (;;) {
-    const b = blank;
-    const r = b / w;
-    const c = b - r * w;
-    if (abs(r - dr0) + abs(c - dc0) <= 2) break;
-    if (r != dr0 && free(r < dr0 ? b + w : b - w, avoid)) move(r < dr0 ? DOWN : UP);
-    else if (c != dc0 && free(c < dc0 ? b + 1 : b - 1, avoid)) move(c < dc0 ? RIGHT : LEFT);
-    else break;
-  }
   const br = blank / w;
   const bc = blank - br * w;
   const dr = dest / w;
   const dc = dest - dr * w;
-  const r1 = max(r0, min(br, dr) - 1);
-  const r2 = min(h - 1, max(br, dr) + 1);
-  const k1 = max(c0, min(bc, dc) - 1);
-  const k2 = min(w - 1, max(bc, dc) + 1);
-  if (bfs(dest, avoid, r1, r2, k1, k2)) return true;
-  return bfs(dest, avoid, r0, h - 1, c0, w - 1);
+  const r1 = max(r0, min(br, dr) - ROUTE_MARGIN);
+  const r2 = min(h - 1, max(br, dr) + ROUTE_MARGIN);
+  const k1 = max(c0, min(bc, dc) - ROUTE_MARGIN);
+  const k2 = min(w - 1, max(bc, dc) + ROUTE_MARGIN);
+  if (route(dest, avoid, r1, r2, k1, k2)) return true;
+  return route(dest, avoid, r0, h - 1, c0, w - 1);
 }
 
 function moveTile(v: i32, dest: i32): bool {
@@ -267,8 +296,11 @@ export function constructSolve(width: i32, height: i32, start: usize, goal: usiz
   LOCKED = allocZeroed(<usize>n);
   STAMP = allocZeroed(bytes);
   VIA = alloc(<usize>n);
-  QUEUE = alloc(bytes);
   PATH = alloc(<usize>n);
+  HROW = alloc(bytes);
+  HCOL = alloc(bytes);
+  F = alloc(bytes);
+  BUCKETS = alloc(<usize>RING * (<usize>(4 * n + 1) << 2));
   gen = 0;
   r0 = 0;
   c0 = 0;
@@ -281,6 +313,10 @@ export function constructSolve(width: i32, height: i32, start: usize, goal: usiz
   const gc = gb - gr * w;
   for (let c = gc; c < w - 1; c++) { store<i32>(TARGET + (<usize>gb << 2), targetAt(gb + 1)); store<i32>(TARGET + (<usize>(gb + 1) << 2), 0); gb++; }
   for (let r = gr; r < h - 1; r++) { store<i32>(TARGET + (<usize>gb << 2), targetAt(gb + w)); store<i32>(TARGET + (<usize>(gb + w) << 2), 0); gb += w; }
+  for (let i = 0; i < n; i++) {
+    store<i32>(HROW + (<usize>targetAt(i) << 2), i / w);
+    store<i32>(HCOL + (<usize>targetAt(i) << 2), i % w);
+  }
   movesCap = 1024;
   movesLen = 0;
   movesPtr = alloc(<usize>movesCap);

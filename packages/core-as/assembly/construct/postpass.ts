@@ -1,14 +1,14 @@
 // The post-pass that shortens a move list: twin of engine/src/puzzle/postpass.ts (read its header).
-// Cancel inverse pairs, re-solve short windows optimally by IDA* on the blank's small rectangle,
-// cancel pairs again.
+// Cancel inverse pairs, re-solve short overlapping windows optimally by IDA* on the blank's small
+// rectangle, cancel pairs again.
 
 import { alloc } from '../common/arena';
 import { UP, DOWN, LEFT, RIGHT } from './construct';
 
-const WINDOW: i32 = 14;
-const WINDOW_AREA: i32 = 12;
+const WINDOW: i32 = 18;
+const WINDOW_AREA: i32 = 15;
 const MIN_WINDOW: i32 = 4;
-const WINDOW_NODES: i32 = 3000;
+const WINDOW_NODES: i32 = 2000;
 
 const FOUND: i32 = 1;
 const NOT_FOUND: i32 = 0;
@@ -154,11 +154,15 @@ export function resolveWindows(width: i32, height: i32, start: usize, src: usize
     if (found >= 0) {
       memory.copy(dst + <usize>out, SUB_PATH, <usize>found);
       out += found;
+      i += len;
     } else {
-      memory.copy(dst + <usize>out, src + <usize>i, <usize>len);
-      out += len;
+      // keep the window's first half and slide on: the board walked back to there
+      const keep = max(1, len >> 1);
+      for (let k = len - 1; k >= keep; k--) step(<i32>load<u8>(src + <usize>(i + k)) ^ 1);
+      memory.copy(dst + <usize>out, src + <usize>i, <usize>keep);
+      out += keep;
+      i += keep;
     }
-    i += len;
   }
   return out;
 }

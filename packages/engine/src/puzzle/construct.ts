@@ -9,9 +9,10 @@
  * the top-left: while it is larger than 2×2, its top row (when it has at least as many rows as
  * columns) or its left column is solved as a "line"; the last 2×2 is solved by rotating the blank
  * (the shorter way; clockwise on a tie). A line's tiles but its last two are each moved to their
- * cell (zig-zagging along and across the line) by walking the blank round them (blank routes: BFS in
- * the bounding box of blank and target grown by one cell, else in the whole region; neighbours in
- * the order up, down, left, right). The last two (X for the line's cell a, Y for the end cell b):
+ * cell (zig-zagging along and across the line) by walking the blank round them (blank routes: the
+ * cheapest by A*, a step costing 1 when it moves its tile nearer the tile's goal' cell and 6 when
+ * farther, in the bounding box of blank and target grown by two cells, else in the whole region; so
+ * the blank's walks carry other tiles home). The last two (X for the line's cell a, Y for the end cell b):
  * Y to a, X to the cell next to a across the line, the blank to b, then two moves; X stuck on b is
  * freed by a fixed 17-move macro. The post-pass (postpass.ts) then shortens the list.
  */
@@ -25,6 +26,16 @@ export const RIGHT: number = codes.puzzle.move.right;
 /** The stuck-case macro in line coordinates (u/d across the line, l/r along it). */
 const STUCK_MACRO = 'ulddrulurddluruld';
 const LOCAL: Readonly<Record<string, number>> = { u: UP, d: DOWN, l: LEFT, r: RIGHT };
+
+/**
+ * Route costs of a blank step (its tile moved nearer its goal' cell, or farther) and the margin of
+ * the route's box: a route may be longer than the shortest when it carries tiles home on its way.
+ */
+export const NEARER = 1;
+export const FARTHER = 6;
+export const ROUTE_MARGIN = 2;
+/** Buckets of the route search: more than the largest rise of f in one step (FARTHER + 1). */
+const RING = 8;
 
 /** Growable byte list of moves. */
 export class MoveList {
@@ -51,8 +62,14 @@ class Constructor {
   readonly locked: Uint8Array;
   readonly stamp: Int32Array;
   readonly via: Uint8Array;
-  readonly queue: Int32Array;
   readonly path: Uint8Array;
+  /** The goal' row and column of each tile. */
+  readonly homeRow: Int32Array;
+  readonly homeCol: Int32Array;
+  /** Route search: f of each cell reached (valid where stamp is gen, open, or gen + 1, closed), the buckets. */
+  readonly f: Int32Array;
+  readonly buckets: Int32Array;
+  readonly bucketLen = new Int32Array(RING);
   gen = 0;
   blank = 0;
   r0 = 0;
@@ -69,9 +86,16 @@ class Constructor {
     this.locked = new Uint8Array(n);
     this.stamp = new Int32Array(n);
     this.via = new Uint8Array(n);
-    this.queue = new Int32Array(n);
     this.path = new Uint8Array(n);
-    for (let i = 0; i < n; i++) this.pos[this.cells[i]!] = i;
+    this.homeRow = new Int32Array(n);
+    this.homeCol = new Int32Array(n);
+    this.f = new Int32Array(n);
+    this.buckets = new Int32Array(RING * (4 * n + 1));
+    for (let i = 0; i < n; i++) {
+      this.pos[this.cells[i]!] = i;
+      this.homeRow[this.target[i]!] = (i / w) | 0;
+      this.homeCol[this.target[i]!] = i % w;
+    }
     this.blank = this.pos[0]!;
   }
 
@@ -98,31 +122,65 @@ class Constructor {
     return this.transposed ? (this.r0 + j) * this.w + this.c0 + i : (this.r0 + i) * this.w + this.c0 + j;
   }
 
-  /** BFS for the blank to `dest` inside rows r1..r2, cols k1..k2, avoiding locked cells and `avoid`; then moves. */
-  private bfs(dest: number, avoid: number, r1: number, r2: number, k1: number, k2: number): boolean {
+  /**
+   * The cheapest route of the blank to `dest` inside rows r1..r2, cols k1..k2, avoiding locked cells
+   * and `avoid`; then its moves. Each blank step moves one tile a cell and costs NEARER when that
+   * brings the tile nearer its goal' cell (Manhattan), FARTHER otherwise. A* (h: the blank's
+   * Manhattan distance to `dest`, admissible and consistent as every step costs at least 1) over a
+   * ring of RING bucket stacks indexed by f mod RING (last pushed, first popped; stale entries
+   * skipped); neighbours pushed in the order up, down, left, right; a cell's route is replaced only
+   * by a strictly cheaper one; ends when `dest` is popped.
+   */
+  private route(dest: number, avoid: number, r1: number, r2: number, k1: number, k2: number): boolean {
     const w = this.w;
-    const gen = ++this.gen;
-    const q = this.queue;
-    let head = 0;
-    let tail = 0;
-    q[tail++] = this.blank;
+    const gen = (this.gen += 2);
+    const cap = 4 * this.n + 1;
+    const buckets = this.buckets;
+    const sizes = this.bucketLen;
+    const f = this.f;
+    const dr = (dest / w) | 0;
+    const dc = dest - dr * w;
+    const br = (this.blank / w) | 0;
+    let cur = Math.abs(br - dr) + Math.abs(this.blank - br * w - dc);
+    sizes.fill(0);
     this.stamp[this.blank] = gen;
-    let found = this.blank === dest;
-    while (head < tail && !found) {
-      const c = q[head++]!;
+    f[this.blank] = cur;
+    buckets[(cur % RING) * cap] = this.blank;
+    sizes[cur % RING] = 1;
+    let pending = 1;
+    let found = false;
+    while (pending > 0) {
+      const bucket = cur % RING;
+      if (sizes[bucket] === 0) { cur++; continue; }
+      const c = buckets[bucket * cap + --sizes[bucket]!]!;
+      pending--;
+      if (this.stamp[c] !== gen || f[c] !== cur) continue;
+      this.stamp[c] = gen + 1;
+      if (c === dest) { found = true; break; }
       const r = (c / w) | 0;
       const k = c - r * w;
+      const g = cur - Math.abs(r - dr) - Math.abs(k - dc);
       for (let m = 0; m < 4; m++) {
         let nb: number;
-        if (m === UP) { if (r <= r1) continue; nb = c - w; }
-        else if (m === DOWN) { if (r >= r2) continue; nb = c + w; }
-        else if (m === LEFT) { if (k <= k1) continue; nb = c - 1; }
-        else { if (k >= k2) continue; nb = c + 1; }
-        if (this.stamp[nb] === gen || this.locked[nb] !== 0 || nb === avoid) continue;
+        let nr = r;
+        let nk = k;
+        if (m === UP) { if (r <= r1) continue; nb = c - w; nr--; }
+        else if (m === DOWN) { if (r >= r2) continue; nb = c + w; nr++; }
+        else if (m === LEFT) { if (k <= k1) continue; nb = c - 1; nk--; }
+        else { if (k >= k2) continue; nb = c + 1; nk++; }
+        if (this.locked[nb] !== 0 || nb === avoid) continue;
+        // the tile on nb moves onto c: nearer its goal' cell or farther
+        const v = this.cells[nb]!;
+        const nearer = m === UP ? this.homeRow[v]! >= r : m === DOWN ? this.homeRow[v]! <= r : m === LEFT ? this.homeCol[v]! >= k : this.homeCol[v]! <= k;
+        const nf = g + (nearer ? NEARER : FARTHER) + Math.abs(nr - dr) + Math.abs(nk - dc);
+        const seen = this.stamp[nb]!;
+        if (seen === gen + 1 || (seen === gen && f[nb]! <= nf)) continue;
         this.stamp[nb] = gen;
+        f[nb] = nf;
         this.via[nb] = m;
-        if (nb === dest) { found = true; break; }
-        q[tail++] = nb;
+        const nbucket = nf % RING;
+        buckets[nbucket * cap + sizes[nbucket]!++] = nb;
+        pending++;
       }
     }
     if (!found) return false;
@@ -142,38 +200,19 @@ class Constructor {
     return Math.abs(ar - br) + Math.abs(a - ar * this.w - (b - br * this.w));
   }
 
-  /** Free for the blank: inside the region, not locked, not `avoid`. */
-  free(cell: number, avoid: number): boolean {
-    return this.locked[cell] === 0 && cell !== avoid;
-  }
-
-  /**
-   * Walks the blank to `dest` (not locked, not `avoid`): straight moves while it is more than 2
-   * away (vertical first, each only onto a free cell), then a BFS.
-   */
+  /** Walks the blank to `dest` (not locked, not `avoid`): the cheapest route in the box of both grown by ROUTE_MARGIN cells, else in the region. */
   routeBlank(dest: number, avoid: number): void {
     const w = this.w;
-    const dr0 = (dest / w) | 0;
-    const dc0 = dest - dr0 * w;
-    for (;;) {
-      const b = this.blank;
-      const r = (b / w) | 0;
-      const c = b - r * w;
-      if (Math.abs(r - dr0) + Math.abs(c - dc0) <= 2) break;
-      if (r !== dr0 && this.free(r < dr0 ? b + w : b - w, avoid)) this.move(r < dr0 ? DOWN : UP);
-      else if (c !== dc0 && this.free(c < dc0 ? b + 1 : b - 1, avoid)) this.move(c < dc0 ? RIGHT : LEFT);
-      else break;
-    }
     const br = (this.blank / w) | 0;
     const bc = this.blank - br * w;
     const dr = (dest / w) | 0;
     const dc = dest - dr * w;
-    const r1 = Math.max(this.r0, Math.min(br, dr) - 1);
-    const r2 = Math.min(this.h - 1, Math.max(br, dr) + 1);
-    const k1 = Math.max(this.c0, Math.min(bc, dc) - 1);
-    const k2 = Math.min(w - 1, Math.max(bc, dc) + 1);
-    if (this.bfs(dest, avoid, r1, r2, k1, k2)) return;
-    if (!this.bfs(dest, avoid, this.r0, this.h - 1, this.c0, w - 1)) throw new Error('construct: the blank cannot reach its cell');
+    const r1 = Math.max(this.r0, Math.min(br, dr) - ROUTE_MARGIN);
+    const r2 = Math.min(this.h - 1, Math.max(br, dr) + ROUTE_MARGIN);
+    const k1 = Math.max(this.c0, Math.min(bc, dc) - ROUTE_MARGIN);
+    const k2 = Math.min(w - 1, Math.max(bc, dc) + ROUTE_MARGIN);
+    if (this.route(dest, avoid, r1, r2, k1, k2)) return;
+    if (!this.route(dest, avoid, this.r0, this.h - 1, this.c0, w - 1)) throw new Error('construct: the blank cannot reach its cell');
   }
 
   /** Moves tile v to `dest`, along the line direction first. */

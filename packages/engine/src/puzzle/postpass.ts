@@ -8,15 +8,17 @@
  *    scan goes on one move later). The rectangle's sub-board from the window's start to its end
  *    state is solved by IDA* (Manhattan over the rectangle, children up, down, left, right, no
  *    undo of the previous move, thresholds of the window's parity from h up to length − 2, at most
- *    WINDOW_NODES nodes per window). A shorter path replaces the window; the scan goes on after it;
+ *    WINDOW_NODES nodes per window). A shorter path replaces the window and the scan goes on after
+ *    it; else the window's first half (at least one move) is kept and the scan goes on from
+ *    there (windows overlap);
  * 3. cancel inverse pairs again.
  */
 import { DOWN, LEFT, MoveList, RIGHT, UP } from './construct.js';
 
-export const WINDOW = 14;
-export const WINDOW_AREA = 12;
+export const WINDOW = 18;
+export const WINDOW_AREA = 15;
 export const MIN_WINDOW = 4;
-export const WINDOW_NODES = 3000;
+export const WINDOW_NODES = 2000;
 
 const inverse = (m: number): number => m ^ 1;
 
@@ -156,9 +158,16 @@ export function resolveWindows(width: number, height: number, start: ArrayLike<n
     for (let k = 0; k < len; k++) step(moves[i + k]!);
     for (let y = 0; y < rh; y++) for (let x = 0; x < rw; x++) goal[y * rw + x] = cells[(r1 + y) * width + k1 + x]!;
     const found = search.solve(goal, len);
-    if (found >= 0) for (let k = 0; k < found; k++) out.push(search.path[k]!);
-    else for (let k = 0; k < len; k++) out.push(moves[i + k]!);
-    i += len;
+    if (found >= 0) {
+      for (let k = 0; k < found; k++) out.push(search.path[k]!);
+      i += len;
+    } else {
+      // keep the window's first half and slide on: the board walked back to there
+      const keep = Math.max(1, len >> 1);
+      for (let k = len - 1; k >= keep; k--) step(inverse(moves[i + k]!));
+      for (let k = 0; k < keep; k++) out.push(moves[i + k]!);
+      i += keep;
+    }
   }
   return out.view().slice();
 }
