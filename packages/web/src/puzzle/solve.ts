@@ -151,7 +151,9 @@ export class SolvePanel {
         this.showSolution(moves);
         const korf = korfMatch(task.start, task.goal);
         // Why a solved search stopped early (anytime: at a limit, or cancelled, which the status says already).
-        const reason = result.reason === undefined || cancelled ? undefined : withoutPrefix(result.reason);
+        const reason = result.reason === undefined || cancelled
+          ? undefined
+          : withoutPrefix(result.reason).replace(/\b\d{4,}\b/g, (n) => formatCount(Number(n)));
         const stopped = reason !== undefined && (reason.startsWith('stopped') ? `It ${reason}.` : reason);
         const notes = [
           boundsNote(result),
