@@ -39,6 +39,8 @@ const NBR = memory.data(MAXC * 16, 16); // i32[cell*4 + dir], -1 off the board
 const MD = memory.data(MAXC * MAXC * 4, 16); // i32[cell*MAXC + label] Manhattan distance
 /** u32[cell*4 + dir]: for vertical moves, the cells strictly between the cell and its neighbour. */
 const BETWEEN = memory.data(MAXC * 16, 16);
+/** u32 per cell: its neighbours. */
+const NMASK = memory.data(MAXC * 4, 16);
 
 @inline function i32At(base: usize, i: i32): i32 {
   return load<i32>(base + (<usize>i << 2));
@@ -80,6 +82,8 @@ export function setupGeometry(w: i32, h: i32): bool {
     store<u32>(BETWEEN + (<usize>((c << 2) + 1) << 2), r < h - 1 ? ((<u32>1 << (c + w)) - 1) & ~((<u32>2 << c) - 1) : 0);
     store<u32>(BETWEEN + (<usize>((c << 2) + 2) << 2), 0);
     store<u32>(BETWEEN + (<usize>((c << 2) + 3) << 2), 0);
+    store<u32>(NMASK + (<usize>c << 2), (r > 0 ? <u32>1 << (c - w) : 0) | (r < h - 1 ? <u32>1 << (c + w) : 0) |
+      (q > 0 ? <u32>1 << (c - 1) : 0) | (q < w - 1 ? <u32>1 << (c + 1) : 0));
     for (let l = 0; l < pc; l++) {
       const dr = r - l / w, dq = q - l % w;
       setI32(MD, c * MAXC + l, (dr < 0 ? -dr : dr) + (dq < 0 ? -dq : dq));
@@ -226,25 +230,25 @@ function expand<V>(r: i32, nxt: usize): void {
   const p = bP, pos = BPOS, table = patTable(p);
   const k = i32At(PAT_K, p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
   const occ = unrank(k, r, pos);
-  const vm = <u32>load<V>(bVis + (<usize>r << alignof<V>()));
-  let md = 0;
-  for (let i = 0; i < k; i++) md += i32At(MD, i32At(pos, i) * MAXC + i32At(lab, i));
+  const vm = <u32>load<V>(bVis + (<usize>r << alignof<V>())); // the blank's cells reached (never a tile's)
+  let md = -1; // the pattern's Manhattan distance, once a child is new
   const d1 = bDepth + 1;
   for (let i = 0; i < k; i++) {
     const from = i32At(pos, i);
-    // the cells next to the tile where the blank can be: up, down, left, right
-    for (let d = 0; d < 4; d++) {
-      const to = i32At(NBR, (from << 2) + d);
-      if (to < 0 || ((vm >> to) & 1) == 0) continue;
+    let cand = load<u32>(NMASK + (<usize>from << 2)) & vm; // where the blank can be next to the tile
+    while (cand != 0) {
+      const to = <i32>ctz(cand);
+      cand &= cand - 1;
       let r2 = r;
-      if (d >= 2) {
-        r2 += (to - from) * i32At(WGT, i); // no tile between: only this tile's digit moves by one
+      const step = to - from;
+      if (step == 1 || step == -1) {
+        r2 += step * i32At(WGT, i); // no tile between: only this tile's digit moves by one
       } else {
         // the tiles strictly between `from` and `to`: earlier slots shift this tile's digit,
         // later slots have their digits shifted by one
-        let bm = occ & load<u32>(BETWEEN + (<usize>((from << 2) + d) << 2));
-        let di = to - from, later = 0;
-        const up = to < from;
+        const up = step < 0;
+        let bm = occ & load<u32>(BETWEEN + (<usize>((from << 2) + (up ? 0 : 1)) << 2));
+        let di = step, later = 0;
         while (bm != 0) {
           const j = i32At(CSLOT, <i32>ctz(bm));
           if (j < i) di += up ? 1 : -1;
@@ -261,6 +265,10 @@ function expand<V>(r: i32, nxt: usize): void {
       store<u64>(wa, load<u64>(wa) | (<u64>1 << <u64>(r2 & 63)));
       bNew++;
       if (v2 == 0) {
+        if (md < 0) {
+          md = 0;
+          for (let j = 0; j < k; j++) md += i32At(MD, i32At(pos, j) * MAXC + i32At(lab, j));
+        }
         const l = i32At(lab, i);
         let v = (d1 - (md + i32At(MD, to * MAXC + l) - i32At(MD, from * MAXC + l))) >> 1;
         if (v > 15) v = 15;
