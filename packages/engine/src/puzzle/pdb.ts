@@ -85,7 +85,7 @@ function checkCount(n: unknown, name: string): void {
 
 /**
  * Peak bytes of the WASM build: the tables plus, for the largest pattern, a blank-region mask per
- * placement (2 bytes up to 16 cells, else 4) and 2 bits.
+ * placement (2 bytes up to 16 cells, else 4) and 2 bits (the two frontier bitsets).
  */
 export function pdbBuildBytes(spec: PdbSpec): number {
   checkSpec(spec);
