@@ -17,13 +17,17 @@ const korf = readFileSync(join(repo, 'data/korf24-50.tsv'), 'utf8').split('\n').
   const start = parseBoard(tiles, { size: 5 });
   return { id: +id, optimal: +optimal, start, goal: goalLike(start, 'blank-first') };
 });
-/** The cheapest instances under 6-6-6-6 + reflection found by trying (cheapest first), each with a node limit. */
+/**
+ * Korf's 24-puzzles to solve, cheapest first, each with a node limit. Tried on this code (6-6-6-6 +
+ * reflection): #25 137 115 672 nodes, #40 168 042 877; #29 and #36 need more than 10^9. The others
+ * below are the next shortest optima, not yet measured: a limit hit is a row with status limit.
+ */
 const INSTANCES = [
-  { id: 40, maxNodes: 2e9 },
-  { id: 25, maxNodes: 2e9 },
-  { id: 29, maxNodes: 4e9 },
-  { id: 36, maxNodes: 4e9 },
-  { id: 30, maxNodes: 4e9 },
+  { id: 25, maxNodes: 4e8 },
+  { id: 40, maxNodes: 4e8 },
+  { id: 20, maxNodes: 3e9 },
+  { id: 30, maxNodes: 3e9 },
+  { id: 47, maxNodes: 3e9 },
 ];
 const MB = 2 ** 20;
 const mb = (b) => +(b / MB).toFixed(1);
@@ -58,15 +62,20 @@ export async function run(bench) {
     if (fresh) builds.note(`All 5×5 databases built in ${s(total)} s.`);
 
     const solves = bench.table("Korf's 24-puzzles solved optimally: IDA*, 6-6-6-6 + reflection (WASM, single thread, databases loaded)", [
-      { key: 'korf', label: 'Korf #' }, { key: 'optimal', label: 'optimal (published)' }, { key: 'length', label: 'length' },
+      { key: 'korf', label: 'Korf #' }, { key: 'optimal', label: 'optimal (published)' }, { key: 'status', label: 'status', align: 'left' },
+      { key: 'length', label: 'length' },
       { key: 'nodes', label: 'expanded' }, { key: 'seconds', label: 'seconds' }, { key: 'mnps', label: 'M nodes/s' },
     ], 'Korf & Felner 2002 (6-6-6-6 + reflection, their partition): about two days per instance on average, the easiest ~10^8–10^9 nodes. Times are the solver\'s own (search only), one run each; lengths asserted equal to the published optima.');
     for (const { id, maxNodes } of bench.quick ? INSTANCES.slice(0, 1) : INSTANCES) {
       const k = korf.find((x) => x.id === id);
       const r = await solvePuzzle(k.start, k.goal, { algorithm: 'idastar', heuristic: 'pdb6666', maxNodes });
-      if (r.status !== 'solved' || r.length !== k.optimal) throw new Error(`Korf 24 #${id}: ${r.status}, length ${r.length}, optimal ${k.optimal} (${r.stats.expanded} nodes)`);
-      solves.add({ korf: id, optimal: k.optimal, length: r.length, nodes: r.stats.expanded, seconds: s(r.stats.timeMs), mnps: +(r.stats.expanded / r.stats.timeMs / 1000).toFixed(2) });
-      bench.log(`Korf 24 #${id}: length ${r.length} (optimal), ${r.stats.expanded} nodes, ${s(r.stats.timeMs)} s`);
+      if (r.status === 'solved' && r.length !== k.optimal) throw new Error(`Korf 24 #${id}: length ${r.length}, optimal ${k.optimal}`);
+      if (r.status !== 'solved' && r.status !== 'limit') throw new Error(`Korf 24 #${id}: ${r.status} (${r.reason ?? ''})`);
+      solves.add({
+        korf: id, optimal: k.optimal, status: r.status === 'solved' ? 'optimal' : `node limit ${maxNodes}`, length: r.length ?? '-',
+        nodes: r.stats.expanded, seconds: s(r.stats.timeMs), mnps: +(r.stats.expanded / r.stats.timeMs / 1000).toFixed(2),
+      });
+      bench.log(`Korf 24 #${id}: ${r.status}, length ${r.length ?? '-'} (optimal ${k.optimal}), ${r.stats.expanded} nodes, ${s(r.stats.timeMs)} s`);
     }
   } finally {
     forgetPdbs();
