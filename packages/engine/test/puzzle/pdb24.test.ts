@@ -61,7 +61,13 @@ describe('pdb55554 on the 24-puzzle', () => {
   });
 });
 
-describe('5×5 and the memory limit', () => {
+describe('5×5 limits', () => {
+  it('a 7-tile pattern (2 422 728 000 placements, past i32 ranks) is refused, not built', async () => {
+    const big: PdbSpec = { key: 'big', width: 5, height: 5, patterns: [[1, 2, 3, 4, 5, 6, 7]] };
+    await expect(loadPdb(big)).rejects.toThrow('big: patterns must be disjoint sets of tiles 1..24, each with fewer than 2^31 placements');
+  });
+
+
   it('pdb6666 refused when its build does not fit; auto takes pdb55554 under that limit, pdb6666 without one', async () => {
     setPdbCache(undefined);
     const goal = goalBoard(5, 5, 'blank-first');
