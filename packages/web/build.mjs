@@ -31,7 +31,7 @@ const result = await build({
   minify: true,
   sourcemap: 'linked',
   alias: { '@searchlab/engine': engineEntry },
-  loader: { '.html': 'text' },
+  loader: { '.html': 'text', '.tsv': 'text' },
   write: false,
   logLevel: 'warning',
 }).catch(() => {

@@ -19,7 +19,7 @@ describe('puzzle solve with pattern databases', () => {
   it('--file --jobs 2 streams one JSON line per instance with its id, optimal lengths, and a summary', async () => {
     const file = join(cache, 'instances.txt');
     const lines = pick(['97', '47', '9']);
-    writeFileSync(file, `# three cheap Korf instances, then one without an id\n${lines.join('\n')}\n${lines[0]!.split('\t')[2]}\n`);
+    writeFileSync(file, `# a TSV header, three cheap Korf instances, then one without an id\nid\toptimal\ttiles\n${lines.join('\n')}\n${lines[0]!.split('\t')[2]}\n`);
     const r = await run(['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--heuristic', 'pdb555', '--jobs', '2']);
     expect(r.code).toBe(0);
     const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));

@@ -18,6 +18,18 @@ function valid(p: number[]): boolean {
   });
 }
 
+/** Attacking pairs, counted with maps per line (independent of the engine's counters). */
+function pairs(p: number[]): number {
+  const lines = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
+  let total = 0;
+  p.forEach((c, r) => [c, r + c, r - c].forEach((k, i) => {
+    const seen = lines[i]!.get(k) ?? 0;
+    total += seen;
+    lines[i]!.set(k, seen + 1);
+  }));
+  return total;
+}
+
 describe('queens solve', () => {
   test('every algorithm, JSON as the issue gives it, a valid board', async () => {
     for (const algorithm of ['hill-climbing', 'restart', 'annealing', 'min-conflicts', 'fast', 'construct']) {
@@ -105,5 +117,34 @@ describe('queens verify', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/row 2 has column "9"/);
     expect((await run(['queens', 'verify', '-'], '1 3 0 2')).code).toBe(0);
+  });
+
+  test('a file of 10⁶ queens streams through verify (file and stdin): valid; a moved queen → exit 3 naming its row; garbage → exit 2 naming the byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'queens-cli-'));
+    const file = join(dir, 'big.json');
+    expect((await run(['queens', 'solve', '1000000', '--algorithm', 'construct', '--output', file, '--json'])).code).toBe(0);
+    const ok = await runJson(['queens', 'verify', file]);
+    expect(ok.code).toBe(0);
+    expect(ok.json).toMatchObject({ n: 1_000_000, valid: true, conflicts: 0 });
+
+    const text = readFileSync(file, 'utf8');
+    const positions: number[] = JSON.parse(text).positions;
+    expect(valid(positions)).toBe(true);
+    const moved = positions.slice();
+    moved[700_001] = moved[700_000]!; // the same column as the row above: the first conflict is row 700001
+    const plain = join(dir, 'moved.txt');
+    writeFileSync(plain, moved.join(' '));
+    for (const r of [await runJson(['queens', 'verify', plain]), await runJson(['queens', 'verify', '-'], moved.join('\n'))]) {
+      expect(r.code).toBe(3);
+      expect(r.json).toMatchObject({ n: 1_000_000, valid: false, conflicts: pairs(moved) });
+      expect(r.json.reason).toMatch(/^row 700001: column \d+ already holds a queen$/);
+    }
+
+    const at = text.indexOf(',', Math.floor(text.length * 0.8));
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, `${text.slice(0, at)}}${text.slice(at + 1)}`);
+    const bad = await run(['queens', 'verify', broken]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe(`searchlab: the placement is not valid JSON: unexpected "}" at byte ${at}`);
   });
 });

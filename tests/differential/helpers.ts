@@ -46,7 +46,7 @@ export interface Combo {
 export const KERNEL_COMBOS: readonly Combo[] = [
   { algorithm: 'bfs' },
   { algorithm: 'ucs' },
-  ...(['greedy', 'astar', 'wastar', 'idastar'] as const).flatMap((algorithm) => [
+  ...(['greedy', 'astar', 'wastar', 'idastar', 'wida'] as const).flatMap((algorithm) => [
     ...(['misplaced', 'manhattan', 'euclidean', 'linear-conflict'] as const).map((heuristic) => ({ algorithm, heuristic })),
     ...(['misplaced', 'manhattan', 'euclidean'] as const).map((heuristic) => ({ algorithm, heuristic, countBlank: true })),
   ]),
@@ -82,7 +82,7 @@ export function compareAll(
     const { ts, wasm } = runBoth(kernels, start, goal, { ...c, weight, maxNodes }, budget);
     if (JSON.stringify(ts) !== JSON.stringify(wasm)) {
       // toEqual gives the readable diff; the check above keeps the loop cheap.
-      expect(wasm, `${label(c, c.algorithm === 'wastar' ? ` w=${weight}` : '')} on ${JSON.stringify(start.cells)} → ${JSON.stringify(goal.cells)}`).toEqual(ts);
+      expect(wasm, `${label(c, c.algorithm === 'wastar' || c.algorithm === 'wida' ? ` w=${weight}` : '')} on ${JSON.stringify(start.cells)} → ${JSON.stringify(goal.cells)}`).toEqual(ts);
     }
     if (wasm.outcome === 'found') found++;
   }

@@ -98,9 +98,10 @@ describe('limits and edge cases', () => {
     for (let i = 0; i < 8; i++) {
       const start = randomWalk({ ...goal, cells: swapped }, 5 + rng.nextInt(20), 300 + i).board;
       for (const c of KERNEL_COMBOS) {
-        const maxNodes = c.algorithm === 'idastar' ? 3000 : undefined;
+        const ida = c.algorithm === 'idastar' || c.algorithm === 'wida';
+        const maxNodes = ida ? 3000 : undefined;
         const { ts, wasm } = runBoth(kernels, start, goal, { ...c, maxNodes }, 7);
-        expect(ts.outcome).toBe(c.algorithm === 'idastar' ? 'node-limit' : 'exhausted');
+        expect(ts.outcome).toBe(ida ? 'node-limit' : 'exhausted');
         if (c.algorithm === 'bfs') expect(ts.unique).toBe(360); // every state of the component
         expect(wasm, label(c)).toEqual(ts);
       }

@@ -6,8 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import { loadKernels, Rng } from '@searchlab/engine';
 import {
-  QUEENS_ALGORITHMS, countSubproblems, createTsCountRun, createTsQueensRun, createWasmCountRun, createWasmQueensRun,
-  normalizeQueensOptions, type QueensAlgorithm, type QueensRun,
+  FORMAT_CHUNK, QUEENS_ALGORITHMS, countSubproblems, createTsCountRun, createTsQueensRun, createWasmCountRun, createWasmQueensRun,
+  normalizeQueensOptions, streamPositions, type QueensAlgorithm, type QueensRun,
 } from '@searchlab/engine/queens';
 
 function pairwiseOk(p: ArrayLike<number>): boolean {
@@ -89,10 +89,28 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
         const run = (r: ReturnType<typeof createTsCountRun>, budget: number) => {
           try { for (;;) { const o = r.step(budget); if (o) return o; } } finally { r.dispose(); }
         };
-        expect(run(createWasmCountRun(kernels, task), 1 + (tasks % 97)), JSON.stringify(task)).toEqual(run(createTsCountRun(task), 1000));
+        expect(run(createWasmCountRun(kernels, task), 1 + (tasks % 97)), JSON.stringify(task)).toEqual(run(createTsCountRun(task), 1 + (tasks % 13) * 300));
         tasks++;
       }
     }
     expect(tasks).toBeGreaterThan(150);
+  });
+
+  test('positions formatter: the same bytes as Array.join on both backends, across chunk boundaries', async () => {
+    const rng = new Rng(7);
+    const edges = [0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 12345678, 99999999, 100000000, 100000001, 999999999, 1000000000, 2147483647, -1, -10000, -2147483648];
+    for (const length of [0, 1, 2, 37, FORMAT_CHUNK, FORMAT_CHUNK + 1, 2 * FORMAT_CHUNK + 12345]) {
+      const p = new Int32Array(length);
+      for (let i = 0; i < length; i++) {
+        const kind = rng.nextInt(4);
+        p[i] = kind === 0 ? edges[rng.nextInt(edges.length)]! : kind === 1 ? rng.nextInt(100000) : kind === 2 ? rng.nextInt(200000000) : (rng.nextU32() | 0);
+      }
+      const expected = Buffer.from(Array.from(p).join(','), 'latin1');
+      for (const backend of ['wasm', 'ts'] as const) {
+        const parts: Buffer[] = [];
+        await streamPositions(p, async (chunk) => { parts.push(Buffer.from(chunk)); }, backend);
+        expect(Buffer.concat(parts).equals(expected), `${backend}, ${length} values`).toBe(true);
+      }
+    }
   });
 });

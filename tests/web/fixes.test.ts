@@ -1,7 +1,7 @@
 // Browser tests of the bugs a walk-through of the lab found; each failed before its fix.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cells, shuffle, useLab } from './helpers.js';
+import { cells, setCustomSize, shuffle, useLab } from './helpers.js';
 
 const lab = useLab();
 const statText = (page: Page, name: string): Promise<string | null> => page.textContent(`#stats [data-stat="${name}"]`);
@@ -12,14 +12,6 @@ async function solve(page: Page, algorithm: string, speed = '0', maxNodes = '200
   await page.selectOption('#algorithm', algorithm);
   await page.fill('#max-nodes', maxNodes);
   await page.click('#solve');
-}
-
-async function setCustomSize(page: Page, w: number, h: number): Promise<void> {
-  await page.selectOption('#size', 'custom');
-  await page.fill('#custom-w', String(w));
-  await page.fill('#custom-h', String(h));
-  await page.locator('#custom-h').dispatchEvent('change');
-  await expect.poll(() => page.getAttribute('#board', 'data-width')).toBe(String(w));
 }
 
 describe('lab fixes', () => {

@@ -84,3 +84,12 @@ export async function shuffle(page: Page, o: { size?: string; mode?: 'walk' | 'r
   await page.fill('#seed', String(o.seed));
   await page.click('#shuffle');
 }
+
+/** Picks a custom W×H in the size controls and waits for the board to take it. */
+export async function setCustomSize(page: Page, w: number, h: number): Promise<void> {
+  await page.selectOption('#size', 'custom');
+  await page.fill('#custom-w', String(w));
+  await page.fill('#custom-h', String(h));
+  await page.locator('#custom-h').dispatchEvent('change');
+  await expect.poll(() => page.getAttribute('#board', 'data-width')).toBe(String(w));
+}

@@ -75,6 +75,7 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
   return {
     solvable: result.solvable,
     length: result.length,
+    ...result.construct, // construct: lengthBefore, lengthAfter, constructMs, postPassMs
     moves: result.moves,
     algorithm: result.algorithm,
     heuristic: result.heuristic,
@@ -89,6 +90,10 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
     },
     status: result.status,
     reason: result.reason,
+    bound: result.bound,
+    lowerBound: result.lowerBound,
+    optimal: result.optimal,
+    improvements: result.improvements?.map((i) => ({ ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })),
     trace: result.trace?.map((t) => ({ board: boardToText(t.board), g: t.g, h: t.h, f: t.f })),
     start,
     goal,

@@ -7,3 +7,4 @@ export * from './queens/api';
 export * from './monty/api';
 export * from './fit/api';
 export * from './pdb/api';
+export * from './construct/api';

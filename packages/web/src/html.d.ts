@@ -1,1 +1,2 @@
 declare module "*.html" { const text: string; export default text; }
+declare module "*.tsv" { const text: string; export default text; }

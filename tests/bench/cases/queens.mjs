@@ -1,5 +1,6 @@
 // N-Queens against issue 7's targets: `fast` at 10⁶ and 10⁷ queens, `construct` at 10⁸ written to a
-// file through the CLI, exact counts Q(12..14) WASM vs the TS reference, Q(16) and Q(17) on one
+// file through the CLI (and verified back, streamed), exact counts Q(12..14) WASM vs the TS reference
+// and vs the best JS count (the reference or a bench-only loop, tests/bench/support), Q(16) and Q(17) on one
 // thread and on 2 workers beside a plain native C count (tests/bench/native/queens-count.c, compiled
 // here with gcc -O3 -march=native when gcc exists; no binary is committed). Every target row says
 // the target, the measured value and by how much it is met or missed.
@@ -16,6 +17,7 @@ import { loadKernels } from '@searchlab/engine';
 import { checkSolution, countQueens, solveQueens } from '@searchlab/engine/queens';
 import { createNodePool } from '@searchlab/engine/node';
 import { ratio, timed } from '../harness.mjs';
+import { countQueensLoop } from '../support/queens-count-loop.mjs';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const COUNTS = new Map(readFileSync(join(repo, 'data/nqueens-counts.tsv'), 'utf8').split('\n')
@@ -171,10 +173,11 @@ export async function run(bench) {
   const outDir = tmpdir();
   const out = join(outDir, `queens-construct-${process.pid}.json`);
   const runs = [];
-  for (let i = 0; i < (bench.quick ? 1 : 2); i++) {
+  const constructRuns = bench.quick ? 1 : 2;
+  for (let i = 0; i < constructRuns; i++) {
     const r = timeCommand([process.execPath, cli, 'queens', 'solve', String(constructN), '--algorithm', 'construct', '--output', out, '--json']);
     runs.push({ ...r, bytes: statSync(out).size });
-    rmSync(out, { force: true });
+    if (i < constructRuns - 1) rmSync(out, { force: true }); // the last file is verified below
   }
   runs.sort((a, b) => a.wallMs - b.wallMs);
   const c = runs[0];
@@ -184,7 +187,7 @@ export async function run(bench) {
     { key: 'mb', label: 'file MB' }, { key: 'rawMs', label: 'raw write of as many bytes, ms' }, { key: 'target', label: 'target ms' },
     { key: 'verdict', label: 'verdict (wall)', align: 'left' }, { key: 'cpuVerdict', label: 'on CPU time (summed over threads)', align: 'left' },
   ], `\`searchlab queens solve N --algorithm construct --output FILE --json\` in ${outDir}: Node start-up, the WASM closed form, the copy out, `
-    + 'the digits (4 per table lookup into 16 MiB buffers, one write per buffer, two buffers alternating) and the atomic rename. '
+    + 'the digits (a WASM kernel, 4 per table lookup, 2^20 columns per chunk, one write per chunk while the next is formatted) and the atomic rename. '
     + `Best of ${runs.length} runs. "raw write" is this file system's floor: as many zero bytes written from Node in 16 MiB writes. `
     + 'The CPU time sums the main thread (digits) and libuv\'s thread (the writes), which overlap on two cores: not an idle-machine wall time.')
     .add({
@@ -192,6 +195,19 @@ export async function run(bench) {
       verdict: bench.quick ? '-' : verdict(c.wallMs, 2000), cpuVerdict: bench.quick || c.cpuMs === null ? '-' : verdict(c.cpuMs, 2000),
     });
   bench.log(`construct ${constructN}: ${c.wallMs.toFixed(0)} ms wall, cpu ${c.cpuMs?.toFixed(0)} ms; raw write ${floor.toFixed(0)} ms`);
+
+  // ---- verify that file through the CLI (streamed: no string of it) ----
+  const checked = spawnSync(process.execPath, [cli, 'queens', 'verify', out, '--json'], { encoding: 'utf8' });
+  const verified = checked.status === 0 ? JSON.parse(checked.stdout) : null;
+  if (verified === null || verified.valid !== true || verified.n !== constructN) throw new Error(`verify ${constructN}: exit ${checked.status}: ${checked.stderr}`);
+  const v = timeCommand([process.execPath, cli, 'queens', 'verify', out, '--json']);
+  rmSync(out, { force: true });
+  bench.table('verify: the construct file read back by the CLI (streamed), not a target', [
+    { key: 'n', label: 'queens' }, { key: 'mb', label: 'file MB' }, { key: 'wallMs', label: 'CLI wall ms' }, { key: 'cpuMs', label: 'CLI CPU ms (user + sys)' },
+    { key: 'mbps', label: 'MB/s (wall)' }, { key: 'valid', label: 'valid', align: 'left' },
+  ], `\`searchlab queens verify FILE --json\` on the file written above: 4 MiB reads through the streaming parser (the columns kept as an Int32Array, nothing else), then the linear-time checker. Run twice (once to assert the result); the second run is timed.`)
+    .add({ n: constructN, mb: +(c.bytes / 1e6).toFixed(1), wallMs: v.wallMs, cpuMs: v.cpuMs ?? '-', mbps: Math.round(c.bytes / 1e3 / v.wallMs), valid: 'yes (asserted)' });
+  bench.log(`verify ${constructN}: ${v.wallMs.toFixed(0)} ms wall, cpu ${v.cpuMs?.toFixed(0)} ms`);
   if (!bench.quick) {
     summary.push({
       target: 'construct 10⁸ written to a file ≤ 2000 ms', measured: `${Math.round(c.wallMs)} ms wall, ${c.cpuMs === null ? '?' : Math.round(c.cpuMs)} ms CPU`,
@@ -201,23 +217,33 @@ export async function run(bench) {
   }
 
   // ---- counting: WASM vs TS ----
-  const counts = bench.table('Exact counts: WASM vs the TS reference (single thread), against issue 7', [
+  const counts = bench.table('Exact counts: WASM vs the TS reference and vs the best JS (single thread), against issue 7', [
     { key: 'n', label: 'N' }, { key: 'solutions', label: 'Q(N)' }, { key: 'nodes', label: 'nodes' }, { key: 'wasmMs', label: 'WASM ms' },
-    { key: 'tsMs', label: 'TS ms' }, { key: 'speedup', label: 'WASM speed-up' }, { key: 'mnps', label: 'WASM M nodes/s' },
-    { key: 'verdict', label: 'target ≥ 5×', align: 'left' },
-  ], 'Both backends run the same method (Takaken: eight symmetries) and the same loop; counts asserted equal to data/nqueens-counts.tsv and between backends (solutions and nodes). '
-    + `Medians of ${bench.repeats}; time is the drivers' work time (countQueens timeMs).`);
+    { key: 'tsMs', label: 'TS reference ms' }, { key: 'speedup', label: 'WASM / TS reference' },
+    { key: 'loopMs', label: 'JS loop ms' }, { key: 'bestSpeedup', label: 'WASM / best JS' }, { key: 'mnps', label: 'WASM M nodes/s' },
+    { key: 'verdict', label: 'target ≥ 5× the reference', align: 'left' },
+  ], 'All three count with the same method (Takaken: eight symmetries) and visit the same nodes in the same order; counts asserted equal to data/nqueens-counts.tsv and to each other (solutions and nodes). '
+    + 'The TS reference (engine, backend ts) is a plain recursion, one call per queen; "JS loop" is the WASM kernel\'s explicit-stack loop written in JS '
+    + '(tests/bench/support/queens-count-loop.mjs, bench only). "Best JS" is the faster of the two in this run: WASM against it is the honest speed claim. '
+    + `Medians of ${bench.repeats} each (after a warm-up), run back to back; WASM and TS: the drivers' work time (countQueens timeMs); JS loop: its call.`);
   for (const n of bench.quick ? [12] : [12, 13, 14]) {
     const w = await timed(async () => { const r = await countQueens(n); return { ms: r.timeMs, r }; }, { repeats: bench.repeats });
     const t = await timed(async () => { const r = await countQueens(n, { backend: 'ts' }); return { ms: r.timeMs, r }; }, { repeats: bench.repeats });
-    if (w.value.r.solutions !== COUNTS.get(String(n)) || t.value.r.solutions !== w.value.r.solutions || t.value.r.nodes !== w.value.r.nodes) throw new Error(`Q(${n}) wrong`);
+    const l = await timed(async () => { const t0 = performance.now(); const r = countQueensLoop(n); return { ms: performance.now() - t0, r }; }, { repeats: bench.repeats });
+    const agree = [t, l].every((x) => x.value.r.solutions === w.value.r.solutions && x.value.r.nodes === w.value.r.nodes);
+    if (w.value.r.solutions !== COUNTS.get(String(n)) || !agree) throw new Error(`Q(${n}) wrong`);
     const speedup = ratio(t.median, w.median);
-    counts.add({ n, solutions: w.value.r.solutions, nodes: w.value.r.nodes, wasmMs: w.median, tsMs: t.median, speedup, mnps: w.value.r.nodes / w.median / 1000, verdict: ratioVerdict(speedup, 5) });
-    bench.log(`Q(${n}): wasm ${w.median.toFixed(0)} ms, ts ${t.median.toFixed(0)} ms`);
+    const bestSpeedup = ratio(Math.min(t.median, l.median), w.median);
+    counts.add({
+      n, solutions: w.value.r.solutions, nodes: w.value.r.nodes, wasmMs: w.median, tsMs: t.median, speedup, loopMs: l.median, bestSpeedup,
+      mnps: w.value.r.nodes / w.median / 1000, verdict: ratioVerdict(speedup, 5),
+    });
+    bench.log(`Q(${n}): wasm ${w.median.toFixed(0)} ms, ts reference ${t.median.toFixed(0)} ms, JS loop ${l.median.toFixed(0)} ms`);
     summary.push({
-      target: `Q(${n}) WASM ≥ 5× the TS reference`, measured: `${speedup}× (${Math.round(w.median)} / ${Math.round(t.median)} ms)`, verdict: ratioVerdict(speedup, 5),
-      why: speedup >= 5 ? '-' : 'the TS reference runs the same iterative bitboard loop on Uint32Arrays, which V8 compiles to integer machine code; '
-        + 'WASM gains only its tighter code (no tagging, fewer bounds checks). Both got ~2.3× faster with the symmetry method; a 5× gap needs a slower reference',
+      target: `Q(${n}) WASM ≥ 5× the TS reference`, measured: `${speedup}× the reference, ${bestSpeedup}× the best JS (WASM ${Math.round(w.median)}, reference ${Math.round(t.median)}, loop ${Math.round(l.median)} ms)`,
+      verdict: ratioVerdict(speedup, 5),
+      why: speedup >= 5 ? '-' : 'V8 compiles both the plain recursion and the loop to integer machine code, and the WASM kernel is already within ~1.2× of '
+        + 'native C of the same method (table below): a 5× gap over any sound JS count would need WASM ~2× faster than gcc -O3',
     });
   }
 

@@ -12,6 +12,11 @@ export const QUEUE = 'searchlab';
 /** A worker holding a job extends its expiry every HEARTBEAT_S; a job not extended for EXPIRE_S is retried elsewhere. */
 export const HEARTBEAT_S = 4;
 export const EXPIRE_S = 15;
+/** NOTIFY channels: new jobs were enqueued (workers wake); job "<run id> <job key>" was recorded (its producer collects it). */
+export const JOBS_CHANNEL = 'searchlab_jobs';
+export const DONE_CHANNEL = 'searchlab_done';
+/** A NOTIFY payload must be shorter than 8000 bytes. */
+const NOTIFY_BYTES = 7_900;
 /** pg-boss looks for expired jobs this often (on whichever process gets the maintenance slot). */
 const MAINTENANCE_S = 3;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -48,6 +53,18 @@ export function dbError(e: unknown, u: URL): SearchlabError {
   return new SearchlabError('limit', `database ${where(u)}${lost ? ' unreachable or gone' : ''}: ${message || code}`);
 }
 
+/**
+ * A statement with parameters runs as a named prepared statement (parsed and planned once per
+ * connection, not on every job); one without (pg-boss's multi-statement DDL) as plain text.
+ */
+const names = new Map<string, string>();
+function prepared(text: string, values?: unknown[]): string | pg.QueryConfig {
+  if (values === undefined || values.length === 0) return text;
+  let name = names.get(text);
+  if (name === undefined) names.set(text, (name = `searchlab-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return { name, text, values };
+}
+
 export interface JobData {
   run: string;
   key: string;
@@ -62,24 +79,29 @@ export interface ResultRow {
 
 /** The database of a producer or a worker: the pool, pg-boss over it, and our tables. */
 export class QueueDb {
-  private constructor(readonly url: URL, readonly pool: pg.Pool, readonly boss: PgBoss) {}
+  private readonly listeners = new Set<pg.PoolClient>();
+
+  private constructor(readonly url: URL, readonly pool: pg.Pool, readonly boss: PgBoss, private readonly report: (e: unknown) => void) {}
 
   /** Connects (at most CONNECT_TIMEOUT_MS), creates the schema and the queue when missing. */
-  static async open(url: string, options: { maintain?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
+  static async open(url: string, options: { maintain?: boolean; asyncCommit?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
     const u = checkDbUrl(url);
     const pool = new pg.Pool({
       connectionString: url, max: 6, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS,
-      keepAlive: true, application_name: 'searchlab',
+      // A worker's commits (claims, results with their completions: each one transaction) need not wait
+      // for the disk: a server crash may lose the last few, whole, and those jobs are claimed again.
+      ...(options.asyncCommit === true ? { options: '-c synchronous_commit=off' } : {}),
+      keepAlive: true, application_name: 'searchlab', idleTimeoutMillis: 0, // connections (and their prepared statements) stay
     });
     const report = (e: unknown): void => options.onError?.(dbError(e, u));
     pool.on('error', report); // an idle client lost its server
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(prepared(text, values)) },
       supervise: options.maintain === true, maintenanceIntervalSeconds: MAINTENANCE_S,
       schedule: false, migrate: true,
     });
     boss.on('error', report);
-    const db = new QueueDb(u, pool, boss);
+    const db = new QueueDb(u, pool, boss, report);
     try {
       // Several processes may start against a fresh database at once: one sets it up at a time.
       const lock = await pool.connect();
@@ -118,13 +140,36 @@ export class QueueDb {
 
   async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<R[]> {
     try {
-      return (await this.pool.query<R>(text, values)).rows;
+      return (await this.pool.query<R>(prepared(text, values))).rows;
+    } catch (e) {
+      throw dbError(e, this.url);
+    }
+  }
+
+  /**
+   * Calls `onNotify(payload)` on each NOTIFY on `channel`, over a connection of its own held until
+   * close(). A lost connection is reported like the pool's (onError); callers keep a slow poll anyway.
+   */
+  async listen(channel: typeof JOBS_CHANNEL | typeof DONE_CHANNEL, onNotify: (payload: string) => void): Promise<void> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (e) {
+      throw dbError(e, this.url);
+    }
+    this.listeners.add(client);
+    client.on('error', this.report);
+    client.on('notification', (m) => { if (m.channel === channel) onNotify(m.payload ?? ''); });
+    try {
+      await client.query(`LISTEN ${channel}`);
     } catch (e) {
       throw dbError(e, this.url);
     }
   }
 
   async close(): Promise<void> {
+    for (const client of this.listeners) client.release(true);
+    this.listeners.clear();
     await this.boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
     await this.pool.end().catch(() => undefined);
   }
@@ -146,11 +191,16 @@ export class QueueDb {
 
   // --- jobs -------------------------------------------------------------------------------------
 
-  /** Enqueues the jobs (idempotent: a job's queue id is derived from run id + job key). */
-  async enqueue(jobs: JobData[]): Promise<void> {
+  /**
+   * Enqueues the jobs (idempotent: a job's queue id is derived from run id + job key) and wakes the
+   * workers. `first` numbers them in the order given: workers claim a run's jobs in that order (as the
+   * local pool runs its tasks), not in the order of their ids.
+   */
+  async enqueue(jobs: JobData[], first = 0): Promise<void> {
     if (jobs.length === 0) return;
     try {
-      await this.boss.insert(jobs.map((data) => ({ id: jobUuid(data.run, data.key), name: QUEUE, data })));
+      await this.boss.insert(jobs.map((data, i) => ({ id: jobUuid(data.run, data.key), name: QUEUE, data, priority: -(first + i) })));
+      await this.pool.query(`NOTIFY ${JOBS_CHANNEL}`);
     } catch (e) {
       throw dbError(e, this.url);
     }
@@ -172,11 +222,23 @@ export class QueueDb {
       ON CONFLICT (run_id, job_key) DO UPDATE SET payload = EXCLUDED.payload, updated_at = now()`, [runId, key, JSON.stringify(payload)]);
   }
 
-  /** Records a finished job once: a second completion (a retried job whose first worker lived) only counts itself. */
-  async record(data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
-    await this.query(`INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
-      ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1`,
-    [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt]);
+  /**
+   * Records a finished job and completes it in the queue, in one statement (one round trip, one
+   * transaction), and tells the run's producer: "<run id> <job key> [result, error]", or without the
+   * result when it is long (NOTIFY takes < 8000 bytes) or not the first. A second completion (a
+   * retried job whose first worker lived) only counts itself. The completion is pg-boss 10's own
+   * (`complete()`), for one job.
+   */
+  async finish(id: string, data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
+    await this.query(`WITH recorded AS (
+        INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
+        ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1 RETURNING xmax = 0 AS first
+      ), completed AS (
+        UPDATE pgboss.job SET completed_on = now(), state = 'completed', output = NULL
+        WHERE name = $7 AND id = $8::uuid AND state = 'active' RETURNING 1
+      ) SELECT pg_notify('${DONE_CHANNEL}', CASE WHEN first AND octet_length(message) < ${NOTIFY_BYTES} THEN message ELSE $1 || ' ' || $2 END)
+      FROM recorded, LATERAL (SELECT $1 || ' ' || $2 || ' ' || json_build_array($3::jsonb, $4::jsonb)::text AS message) AS m`,
+    [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt, QUEUE, id]);
   }
 
   /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
 import type { Context } from '../context.js';
 import { withPool } from '../pool.js';
-import { QueueDb, type ResultRow } from './db.js';
+import { DONE_CHANNEL, QueueDb, type ResultRow } from './db.js';
 import { QueueRunner } from './runner.js';
 
 export interface QueueOpts {
@@ -53,6 +53,16 @@ export async function withRunner<O extends QueueOpts, T>(
     ctx.err(`searchlab: run ${runId} (resume with --resume ${runId})\n`);
     const recorded = new Map<string, ResultRow>((await db.results(runId)).map((r) => [r.job_key, r]));
     const runner = new QueueRunner(db, runId, recorded);
+    await db.listen(DONE_CHANNEL, (payload) => {
+      const [run, key, ...rest] = payload.split(' ');
+      if (run !== runId || key === undefined) return;
+      let row: ResultRow | undefined;
+      try {
+        const [result, error] = JSON.parse(rest.join(' ')) as [unknown, ResultRow['error']];
+        row = { job_key: key, result, error };
+      } catch { /* no result in it: read it from the table */ }
+      runner.wake(key, row);
+    });
     try {
       const result = await job(work, runner);
       await db.finishRun(runId, runner.total);

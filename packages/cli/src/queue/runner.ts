@@ -9,7 +9,8 @@ import type { JobData, QueueDb, ResultRow } from './db.js';
 
 /** How many jobs a producer expects to run at once: domains that split by the runner's size use it. Fixed, so a resumed run splits alike. */
 export const QUEUE_WIDTH = 16;
-const POLL_MS = 50;
+/** Workers NOTIFY as each job is recorded; without one, look anyway this often (progress, a lost listener, a lost database). */
+const POLL_MS = 250;
 
 interface Waiting {
   resolve(value: unknown): void;
@@ -26,6 +27,10 @@ export class QueueRunner implements TaskRunner {
   private toSend: JobData[] = [];
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
+  /** Jobs of this run that workers announced (NOTIFY) since the last look; when every waiting job was last looked at. */
+  private readonly announced = new Set<string>();
+  private lastFull = 0;
+  private enqueued = 0;
   private failure: unknown;
   /** Jobs known to this run (enqueued now or done before), and those done. */
   total = 0;
@@ -78,7 +83,23 @@ export class QueueRunner implements TaskRunner {
     if (this.timer === undefined && this.failure === undefined) this.timer = setTimeout(() => void this.poll(), ms);
   }
 
-  /** Sends what is new, then collects finished jobs and progress; again every POLL_MS while anything waits. */
+  /** A worker recorded job `key` of this run (and said what it recorded): collect it now. */
+  wake(key: string, row?: ResultRow): void {
+    if (row !== undefined) {
+      this.collect(row);
+      return;
+    }
+    this.announced.add(key);
+    if (this.polling) return; // the poll under way looks again when it ends
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.schedule(0);
+  }
+
+  /**
+   * Sends what is new, then collects the announced jobs; every POLL_MS, every waiting job (a missed
+   * NOTIFY) and the progress of the running ones. Again while anything waits.
+   */
   private async poll(): Promise<void> {
     this.timer = undefined;
     if (this.polling) return;
@@ -86,25 +107,31 @@ export class QueueRunner implements TaskRunner {
     try {
       const send = this.toSend;
       this.toSend = [];
-      await this.db.enqueue(send);
-      const keys = [...this.waiting.keys()];
+      await this.db.enqueue(send, this.enqueued);
+      this.enqueued += send.length;
+      const full = performance.now() - this.lastFull >= POLL_MS;
+      if (full) this.lastFull = performance.now();
+      const keys = full ? [...this.waiting.keys()] : [...this.announced].filter((k) => this.waiting.has(k));
+      this.announced.clear();
       if (keys.length > 0) {
-        for (const row of await this.db.results(this.runId, keys)) {
-          const w = this.waiting.get(row.job_key);
-          if (w === undefined) continue;
-          this.waiting.delete(row.job_key);
-          this.done++;
-          this.onJob(this.done, this.total);
-          settle(row).then(w.resolve, w.reject);
-        }
-        await this.relayProgress();
+        for (const row of await this.db.results(this.runId, keys)) this.collect(row);
       }
+      if (full) await this.relayProgress();
     } catch (e) {
       this.fail(e);
     } finally {
       this.polling = false;
     }
-    if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(POLL_MS);
+    if (this.waiting.size > 0 || this.toSend.length > 0) this.schedule(this.announced.size > 0 || this.toSend.length > 0 ? 0 : POLL_MS);
+  }
+
+  private collect(row: ResultRow): void {
+    const w = this.waiting.get(row.job_key);
+    if (w === undefined) return;
+    this.waiting.delete(row.job_key);
+    this.done++;
+    this.onJob(this.done, this.total);
+    settle(row).then(w.resolve, w.reject);
   }
 
   private async relayProgress(): Promise<void> {

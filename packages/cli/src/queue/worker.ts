@@ -1,14 +1,22 @@
 // `searchlab worker`: claims jobs of any run from the queue, runs each on the local worker pool (the
-// engine's TASKS, whatever the domain), records its result keyed by run id + job key, and completes
-// it. While it holds jobs it extends their expiry every few seconds; if it dies, the expiry lapses and
-// pg-boss hands the job to another worker. The first SIGTERM/SIGINT stops claiming and finishes what
-// it holds; a second one releases the held jobs to the queue at once.
+// engine's TASKS, whatever the domain), records its result keyed by run id + job key and completes
+// it (one statement). While jobs are short it holds more than it has threads, queued on the pool
+// (one, or about QUEUED_MS of work when jobs take a few ms), so a thread goes from one job to the
+// next without waiting for the database. It wakes on the producers' NOTIFY (a slow poll catches
+// retried jobs). While it holds jobs it extends their expiry every few seconds; if it dies, the
+// expiry lapses and pg-boss hands the job to another worker. The first SIGTERM/SIGINT stops
+// claiming and finishes what it holds; a second one releases the held jobs to the queue at once.
 import { hostname } from 'node:os';
 import { SearchlabError, throttled, type TaskRunner } from '@searchlab/engine';
 import { createNodePool } from '@searchlab/engine/node';
-import { HEARTBEAT_S, QUEUE, QueueDb, type JobData } from './db.js';
+import { HEARTBEAT_S, JOBS_CHANNEL, QUEUE, QueueDb, type JobData } from './db.js';
 
-const IDLE_MS = 50; // an idle slot asks again this soon: jobs start within ~50 ms of being queued
+/** With nothing to claim, look again this often even without a NOTIFY (retried jobs send none). */
+const IDLE_MS = 500;
+/** Hold jobs queued on the pool while jobs take (on average) less than this: one, or about QUEUED_MS of them, at most MAX_QUEUED. */
+const PREFETCH_UNDER_MS = 1_000;
+const QUEUED_MS = 10;
+const MAX_QUEUED = 8;
 const PROGRESS_MS = 1_000;
 /** Heartbeats that may fail in a row before the worker gives up on the database. */
 const MISSED_BEATS = 2;
@@ -30,8 +38,19 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
   const name = options.name ?? `${hostname()}:${process.pid}`;
   let fatal: SearchlabError | undefined;
   let stopping = false;
-  const sleepers = new Set<() => void>();
-  const wake = (): void => { for (const w of sleepers) w(); };
+  // One sleeper (the claiming loop); a wake() while it is awake makes its next nap return at once.
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  const wake = (): void => {
+    woken = true;
+    wakeUp?.();
+  };
+  /** Sleeps until wake() or `ms`. */
+  const nap = (ms: number): Promise<void> => new Promise<void>((resolve) => {
+    const up = (): void => { clearTimeout(t); wakeUp = undefined; woken = false; resolve(); };
+    const t = setTimeout(up, woken ? 0 : ms);
+    wakeUp = up;
+  });
   const held = new Map<string, Held>();
   const giveUp = (e: SearchlabError): void => {
     fatal ??= e;
@@ -39,10 +58,16 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     for (const h of held.values()) h.controller.abort();
     wake();
   };
-  const db = await QueueDb.open(url, { maintain: true, onError: () => undefined });
+  const db = await QueueDb.open(url, { maintain: true, asyncCommit: true, onError: () => undefined });
   const pool: TaskRunner = createNodePool({ size: options.jobs });
   let done = 0;
   let missed = 0;
+  /** Jobs on the pool (running or queued there); when the pool last finished one; the jobs' recent time (a moving average). */
+  let computing = 0;
+  let freed = 0;
+  let typicalMs = PREFETCH_UNDER_MS / 2;
+  const queuedJobs = (): number =>
+    (typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1)))));
   const beat = setInterval(() => {
     db.heartbeat([...held.keys()]).then(() => void (missed = 0), (e: SearchlabError) => { if (++missed >= MISSED_BEATS) giveUp(e); });
   }, HEARTBEAT_S * 1000);
@@ -57,8 +82,9 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     const controller = new AbortController();
     held.set(id, { data, controller });
     options.log(`claimed ${data.run} ${data.key}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
-    const started = Date.now();
+    const queued = Date.now();
     let outcome: { result?: unknown; error?: { code?: string; message: string } };
+    computing++;
     try {
       outcome = {
         result: await pool.run(data.task, {
@@ -69,6 +95,12 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     } catch (e) {
       outcome = { error: { code: e instanceof SearchlabError ? e.code : undefined, message: e instanceof Error ? e.message : String(e) } };
     }
+    // Its time on a thread (about: it started when it was queued or when the pool last freed a thread).
+    const ms = Date.now() - Math.max(queued, freed);
+    freed = Date.now();
+    typicalMs = 0.7 * typicalMs + 0.3 * ms;
+    computing--;
+    wake(); // a thread is free: claim its next job while this one is recorded
     try {
       if (controller.signal.aborted) {
         // Released (a second signal) or the database is gone: what it computed is not a whole job.
@@ -76,36 +108,38 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
         options.log(`released ${data.run} ${data.key}`);
         return;
       }
-      await db.record(data, outcome, name, attempt);
-      await db.boss.complete(QUEUE, id);
+      await db.finish(id, data, outcome, name, attempt);
       done++;
-      options.log(`done ${data.run} ${data.key} in ${Date.now() - started} ms${outcome.error ? ` (error: ${outcome.error.message})` : ''}; ${done} done`);
+      options.log(`done ${data.run} ${data.key} in ${ms} ms${outcome.error ? ` (error: ${outcome.error.message})` : ''}; ${done} done`);
     } catch (e) {
       giveUp(e as SearchlabError);
     } finally {
       held.delete(id);
+      wake();
     }
   }
 
-  async function slot(): Promise<void> {
+  /** Claims jobs while there is room on the pool (its threads, plus the queued ones while jobs are short). */
+  async function claim(): Promise<void> {
     while (!stopping) {
-      const [job] = await db.boss.fetch<JobData>(QUEUE, { batchSize: 1, includeMetadata: true });
-      if (job !== undefined) {
-        await handle(job.id, job.data, job.retryCount);
+      woken = false;
+      const room = options.jobs + queuedJobs() - computing;
+      if (room <= 0) {
+        await nap(IDLE_MS);
         continue;
       }
-      // Nothing to do (or pg-boss swallowed a fetch error: the heartbeat notices a lost database).
-      await new Promise<void>((resolve) => {
-        const done = (): void => { clearTimeout(t); sleepers.delete(done); resolve(); };
-        const t = setTimeout(done, IDLE_MS);
-        sleepers.add(done);
-      });
+      const jobs = await db.boss.fetch<JobData>(QUEUE, { batchSize: room, includeMetadata: true });
+      for (const job of jobs) void handle(job.id, job.data, job.retryCount);
+      // Nothing (more) to do, or pg-boss swallowed a fetch error (the heartbeat notices a lost database).
+      if (jobs.length < room && !stopping) await nap(IDLE_MS);
     }
   }
 
   options.log(`worker ${name}: serving the queue at ${db.url.hostname}:${db.url.port || 5432} with ${options.jobs} thread(s)`);
   try {
-    await Promise.all(Array.from({ length: options.jobs }, () => slot()));
+    await db.listen(JOBS_CHANNEL, wake);
+    await claim();
+    while (held.size > 0) await nap(IDLE_MS);
   } finally {
     clearInterval(beat);
     await pool.close();

@@ -8,7 +8,7 @@
 
 import {
   PUZZLE_ALGORITHM_BFS, PUZZLE_ALGORITHM_UCS, PUZZLE_ALGORITHM_GREEDY, PUZZLE_ALGORITHM_ASTAR, PUZZLE_ALGORITHM_WASTAR,
-  PUZZLE_ALGORITHM_IDASTAR,
+  PUZZLE_ALGORITHM_IDASTAR, PUZZLE_ALGORITHM_WIDA,
 } from '../generated/codes';
 import { arenaReset } from '../common/arena';
 import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE, H_PDB, W, H, N, goalCell, startBoard } from './model';
@@ -16,7 +16,7 @@ import { searchInit } from '../pdb/pdb';
 import {
   ST_RUNNING, resetCounters, expandedN, generatedN, uniqueN, maxFrontierN, iterationsN, pathPtr, pathLen,
 } from './common';
-import { idaInit, idaStep } from './idastar';
+import { idaInit, idaStep, idaWeighting, idaThreshold } from './idastar';
 import { hashedInit, hashedStep, F_G, F_H, F_GH, F_WGH } from './hashed';
 import { openKind } from './open';
 
@@ -26,6 +26,7 @@ const A_GREEDY: i32 = PUZZLE_ALGORITHM_GREEDY;
 const A_ASTAR: i32 = PUZZLE_ALGORITHM_ASTAR;
 const A_WASTAR: i32 = PUZZLE_ALGORITHM_WASTAR;
 const A_IDASTAR: i32 = PUZZLE_ALGORITHM_IDASTAR;
+const A_WIDA: i32 = PUZZLE_ALGORITHM_WIDA;
 
 const INPUT: usize = memory.data(MAX_CELLS * 8, 16);
 
@@ -41,8 +42,8 @@ export function puzzleInput(): usize {
 }
 
 /**
- * Prepares a run. algorithm: 0 bfs 1 ucs 2 greedy 3 astar 4 wastar 5 idastar; heuristic: 0
- * misplaced 1 manhattan 2 euclidean 3 linear-conflict 4 pdb (idastar only; ignored by bfs/ucs). Returns 0, or 1 board
+ * Prepares a run. algorithm: 0 bfs 1 ucs 2 greedy 3 astar 4 wastar 5 idastar 6 wida; heuristic: 0
+ * misplaced 1 manhattan 2 euclidean 3 linear-conflict 4 pdb (idastar and wida only; ignored by bfs/ucs). Returns 0, or 1 board
  * too large, 2 inconsistent boards, 3 unsupported options. Counters start at the contract's
  * initial values; a start equal to the goal may already be found (puzzleStatus() == 1).
  */
@@ -53,15 +54,20 @@ export function puzzleInit(
   resetCounters(toI64(maxNodes));
   algorithm = -1;
   status = ST_RUNNING;
-  if (algo < A_BFS || algo > A_IDASTAR) return E_OPTIONS;
+  if (algo < A_BFS || algo > A_WIDA) return E_OPTIONS;
   const uninformed = algo == A_BFS || algo == A_UCS;
   const code = buildModel(INPUT, width, height, uninformed ? H_NONE : heuristic, countBlank != 0 && !uninformed);
   if (code != OK) return code;
   if (!uninformed && heuristic == H_NONE) return E_OPTIONS;
-  // Pattern databases: IDA* only, on a board the loaded set fits (pdb/api.ts loads it).
-  if (heuristic == H_PDB && (algo != A_IDASTAR || !searchInit(W, H, N, goalCell, startBoard))) return E_OPTIONS;
+  // Pattern databases: idastar and wida only, on a board the loaded set fits (pdb/api.ts loads it).
+  const ida = algo == A_IDASTAR || algo == A_WIDA;
+  if (heuristic == H_PDB && (!ida || !searchInit(W, H, N, goalCell, startBoard))) return E_OPTIONS;
   algorithm = algo;
-  if (algo == A_IDASTAR) status = idaInit();
+  if (ida) {
+    // wida: w = widaNum / widaDen exactly, pruning with widaIncumbent (puzzleWida, called before).
+    idaWeighting(algo == A_WIDA, widaNum, widaDen, widaIncumbent);
+    status = idaInit();
+  }
   else {
     const f = algo == A_UCS ? F_G : algo == A_GREEDY ? F_H : algo == A_WASTAR ? F_WGH : F_GH;
     status = hashedInit(algo == A_BFS, f, weight);
@@ -76,9 +82,23 @@ export function puzzleInit(
 export function puzzleStep(budget: f64): i32 {
   if (algorithm < 0) return -1;
   if (status != ST_RUNNING) return status;
-  status = algorithm == A_IDASTAR ? idaStep(toI64(budget)) : hashedStep(toI64(budget));
+  status = algorithm >= A_IDASTAR ? idaStep(toI64(budget)) : hashedStep(toI64(budget));
   return status;
 }
+
+let widaNum: f64 = 1;
+let widaDen: f64 = 1;
+let widaIncumbent: f64 = Infinity;
+
+/**
+ * The weight (num/den, integers ≥ 1, num ≥ den) and the incumbent length (Infinity: none) of the
+ * next wida run; call before puzzleInit.
+ */
+export function puzzleWida(num: f64, den: f64, incumbent: f64): void {
+  widaNum = num; widaDen = den; widaIncumbent = incumbent;
+}
+/** wida / idastar: the current IDA* threshold (f units: den·g + num·h for wida). */
+export function puzzleThreshold(): f64 { return idaThreshold(); }
 
 export function puzzleStatus(): i32 { return status; }
 /** The best-first open list in use: 1 bucket grid, 2 heap, 0 none (bfs, idastar, no run). */

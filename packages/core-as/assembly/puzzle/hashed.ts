@@ -11,7 +11,7 @@
 
 import { allocZeroed, alloc, release } from '../common/arena';
 import {
-  C, N, K, nbr, delta, packShift, fieldMask, startBoard, goalBoard, startBlank, hKind,
+  C, N, K, nbr, delta, deltaShift, packShift, fieldMask, startBoard, goalBoard, startBlank, hKind,
   H_NONE, H_EUCLIDEAN, H_LINEAR,
   getCell, xorCell, pack, setTile, unpack, lineConflict, lineConflictPacked, euclidean, fullH, positions, touchedLine,
 } from './model';
@@ -320,7 +320,7 @@ const H_INT: i32 = -2;
       store<i32>(pos + (<usize>t << 2), b); store<i32>(pos, a);
       h = <i32>hf;
     } else if (hk != H_NONE) {
-      h = ph + <i32>load<i8>(delta + (<usize>(t * C + b) << 2) + d);
+      h = ph + <i32>load<i8>(delta + (<usize>((t << deltaShift) + b) << 2) + d);
       if (linear) {
         const line = touchedLine(t, a, b, d);
         if (line < 0) {

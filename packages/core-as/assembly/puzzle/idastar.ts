@@ -12,7 +12,7 @@
 
 import { alloc, grow } from '../common/arena';
 import {
-  C, N, H, W, nbr, delta, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, H_PDB, rowOf,
+  C, N, H, W, nbr, delta, deltaShift, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, H_PDB, rowOf,
   lineConflict, euclidean, fullH, positions, touchedLine, tileAt, setTile,
 } from './model';
 import {
@@ -37,9 +37,8 @@ let moveList: usize = 0;
 // Stack, per depth d: blank cell, h, the moves still to try, and for linear conflict the line
 // changed by the move taken from d and that line's previous conflict count.
 let cap: i32 = 0;
-let stBlank: usize = 0;
-let stH: usize = 0;
-let stRem: usize = 0;
+/** One 16-byte frame per depth: h (i32 or f64) at +0, the blank cell at +8, the moves left at +12. */
+let stFrame: usize = 0;
 let stLine: usize = 0;
 let stOld: usize = 0;
 let stPdb: usize = 0; // 16 bytes per depth: the parent's pattern ranks (pdbCommit / pdbRestore)
@@ -54,6 +53,24 @@ let pendingMove: i32 = ROOT;
 let bound: f64 = 0;
 let nextBound: f64 = Infinity;
 let mode: i32 = MODE_DELTA;
+// Weighted IDA* (wida, docs/contracts/search.md "wida"): thresholds on f = den·g + num·h (w = num/den,
+// exact integers in f64) and an incumbent: a node with g + h >= incumbent is pruned (never entered,
+// never lowers the next threshold). Set by idaWeighting before idaInit; a weighted run always uses
+// the f64 copies of the loop.
+let weighted: bool = false;
+let wNum: f64 = 1;
+let wDen: f64 = 1;
+let wInc: f64 = Infinity;
+
+/** Makes the next idaInit weighted (true) or plain IDA*. */
+export function idaWeighting(on: bool, num: f64, den: f64, incumbent: f64): void {
+  weighted = on; wNum = num; wDen = den; wInc = incumbent;
+}
+
+/** The threshold of the iteration in progress (or of the last one), in f units (den·g + num·h when weighted). */
+export function idaThreshold(): f64 {
+  return bound;
+}
 
 @inline function i32At(base: usize, i: i32): i32 {
   return load<i32>(base + (<usize>i << 2));
@@ -63,9 +80,7 @@ function ensureStack(need: i32): void {
   if (need <= cap) return;
   let n = cap < 64 ? 64 : cap;
   while (n < need) n <<= 1;
-  stBlank = grow(stBlank, <usize>cap << 2, <usize>n << 2);
-  stH = grow(stH, <usize>cap << 3, <usize>n << 3);
-  stRem = grow(stRem, <usize>cap << 2, <usize>n << 2);
+  stFrame = grow(stFrame, <usize>cap << 4, <usize>n << 4);
   stLine = grow(stLine, <usize>cap << 2, <usize>n << 2);
   stOld = grow(stOld, <usize>cap << 2, <usize>n << 2);
   if (mode == MODE_PDB) stPdb = grow(stPdb, <usize>cap << 4, <usize>n << 4);
@@ -78,7 +93,7 @@ function ensureStack(need: i32): void {
 }
 
 function buildMoveLists(): void {
-  moveList = alloc(<usize>C * 5 << 2);
+  moveList = alloc(<usize>C << 5); // 8 slots per cell (5 used): a shift, not a multiply
   for (let c = 0; c < C; c++) {
     for (let p = 0; p <= ROOT; p++) {
       let list = 0, shift = 0;
@@ -88,7 +103,7 @@ function buildMoveLists(): void {
         list |= (d + 1) << shift;
         shift += 3;
       }
-      store<i32>(moveList + (<usize>(c * 5 + p) << 2), list);
+      store<i32>(moveList + (<usize>((c << 3) + p) << 2), list);
     }
   }
 }
@@ -104,12 +119,15 @@ export function idaInit(): i32 {
     conf = alloc(<usize>(H + W) << 2);
     for (let l = 0; l < H + W; l++) store<i32>(conf + (<usize>l << 2), lineConflict(board, l));
   }
-  cap = 0; stBlank = 0; stH = 0; stRem = 0; stLine = 0; stOld = 0; stPdb = 0;
+  cap = 0; stFrame = 0; stLine = 0; stOld = 0; stPdb = 0;
   depth = 0; blank = startBlank; remCur = 0;
   hCur = fullH(board, pos);
-  bound = hCur; nextBound = Infinity;
+  if (!weighted) { wNum = 1; wDen = 1; wInc = Infinity; }
+  bound = wNum * hCur; nextBound = Infinity;
   iterationsN = 1;
-  ensureStack(stackFor(bound));
+  ensureStack(stackFor(bound / wDen));
+  // wida: the root itself may be pruned by the incumbent (the incumbent is then optimal).
+  if (hCur >= wInc) return ST_EXHAUSTED;
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
   if (hCur == 0) { reservePath(0); return ST_FOUND; }
   pending = true; pendingMove = ROOT;
@@ -118,18 +136,33 @@ export function idaInit(): i32 {
 
 export function idaStep(budget: i64): i32 {
   // Integer heuristics run on i32 h, f and bounds; Euclidean on f64.
-  if (mode == MODE_DELTA) return loop<i32>(MODE_DELTA, budget);
-  if (mode == MODE_LINEAR) return loop<i32>(MODE_LINEAR, budget);
-  if (mode == MODE_PDB) return loop<i32>(MODE_PDB, budget);
-  return loop<f64>(MODE_EUCLID, budget);
+  // One function per mode, not all inlined into one: the engine allocates registers per function.
+  // wida (weighted): the f64 copies, where den·g + num·h stays an exact integer for an integer h.
+  if (mode == MODE_DELTA) return weighted ? stepDeltaW(budget) : stepDelta(budget);
+  if (mode == MODE_LINEAR) return weighted ? stepLinearW(budget) : stepLinear(budget);
+  if (mode == MODE_PDB) return weighted ? stepPdbW(budget) : stepPdb(budget);
+  return weighted ? stepEuclidW(budget) : stepEuclid(budget);
+}
+function stepDelta(budget: i64): i32 { return loop<i32>(MODE_DELTA, false, budget); }
+function stepLinear(budget: i64): i32 { return loop<i32>(MODE_LINEAR, false, budget); }
+function stepPdb(budget: i64): i32 { return loop<i32>(MODE_PDB, false, budget); }
+function stepEuclid(budget: i64): i32 { return loop<f64>(MODE_EUCLID, false, budget); }
+
+function stepDeltaW(budget: i64): i32 { return loop<f64>(MODE_DELTA, true, budget); }
+function stepLinearW(budget: i64): i32 { return loop<f64>(MODE_LINEAR, true, budget); }
+function stepPdbW(budget: i64): i32 { return loop<f64>(MODE_PDB, true, budget); }
+function stepEuclidW(budget: i64): i32 { return loop<f64>(MODE_EUCLID, true, budget); }
+
+@inline function frameBlank(d: i32): i32 {
+  return load<i32>(stFrame + (<usize>d << 4), 8);
 }
 
 /** The path: the move between each pair of consecutive blank cells on the stack. */
 function writePath(d: i32, last: i32): void {
   const out = reservePath(d);
   for (let i = 0; i < d; i++) {
-    const from = i32At(stBlank, i);
-    const to = i + 1 < d ? i32At(stBlank, i + 1) : last;
+    const from = frameBlank(i);
+    const to = i + 1 < d ? frameBlank(i + 1) : last;
     let m = 3; // right
     if (to == from - W) m = 0;
     else if (to == from + W) m = 1;
@@ -138,7 +171,7 @@ function writePath(d: i32, last: i32): void {
   }
 }
 
-@inline function loop<T>(m: i32, budget: i64): i32 {
+@inline function loop<T>(m: i32, wt: bool, budget: i64): i32 {
   // Hot state in locals; written back on every exit.
   let d = depth, a = blank, rem = remCur;
   let h: T = <T>hCur, b0: T = <T>bound;
@@ -147,20 +180,22 @@ function writePath(d: i32, last: i32): void {
   if (isFloat<T>()) inf = <T>Infinity;
   else inf = <T>i32.MAX_VALUE; // h and f of integer heuristics stay far below
   next = nextBound == Infinity ? inf : <T>nextBound;
-  let expanded = expandedN, generated = generatedN, maxDepth = maxFrontierN;
+  let expanded = expandedN, generated = generatedN;
+  let maxDepth = <i32>maxFrontierN; // depths stay far below 2^31
   const maxNodes = maxNodesN;
   // One compare per expansion: stop once expanded reaches the node limit or this call's budget.
   const stop = budget < maxNodes - expanded ? expanded + budget : maxNodes;
-  let g: T = <T>d;
-  const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, Cz = C;
+  const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, ds = deltaShift;
+  // wt: f = den·g + num·h, and the incumbent prunes on g + h (g = depth).
+  const gq: T = wt ? <T>wDen : <T>1, hp: T = wt ? <T>wNum : <T>1, inc: T = wt ? <T>wInc : inf;
   let status = ST_RUNNING;
 
   // A node entered in an earlier call (or at the start of an iteration) waits for its expansion.
   if (pending) {
     if (expanded >= stop) return expanded >= maxNodes ? ST_LIMIT : ST_RUNNING;
     expanded++;
-    rem = i32At(ml, a * 5 + pendingMove);
-    if (rem != 0 && <i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
+    rem = i32At(ml, (a << 3) + pendingMove);
+    if (rem != 0 && d + 1 > maxDepth) maxDepth = d + 1;
     pending = false;
   }
 
@@ -178,7 +213,7 @@ function writePath(d: i32, last: i32): void {
         store<i32>(ps, b);
         nh = <T>euclidean(ps);
       } else {
-        nh = h + <T>load<i8>(dl + (<usize>(t * Cz + b) << 2) + cd);
+        nh = h + <T>load<i8>(dl + (<usize>((t << ds) + b) << 2) + cd);
         if (m == MODE_LINEAR) {
           line = touchedLine(t, a, b, cd);
           if (line >= 0) {
@@ -195,7 +230,7 @@ function writePath(d: i32, last: i32): void {
           // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
           // the next bound (a cut child is never entered, so its ranks are not needed).
           if (pdbReflected()) {
-            const f0 = g + 1 + nh;
+            const f0 = wt ? <T>(d + 1) * gq + hp * nh : <T>(d + 1) + nh;
             if (f0 <= b0 || f0 < next) {
               const both = pdbTryReflected(t, a, best);
               nh += <T>(2 * (both - best));
@@ -204,7 +239,8 @@ function writePath(d: i32, last: i32): void {
           }
         }
       }
-      const f = g + 1 + nh;
+      let f = wt ? <T>(d + 1) * gq + hp * nh : <T>(d + 1) + nh; // g = depth: unit costs
+      if (wt && <T>(d + 1) + nh >= inc) f = inf; // cannot improve on the incumbent: cut, next bound unchanged
       if (f > b0) {
         if (f < next) next = f;
         if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), b); store<i32>(ps, a); }
@@ -212,16 +248,17 @@ function writePath(d: i32, last: i32): void {
         continue;
       }
       // descend into the child
-      store<i32>(stBlank + (<usize>d << 2), a);
-      store<T>(stH + (<usize>d << 3), h);
-      store<i32>(stRem + (<usize>d << 2), rem);
+      const fr = stFrame + (<usize>d << 4);
+      store<T>(fr, h);
+      store<i32>(fr, a, 8);
+      store<i32>(fr, rem, 12);
       if (m == MODE_LINEAR) {
         store<i32>(stLine + (<usize>d << 2), line);
         if (line >= 0) { store<i32>(stOld + (<usize>d << 2), oldC); store<i32>(cf + (<usize>line << 2), newC); }
       }
       if (m == MODE_PDB) pdbCommit(t, best, stPdb + (<usize>d << 4));
       setTile(bd, a, t); setTile(bd, b, 0);
-      d++; g += 1; a = b; h = nh;
+      d++; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
       if (expanded >= stop) {
         pending = true; pendingMove = cd;
@@ -229,12 +266,13 @@ function writePath(d: i32, last: i32): void {
         break;
       }
       expanded++;
-      rem = i32At(ml, a * 5 + cd);
-      if (rem != 0 && <i64>d + 1 > maxDepth) maxDepth = <i64>d + 1;
+      rem = i32At(ml, (a << 3) + cd);
+      if (rem != 0 && d + 1 > maxDepth) maxDepth = d + 1;
     } else if (d > 0) {
       // return to the parent: undo the move
-      d--; g -= 1;
-      const pa = i32At(stBlank, d);
+      d--;
+      const fr = stFrame + (<usize>d << 4);
+      const pa = load<i32>(fr, 8);
       const t = tileAt(bd, pa);
       setTile(bd, a, t); setTile(bd, pa, 0);
       if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), a); store<i32>(ps, pa); }
@@ -244,15 +282,17 @@ function writePath(d: i32, last: i32): void {
       }
       if (m == MODE_PDB) pdbRestore(t, a, stPdb + (<usize>d << 4));
       a = pa;
-      h = load<T>(stH + (<usize>d << 3));
-      rem = i32At(stRem, d);
+      h = load<T>(fr);
+      rem = load<i32>(fr, 12);
     } else {
       // the iteration is over (the board is back at the start)
       if (next == inf) { status = ST_EXHAUSTED; break; }
       b0 = next; next = inf;
+      // wida: up to num × the next integer lower bound ⌈next / num⌉ (still ≤ num·C*; contract "wida")
+      if (wt) { const r = <T>Math.ceil(<f64>b0 / <f64>hp - 1e-9) * hp; if (r > b0) b0 = r; }
       iterationsN++;
-      expandedN = expanded; generatedN = generated; maxFrontierN = maxDepth;
-      ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
+      expandedN = expanded; generatedN = generated; maxFrontierN = <i64>maxDepth;
+      ensureStack(stackFor(wt ? <f64>b0 / wDen : <f64>b0)); // may trap on memory: counters are already written back
       // visit(start) again: f = h(start) <= bound, not the goal
       if (expanded >= stop) {
         pending = true; pendingMove = ROOT;
@@ -260,14 +300,14 @@ function writePath(d: i32, last: i32): void {
         break;
       }
       expanded++;
-      rem = i32At(ml, a * 5 + ROOT);
+      rem = i32At(ml, (a << 3) + ROOT);
       if (rem != 0 && 1 > maxDepth) maxDepth = 1;
     }
   }
 
   depth = d; blank = a; hCur = <f64>h; remCur = rem;
   bound = <f64>b0; nextBound = next == inf ? Infinity : <f64>next;
-  expandedN = expanded; generatedN = generated; maxFrontierN = maxDepth;
+  expandedN = expanded; generatedN = generated; maxFrontierN = <i64>maxDepth;
   if (status == ST_FOUND) writePath(d, a);
   return status;
 }

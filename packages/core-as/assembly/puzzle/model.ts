@@ -51,6 +51,8 @@ export let startBlank: i32 = 0;
  * countBlank); for linear conflict the Manhattan part only.
  */
 export let delta: usize = 0;
+/** Tile t's rows of the delta table start at t << deltaShift (cells padded to a power of two: a shift, not a multiply, in the hot loops). */
+export let deltaShift: i32 = 0;
 /** f64[N*C], index t*C + c: Euclidean distance of tile t on cell c to its goal. */
 export let eucl: usize = 0;
 /** i32[MAX_CELLS] scratch for the longest increasing subsequence. */
@@ -190,7 +192,8 @@ function buildPacking(): void {
 
 /** The h delta table of misplaced / Manhattan (and linear conflict's Manhattan part). */
 function buildDelta(mis: bool, blankCounts: bool): void {
-  delta = allocZeroed(<usize>N * <usize>C << 2);
+  deltaShift = 32 - clz<i32>(C - 1);
+  delta = allocZeroed(<usize>N << (deltaShift + 2));
   const g0 = i32At(goalCell, 0);
   for (let t = 1; t < N; t++) {
     const gt = i32At(goalCell, t);
@@ -203,7 +206,7 @@ function buildDelta(mis: bool, blankCounts: bool): void {
           ? <i32>(a != gt) - <i32>(b != gt)
           : md(a, gt) - md(b, gt);
         if (blankCounts) dh += mis ? <i32>(b != g0) - <i32>(a != g0) : md(b, g0) - md(a, g0);
-        store<i8>(delta + (<usize>(t * C + b) << 2) + d, <i8>dh);
+        store<i8>(delta + (<usize>((t << deltaShift) + b) << 2) + d, <i8>dh);
       }
     }
   }

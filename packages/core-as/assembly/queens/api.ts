@@ -6,3 +6,4 @@ export {
   queensPositions, queensHistoryPointer, queensHistoryLength,
 } from './local';
 export { queensCountPrefix, queensCountInit, queensCountStep, queensCountResult } from './count';
+export { queensFormatInit, queensFormat } from './format';

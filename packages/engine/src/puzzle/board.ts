@@ -3,9 +3,14 @@ import { InvalidInputError } from '../core/errors.js';
 import { BLANK, INVERSE, MOVES, WALL } from './types.js';
 import type { Board, GoalPreset, Move } from './types.js';
 
-/** Smallest and largest side accepted (a 1×N board has no puzzle; 32×32 keeps keys and tables sane). */
+/**
+ * Smallest and largest side accepted by the model (a 1×N board has no puzzle). Boards past
+ * SEARCH_MAX_SIDE are for the constructive solver only: the searches refuse them (solve.ts).
+ */
 export const MIN_SIDE = 2;
-export const MAX_SIDE = 32;
+export const MAX_SIDE = 128;
+/** The largest side the search algorithms take (32×32 keeps their keys and tables sane). */
+export const SEARCH_MAX_SIDE = 32;
 
 /** "row 2, col 3" (1-based) for a row-major cell index. */
 export function cellName(width: number, index: number): string {

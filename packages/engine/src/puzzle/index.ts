@@ -3,24 +3,26 @@
 export * from './types.js';
 export { parseBoard, parseSize, type ParseBoardOptions } from './parse.js';
 export {
-  MIN_SIDE, MAX_SIDE, goalBoard, goalLike, makeBoard, validateBoard, boardsEqual, blankIndex, tileCount, legalMoves,
+  MIN_SIDE, MAX_SIDE, SEARCH_MAX_SIDE, goalBoard, goalLike, makeBoard, validateBoard, boardsEqual, blankIndex, tileCount, legalMoves,
   applyMove, applyMoves, parseMoves, invertMoves, renderBoard, boardToText,
 } from './board.js';
 export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod } from './solvability.js';
 export { randomWalk, randomWalkBoard, randomSolvable, MAX_WALK, type RandomWalkResult } from './generate.js';
 export {
-  ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, usesHeuristic, normalizeOptions, solveOptionsFrom,
+  ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, BOUNDED_ALGORITHMS, IDA_ALGORITHMS,
+  usesHeuristic, normalizeOptions, solveOptionsFrom, type Improvement,
   type Algorithm, type HeuristicName, type HeuristicChoice, type SolverHeuristic, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
   type TraceStep, type NormalizedSolveOptions,
 } from './options.js';
+export { ANYTIME_LADDER } from './anytime.js';
 export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves, resolveHeuristic } from './solve.js';
 export {
   PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,
   type PdbName, type PdbSpec, type PdbTables, type PdbProgress,
 } from './pdb.js';
-export { loadPdb, pdbIfLoaded, forgetPdbs, setPdbCache, type PdbCache, type PdbLoadOptions } from './pdb-store.js';
+export { PDB_FORMAT, loadPdb, pdbIfLoaded, forgetPdbs, setPdbCache, type PdbCache, type PdbLoadOptions } from './pdb-store.js';
 export { compareHeuristics, summarise, variantName, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
-export { puzzleTasks, type SolveTask } from './tasks.js';
+export { puzzleTasks, type SolveTask, type SolveTaskProgress } from './tasks.js';
 export { makeHeuristic, heuristicInfo, HEURISTIC_INFO, type HeuristicFn, type HeuristicProperties } from './heuristics.js';
 export { SlidingTileProblem, type TileState } from './problem.js';
 export type { SearchStats } from '../search/types.js';

@@ -14,6 +14,10 @@ export interface PuzzleExports {
   puzzleUnique(): number;
   puzzleMaxFrontier(): number;
   puzzleIterations(): number;
+  /** Before puzzleInit of a wida run: w = num/den exactly, and the incumbent length (Infinity: none). */
+  puzzleWida(num: number, den: number, incumbent: number): void;
+  /** idastar / wida: the current threshold (wida: den·g + num·h units). */
+  puzzleThreshold(): number;
   /** Address of the path (an i32 from the raw bindings: use `>>> 0`). */
   puzzlePathPointer(): number;
   puzzlePathLength(): number;
@@ -36,4 +40,18 @@ export interface PdbExports {
   pdbBuildReached(): number;
   pdbBuildDepth(): number;
   pdbReflect(on: number): void;
+}
+
+/** The constructive solver's raw exports (core-as/assembly/construct/api.ts). */
+export interface ConstructExports {
+  /** Resets the arena; the input address: start (i32 per cell) then the goal at +4·W·H bytes. */
+  constructBegin(width: number, height: number): number;
+  /** 1 solved, 0 not solvable. */
+  constructRun(): number;
+  constructMovesPointer(): number;
+  constructMovesLength(): number;
+  /** Runs the post-pass on the constructed moves; returns its length. */
+  constructPostPass(): number;
+  constructPostPointer(): number;
+  constructPostLength(): number;
 }

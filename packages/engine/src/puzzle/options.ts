@@ -12,18 +12,24 @@ import type { Board, Move } from './types.js';
 import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
 
 export type Algorithm =
-  | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar';
+  | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
 export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
 
 export const ALGORITHMS: readonly Algorithm[] =
-  ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar'];
+  ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime', 'construct'];
+/** Algorithms that are not searches: no heuristic, no node counts, boards up to MAX_SIDE (construct.ts). */
+export const CONSTRUCTIVE_ALGORITHMS: readonly Algorithm[] = ['construct'];
 export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
-/** What a solve may ask for: a heuristic, a pattern-database partition (IDA* only), or `auto`. */
+/** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
 export type SolverHeuristic = HeuristicName | PdbName;
 export type HeuristicChoice = SolverHeuristic | 'auto';
 export const HEURISTIC_CHOICES: readonly HeuristicChoice[] = [...HEURISTICS, ...PDB_NAMES, 'auto'];
-/** Algorithms with a WASM kernel (those with a kernel code); the others always run on the TS reference. */
-export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm);
+/** Algorithms with a WASM kernel (those with a kernel code, constructive ones, and anytime: runs of wida); the others always run on the TS reference. */
+export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm || CONSTRUCTIVE_ALGORITHMS.includes(a) || a === 'anytime');
+/** The depth-first IDA* family: the algorithms that take pattern databases. */
+export const IDA_ALGORITHMS: readonly Algorithm[] = ['idastar', 'wida', 'anytime'];
+/** Algorithms that prove a bound on the length they return (reported as `bound`, with an admissible heuristic). */
+export const BOUNDED_ALGORITHMS: readonly Algorithm[] = ['wastar', 'wida', 'anytime'];
 
 /**
  * Solver settings as every client holds them (CLI flags, web form fields, worker messages): plain
@@ -41,7 +47,11 @@ export interface SolveSettings {
   pdbReflect?: boolean;
   /** Count the blank as a tile in misplaced/manhattan/euclidean (seed 004's variant; NOT admissible). */
   countBlank?: boolean;
-  /** Weight w of weighted A*: f = g + w·h. Default 2 (only for 'wastar'). */
+  /**
+   * Weight w ≥ 1 (default 2): wastar f = g + w·h; wida thresholds on g + w·h (w as an exact fraction,
+   * `weightFraction`); anytime: the first weight of its schedule. With an admissible heuristic the
+   * length found is ≤ w × optimal.
+   */
   weight?: number;
   /** Depth limit of 'dfs' (default 50). */
   depthLimit?: number;
@@ -64,6 +74,10 @@ export interface SolveSettings {
 
 export interface SolveOptions extends SolveSettings {
   signal?: AbortSignal;
+  /** anytime: called with every better solution as it is found (lengths strictly decrease). */
+  onImprovement?: (improvement: Improvement) => void;
+  /** anytime: called whenever the proven lower bound on the optimal length rises (also between improvements). */
+  onLowerBound?: (lowerBound: number, stats: SearchStats) => void;
   /** Called between slices of work with the statistics so far. */
   onProgress?: (stats: SearchStats) => void;
   /** Called while pattern databases are built. */
@@ -80,19 +94,46 @@ export interface TraceStep {
 
 export type SolveStatus = 'solved' | 'unsolvable' | 'limit' | 'aborted';
 
+/** One better solution of an anytime solve (docs/contracts/search.md "anytime"). */
+export interface Improvement {
+  length: number;
+  moves: Move[];
+  /** The weight of the wida run that found it. */
+  weight: number;
+  /** The best lower bound on the optimal length proven so far. */
+  lowerBound: number;
+  /** length / lowerBound: the proven ratio to optimal (absent when no bound is claimed). */
+  bound?: number;
+  /** Search statistics of the whole anytime solve so far. */
+  stats: SearchStats;
+}
+
 export interface SolveResult {
   status: SolveStatus;
   solvable: boolean;
   /** Number of moves of the path found (undefined unless solved). */
   length?: number;
+  /** construct: the constructive list's length before the post-pass (`length` is after it), and the time of each part. */
+  construct?: { lengthBefore: number; lengthAfter: number; constructMs: number; postPassMs: number };
   moves?: Move[];
   algorithm: Algorithm;
   heuristic?: SolverHeuristic;
   backend: Backend;
   stats: SearchStats;
   trace?: TraceStep[];
-  /** Why it stopped when not solved (one line). */
+  /** Why it stopped when not solved (one line); anytime: also why it stopped improving. */
   reason?: string;
+  /**
+   * wastar, wida, anytime with an admissible heuristic: the proven factor, length ≤ bound × optimal
+   * (w for wastar/wida, length / lowerBound for anytime). Absent when nothing is proven (countBlank).
+   */
+  bound?: number;
+  /** A proven lower bound on the optimal length (bounded methods with an admissible heuristic). */
+  lowerBound?: number;
+  /** anytime: the length was proven optimal (lowerBound = length). */
+  optimal?: boolean;
+  /** anytime: every improvement in order (moves left out; the last one is this result). */
+  improvements?: Omit<Improvement, 'moves'>[];
 }
 
 /** SolveOptions after defaults and validation: what a backend's run receives. */
@@ -104,6 +145,8 @@ export interface NormalizedSolveOptions {
   pdbReflect: boolean;
   countBlank: boolean;
   weight: number;
+  /** wida: an incumbent length (a node with g + h ≥ it is pruned); Infinity: none. Internal (anytime). */
+  incumbent: number;
   depthLimit: number;
   /** Infinity when unlimited. */
   maxNodes: number;
@@ -112,7 +155,7 @@ export interface NormalizedSolveOptions {
 }
 
 /** Algorithms whose order depends on h; the others ignore the heuristic. The one place that says so. */
-export const INFORMED_ALGORITHMS: readonly Algorithm[] = ['greedy', 'astar', 'wastar', 'idastar'];
+export const INFORMED_ALGORITHMS: readonly Algorithm[] = ['greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime'];
 export const usesHeuristic = (algorithm: Algorithm): boolean => INFORMED_ALGORITHMS.includes(algorithm);
 
 const isPositiveInteger = (x: unknown): boolean => typeof x === 'number' && Number.isInteger(x) && x > 0;
@@ -132,13 +175,17 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   if (!HEURISTICS.includes(heuristic)) {
     throw new InvalidInputError(`unknown heuristic '${String(heuristic)}' (expected one of ${HEURISTIC_CHOICES.join(', ')})`);
   }
-  if (pdb !== undefined && algorithm !== 'idastar') throw new InvalidInputError(`the ${pdb} pattern databases run with idastar, not ${algorithm}`);
+  if (pdb !== undefined && !IDA_ALGORITHMS.includes(algorithm)) {
+    throw new InvalidInputError(`the ${pdb} pattern databases run with ${IDA_ALGORITHMS.join(', ')}, not ${algorithm}`);
+  }
   if (opts.maxMemoryBytes !== undefined && !isPositiveInteger(opts.maxMemoryBytes)) throw new InvalidInputError('maxMemoryBytes must be a positive integer');
   const countBlank = opts.countBlank === true;
   if (countBlank && pdb !== undefined) throw new InvalidInputError('countBlank is not allowed with pattern databases');
   if (countBlank && heuristic === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
   const weight = opts.weight ?? 2;
-  if (typeof weight !== 'number' || !Number.isFinite(weight) || !(weight > 0)) throw new InvalidInputError('weight must be > 0');
+  if (typeof weight !== 'number' || !Number.isFinite(weight) || !(weight >= 1)) {
+    throw new InvalidInputError(`weight must be a number ≥ 1 (got ${String(weight)})`);
+  }
   const depthLimit = opts.depthLimit ?? 50;
   if (typeof depthLimit !== 'number' || !Number.isInteger(depthLimit) || depthLimit < 0) {
     throw new InvalidInputError('depthLimit must be a non-negative integer');
@@ -153,24 +200,40 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   }
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
   return {
-    algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, depthLimit, maxNodes,
+    algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, depthLimit, maxNodes,
     maxMemoryBytes: opts.maxMemoryBytes,
   };
 }
 
 /** Checks the options that stay on the caller's side (signal, onProgress). */
-export function checkLocalOptions(local: Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress'>, name = 'options'): void {
+type LocalOptions = Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress' | 'onImprovement' | 'onLowerBound'>;
+
+export function checkLocalOptions(local: LocalOptions, name = 'options'): void {
   checkObject(local, name);
   checkOptionalSignal(local.signal, 'signal');
   checkOptionalFunction(local.onProgress, 'onProgress');
   checkOptionalFunction(local.onPdbProgress, 'onPdbProgress');
+  checkOptionalFunction(local.onImprovement, 'onImprovement');
+  checkOptionalFunction(local.onLowerBound, 'onLowerBound');
+}
+
+/**
+ * The exact fraction num/den that weighted IDA* uses for w (contract "wida"): the least den ≤ 1000
+ * with |num/den − w| ≤ 1e-9·w (1.2 → 6/5, 1.25 → 5/4); otherwise floor(1000·w)/1000, never above w.
+ */
+export function weightFraction(w: number): { num: number; den: number } {
+  for (let den = 1; den <= 1000; den++) {
+    const num = Math.round(w * den);
+    if (Math.abs(num / den - w) <= 1e-9 * w) return { num, den };
+  }
+  return { num: Math.floor(w * 1000), den: 1000 };
 }
 
 /**
  * The options a client passes to `solvePuzzle`: its settings (only the keys it set) plus what stays
  * on its side of a worker boundary. The CLI and the web worker both build options here.
  */
-export function solveOptionsFrom(settings: SolveSettings, local: Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress'> = {}): SolveOptions {
+export function solveOptionsFrom(settings: SolveSettings, local: LocalOptions = {}): SolveOptions {
   checkObject(settings, 'settings');
   checkLocalOptions(local, 'local');
   const options: SolveOptions = {};
@@ -180,5 +243,7 @@ export function solveOptionsFrom(settings: SolveSettings, local: Pick<SolveOptio
   if (local.signal !== undefined) options.signal = local.signal;
   if (local.onProgress !== undefined) options.onProgress = local.onProgress;
   if (local.onPdbProgress !== undefined) options.onPdbProgress = local.onPdbProgress;
+  if (local.onImprovement !== undefined) options.onImprovement = local.onImprovement;
+  if (local.onLowerBound !== undefined) options.onLowerBound = local.onLowerBound;
   return options;
 }

@@ -1,7 +1,7 @@
 /**
  * Pattern databases at run time: built by the WASM kernel (pdb/api.ts) as a `Run` in step budgets
  * with progress, kept in memory once loaded, read from and written to a `PdbCache` when one is set
- * (the Node file cache of @searchlab/engine/node; browsers keep them in memory only), and copied into
+ * (the Node file cache of @searchlab/engine/node; the web lab's IndexedDB store), and copied into
  * whichever kernel instance runs a search.
  */
 import { checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
@@ -112,6 +112,7 @@ function checked<T>(value: T | typeof MEMORY_LIMIT, spec: PdbSpec): T {
 
 /** Starts the set in the lease's instance; every table zeroed. */
 function setUp(lease: KernelLease<PdbExports>, spec: PdbSpec): void {
+  resident.delete(lease.kernels); // whatever it held is dropped, even if this set is refused
   checked(lease.call((ex) => {
     if (ex.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
     for (const labels of spec.patterns) {

@@ -5,12 +5,12 @@
 import { checkArray, checkObject } from '../core/args.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
-import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
+import { MEMORY_LIMIT, kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { defaultMemoryBytes } from '../core/memory.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import {
-  WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic,
+  BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, IDA_ALGORITHMS, WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic, weightFraction,
   type Algorithm, type SolverHeuristic, type NormalizedSolveOptions, type SolveOptions, type SolveResult, type TraceStep,
 } from './options.js';
 import type { HeuristicFn } from './heuristics.js';
@@ -18,17 +18,32 @@ import { PDB_NAMES, PDB_SPECS, pdbHeuristic, pdbTableBytes, pdbViews, type PdbNa
 import { loadPdb, pdbBytesNeeded, pdbIfLoaded } from './pdb-store.js';
 import { SlidingTileProblem } from './problem.js';
 import { checkSolvable, validatePair } from './solvability.js';
-import { validateBoard } from './board.js';
+import { SEARCH_MAX_SIDE, sizeName, validateBoard } from './board.js';
+import { checkConstructable, constructOutcome } from './solve-construct.js';
 import { createTsPuzzleRun } from './ts-run.js';
-import type { Board, Move } from './types.js';
+import { MOVES, type Board, type Move } from './types.js';
 import { createWasmPuzzleRun, wasmSupports, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
+import { boundRatio, claimsBounds, createAnytimeRun, thresholdLowerBound, type AnytimeRun } from './anytime.js';
 
 /** The backend that runs `algorithm` on `board`: the requested one, else wasm when it can. */
 export function chooseBackend(board: Board, algorithm: Algorithm, requested?: Backend): Backend {
   if (requested === 'wasm' && !WASM_ALGORITHMS.includes(algorithm)) {
     throw new UnsupportedError(`${algorithm} has no WASM kernel: it runs on the TypeScript reference backend (ts)`);
   }
-  return requested ?? (wasmSupports(board, algorithm) ? 'wasm' : 'ts');
+  return requested ?? defaultBackend(board, algorithm);
+}
+
+const defaultBackend = (board: Board, algorithm: Algorithm): Backend =>
+  CONSTRUCTIVE_ALGORITHMS.includes(algorithm) || wasmSupports(board, algorithm) ? 'wasm' : 'ts';
+
+/** The searches take boards up to SEARCH_MAX_SIDE; construct takes any wall-free board the model accepts. */
+function checkAlgorithmFits(start: Board, algorithm: Algorithm): void {
+  if (CONSTRUCTIVE_ALGORITHMS.includes(algorithm)) return checkConstructable(start);
+  if (start.width > SEARCH_MAX_SIDE || start.height > SEARCH_MAX_SIDE) {
+    throw new InvalidInputError(
+      `${algorithm} handles boards up to ${sizeName(SEARCH_MAX_SIDE, SEARCH_MAX_SIDE)}; this one is ${sizeName(start.width, start.height)} (use --algorithm construct)`,
+    );
+  }
 }
 
 interface Job {
@@ -52,7 +67,7 @@ function resolveAuto(goal: Board, options: SolveOptions, fits: ReadonlySet<PdbNa
   if (options.heuristic !== 'auto') return options;
   const algorithm = options.algorithm ?? 'idastar';
   let heuristic: SolverHeuristic = 'linear-conflict';
-  if (algorithm === 'idastar' && options.countBlank !== true) {
+  if (IDA_ALGORITHMS.includes(algorithm) && options.countBlank !== true) {
     heuristic = PDB_NAMES.find((name) => fits.has(name) && typeof pdbViews(PDB_SPECS[name], goal) !== 'string') ?? heuristic;
   }
   return { ...options, algorithm, heuristic };
@@ -77,6 +92,7 @@ function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveR
   validatePair(start, goal);
   checkLocalOptions(options);
   const normalized = normalizeOptions(options);
+  checkAlgorithmFits(start, normalized.algorithm);
   if (normalized.pdb !== undefined) {
     const views = pdbViews(PDB_SPECS[normalized.pdb], goal);
     if (typeof views === 'string') throw new InvalidInputError(`${normalized.pdb}: ${views}`);
@@ -89,7 +105,7 @@ function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveR
       solvable: false,
       algorithm,
       heuristic: resultHeuristic(normalized),
-      backend: options.backend ?? (wasmSupports(start, algorithm) ? 'wasm' : 'ts'),
+      backend: options.backend ?? defaultBackend(start, algorithm),
       stats: zeroStats(),
       reason: verdict.reason,
     };
@@ -105,9 +121,13 @@ function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | unde
   if (job.normalized.pdb !== undefined && pdb === undefined) {
     throw new UnsupportedError(`the ${job.normalized.pdb} pattern databases are not loaded: use solvePuzzle, or await loadPdb() first`);
   }
-  if (job.backend === 'ts') return createTsPuzzleRun(job.start, job.goal, job.normalized, pdbH(job, pdb));
-  if (kernels === undefined) throw new UnsupportedError('the WASM kernels are not loaded: call await loadKernels() first (or use the ts backend)');
-  return createWasmPuzzleRun(kernels, job.start, job.goal, job.normalized, { pdb });
+  if (job.backend === 'wasm' && kernels === undefined) {
+    throw new UnsupportedError('the WASM kernels are not loaded: call await loadKernels() first (or use the ts backend)');
+  }
+  const single = (o: NormalizedSolveOptions): PuzzleRun => job.backend === 'ts'
+    ? createTsPuzzleRun(job.start, job.goal, o, pdbH(job, pdb))
+    : createWasmPuzzleRun(kernels!, job.start, job.goal, o, { pdb });
+  return job.normalized.algorithm === 'anytime' ? createAnytimeRun(job.normalized, single, job.options) : single(job.normalized);
 }
 
 function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
@@ -143,7 +163,49 @@ function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted', reaso
   };
 }
 
-function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb?: PdbTables): SolveResult {
+/** h(start) with the job's heuristic (the trivial lower bound of wastar). */
+function startH(job: Job, pdb: PdbTables | undefined): number {
+  const o = job.normalized;
+  const problem = new SlidingTileProblem(job.start, job.goal, { heuristic: o.heuristic, countBlank: o.countBlank, hFn: pdbH(job, pdb) });
+  return problem.h(problem.initial);
+}
+
+/** The proven bound and lower bound of a bounded method's result (contract "Bounds"). */
+function withBounds(result: SolveResult, job: Job, run: PuzzleRun, pdb: PdbTables | undefined): SolveResult {
+  const o = job.normalized;
+  if (!BOUNDED_ALGORITHMS.includes(o.algorithm) || !claimsBounds(o) || result.status === 'unsolvable') return result;
+  if (o.algorithm === 'anytime') return result; // toResult fills it from the anytime state
+  const length = result.length ?? Infinity;
+  let lowerBound: number;
+  if (o.algorithm === 'wida') lowerBound = thresholdLowerBound(run.threshold?.() ?? NaN, o.weight, length);
+  else lowerBound = Math.min(length, Math.max(Math.ceil(startH(job, pdb) - 1e-9), Number.isFinite(length) ? Math.ceil(length / o.weight - 1e-9) : 0));
+  const { num, den } = weightFraction(o.weight);
+  return { ...result, ...(result.status === 'solved' && { bound: o.algorithm === 'wida' ? num / den : o.weight }), lowerBound };
+}
+
+/** An anytime result: the best solution found (also after a limit), its proven ratio and lower bound. */
+function anytimeResult(job: Job, result: SolveResult, run: AnytimeRun): SolveResult {
+  const { state } = run;
+  const bounded = claimsBounds(job.normalized);
+  const extra = { improvements: state.improvements, optimal: state.optimal, ...(bounded && { lowerBound: state.lowerBound }) };
+  if (state.best === undefined) return { ...result, ...extra };
+  const { moves } = state.best;
+  const why = result.status === 'limit' ? result.reason : state.stopped === 'node-limit' ? `node limit: expanded ${job.normalized.maxNodes} nodes` : undefined;
+  return {
+    ...result, status: 'solved', solvable: true, length: moves.length, moves, ...extra,
+    ...(bounded && { bound: boundRatio(moves.length, state.lowerBound) }),
+    ...(why !== undefined && { reason: `stopped improving at the ${why}` }),
+    ...(result.status === 'aborted' && { reason: 'stopped improving: aborted' }),
+  };
+}
+
+function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, run: PuzzleRun, pdb?: PdbTables): SolveResult {
+  const result = baseResult(job, driven, pdb);
+  if (job.normalized.algorithm === 'anytime') return anytimeResult(job, result, run as AnytimeRun);
+  return withBounds(result, job, run, pdb);
+}
+
+function baseResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb?: PdbTables): SolveResult {
   const { options, normalized } = job;
   const base = {
     algorithm: normalized.algorithm,
@@ -177,6 +239,23 @@ function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb?:
   }
 }
 
+/** construct: one pass, not stepped (timeoutMs and the signal are not checked inside it). */
+function constructResult(job: Job, kernels: Kernels | undefined): SolveResult {
+  const base = { algorithm: job.normalized.algorithm, backend: job.backend };
+  if (job.options.signal?.aborted === true) return stoppedEarly(job, 'aborted', 'aborted');
+  const out = constructOutcome(job.start, job.goal, job.backend, kernels, job.normalized.maxMemoryBytes);
+  if (out === MEMORY_LIMIT) {
+    return stoppedEarly(job, 'limit', `memory limit: the move list needs more than ${memoryText(job.normalized.maxMemoryBytes ?? defaultMemoryBytes('wasm'))} (raise --max-memory / maxMemoryBytes)`);
+  }
+  if (out === null) {
+    return { status: 'unsolvable', solvable: false, ...base, stats: zeroStats(), reason: 'the constructive solver could not finish the last 2×2' };
+  }
+  const moves = Array.from(out.moves, (m) => MOVES[m]!);
+  const stats = { ...zeroStats(), timeMs: out.constructMs + out.postPassMs };
+  const construct = { lengthBefore: out.raw.length, lengthAfter: out.moves.length, constructMs: out.constructMs, postPassMs: out.postPassMs };
+  return { status: 'solved', solvable: true, length: moves.length, moves, ...base, stats, construct };
+}
+
 const memoryText = (bytes: number): string =>
   bytes >= 2 ** 30 ? `${+(bytes / 2 ** 30).toFixed(2)} GiB` : `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
 
@@ -194,8 +273,9 @@ export async function solvePuzzle(start: Board, goal: Board, options: SolveOptio
       throw e;
     }
   }
+  if (CONSTRUCTIVE_ALGORITHMS.includes(job.normalized.algorithm)) return constructResult(job, job.backend === 'wasm' ? await loadKernels() : undefined);
   const run = createRun(job, job.backend === 'wasm' ? await loadKernels() : undefined, pdb);
-  return toResult(job, await runAsync(run, driveOptions(options)), pdb);
+  return toResult(job, await runAsync(run, driveOptions(options)), run, pdb);
 }
 
 /**
@@ -210,6 +290,8 @@ export function solvePuzzleSync(start: Board, goal: Board, options: SolveOptions
   const fits = new Set(PDB_NAMES.filter((n) => pdbIfLoaded(PDB_SPECS[n]) !== undefined && (limit === undefined || pdbTableBytes(PDB_SPECS[n]) <= limit)));
   const job = prepare(start, goal, resolveAuto(goal, options, fits));
   if ('status' in job) return job;
+  if (CONSTRUCTIVE_ALGORITHMS.includes(job.normalized.algorithm)) return constructResult(job, kernelsIfLoaded());
   const pdb = job.normalized.pdb && pdbIfLoaded(PDB_SPECS[job.normalized.pdb]);
-  return toResult(job, runSync(createRun(job, kernelsIfLoaded(), pdb), driveOptions(options)), pdb);
+  const run = createRun(job, kernelsIfLoaded(), pdb);
+  return toResult(job, runSync(run, driveOptions(options)), run, pdb);
 }

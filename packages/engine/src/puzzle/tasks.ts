@@ -1,6 +1,8 @@
 // The puzzle's worker tasks: plain-JSON payloads in, plain-JSON results out.
 import { throttled, type TaskContext } from '../core/tasks.js';
+import type { SearchStats } from '../search/types.js';
 import { solveOptionsFrom, type SolveResult, type SolveSettings } from './options.js';
+import type { PdbProgress } from './pdb.js';
 import { solvePuzzle } from './solve.js';
 import type { Board } from './types.js';
 
@@ -10,7 +12,14 @@ export interface SolveTask {
   settings: SolveSettings;
 }
 
+/** A solve task's progress messages: the search's statistics, or `{ pdb }` while its pattern databases are built. */
+export type SolveTaskProgress = SearchStats | { pdb: PdbProgress };
+
 export const puzzleTasks = {
-  solve: (task: SolveTask, ctx: TaskContext): Promise<SolveResult> =>
-    solvePuzzle(task.start, task.goal, solveOptionsFrom(task.settings, { signal: ctx.signal, onProgress: throttled(ctx.progress) })),
+  solve: (task: SolveTask, ctx: TaskContext): Promise<SolveResult> => {
+    const post = (p: SolveTaskProgress): void => ctx.progress(p);
+    return solvePuzzle(task.start, task.goal, solveOptionsFrom(task.settings, {
+      signal: ctx.signal, onProgress: throttled(post), onPdbProgress: throttled((pdb: PdbProgress) => post({ pdb })),
+    }));
+  },
 };

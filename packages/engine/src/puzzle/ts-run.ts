@@ -1,18 +1,19 @@
 /** The TypeScript reference backend of the puzzle solver: the generic searches as a `Run`. */
 import {
   astar, breadthFirstSearch, depthLimitedSearch, dijkstra, greedySearch, idaStar, iterativeDeepeningSearch,
-  newCounters, uniformCostSearch, weightedAstar, type SearchGenerator, type SearchLimits,
+  newCounters, uniformCostSearch, weightedAstar, weightedIdaStar, type SearchGenerator, type SearchLimits, type Threshold,
 } from '../search/algorithms.js';
 import { MemoryAccount, defaultMemoryBytes, heapMemory, processMemory } from '../core/memory.js';
 import { pathActions } from '../search/problem.js';
 import type { SearchCounters } from '../search/types.js';
 import type { HeuristicFn } from './heuristics.js';
-import type { NormalizedSolveOptions } from './options.js';
+import { weightFraction, type NormalizedSolveOptions } from './options.js';
+import { UnsupportedError } from '../core/errors.js';
 import { SlidingTileProblem, type TileState } from './problem.js';
 import type { Board, Move } from './types.js';
 import { memoryLimit, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
 
-function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: SearchLimits, c: SearchCounters): SearchGenerator<TileState, Move> {
+function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: SearchLimits, c: SearchCounters, t: Threshold): SearchGenerator<TileState, Move> {
   switch (o.algorithm) {
     case 'bfs': return breadthFirstSearch(problem, limits, c);
     case 'dfs': return depthLimitedSearch(problem, o.depthLimit, limits, c);
@@ -22,7 +23,10 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
     case 'greedy': return greedySearch(problem, limits, c);
     case 'astar': return astar(problem, limits, c);
     case 'wastar': return weightedAstar(problem, o.weight, limits, c);
-    case 'idastar': return idaStar(problem, limits, c);
+    case 'idastar': return idaStar(problem, limits, c, undefined, t);
+    case 'wida': return weightedIdaStar(problem, weightFraction(o.weight), o.incumbent, limits, c, t);
+    case 'anytime': throw new UnsupportedError('anytime is a sequence of wida runs (anytime.ts), not one run');
+    case 'construct': throw new Error('construct is not a search: solve.ts runs it (solve-construct.ts)');
   }
 }
 
@@ -33,7 +37,8 @@ export function createTsPuzzleRun(start: Board, goal: Board, options: Normalized
   const memory = new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('ts'), [processMemory, heapMemory]);
   const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1, memory };
   const counters = newCounters();
-  const generator = search(problem, options, limits, counters);
+  const threshold: Threshold = { value: NaN };
+  const generator = search(problem, options, limits, counters, threshold);
   let outcome: PuzzleOutcome | null = null;
   return {
     step(budget) {
@@ -46,6 +51,7 @@ export function createTsPuzzleRun(start: Board, goal: Board, options: Normalized
       return outcome;
     },
     stats: () => ({ ...counters }),
+    threshold: () => threshold.value,
     dispose() {
       generator.return({ kind: 'exhausted' });
       memory.close();

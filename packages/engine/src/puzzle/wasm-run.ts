@@ -13,7 +13,7 @@ import type { SearchCounters } from '../search/types.js';
 import type { PdbExports, PuzzleExports } from './kernel.js';
 import type { PdbTables } from './pdb.js';
 import { ensureResident } from './pdb-store.js';
-import { usesHeuristic, type Algorithm, type NormalizedSolveOptions } from './options.js';
+import { usesHeuristic, weightFraction, type Algorithm, type NormalizedSolveOptions } from './options.js';
 import { MOVES, WALL, type Board, type Move } from './types.js';
 
 /** Cells (walls included) the kernels handle: u16 tiles, 10-bit cell indices (32×32). */
@@ -28,7 +28,10 @@ export type PuzzleOutcome =
   /** The run's memory limit, or (`budget`) a budget shared with concurrent runs, was reached (WASM: trap caught, instance dropped). */
   | { kind: 'memory-limit'; budget?: true };
 
-export type PuzzleRun = Run<PuzzleOutcome, SearchCounters>;
+export interface PuzzleRun extends Run<PuzzleOutcome, SearchCounters> {
+  /** idastar / wida: the threshold of the iteration in progress or last run (wida: den·g + num·h units). */
+  threshold?(): number;
+}
 
 /** The memory-limit outcome, saying whether a shared budget (not the run's own limit) stopped it. */
 export const memoryLimit = (account: MemoryAccount | undefined): PuzzleOutcome =>
@@ -39,7 +42,8 @@ const STATUS = codes.puzzle.status;
 
 /** Whether the kernels can run this board/algorithm (the facade falls back or reports otherwise). */
 export function wasmSupports(board: Board, algorithm: Algorithm): boolean {
-  return ALGORITHM_CODE[algorithm] !== undefined && board.width * board.height <= WASM_MAX_CELLS;
+  const kernel = algorithm === 'anytime' ? 'wida' : algorithm; // anytime: a sequence of wida runs
+  return ALGORITHM_CODE[kernel] !== undefined && board.width * board.height <= WASM_MAX_CELLS;
 }
 
 export interface WasmRunExtras {
@@ -72,6 +76,7 @@ export function createWasmPuzzleRun(
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;
+  let finalThreshold: number | undefined;
 
   const readStats = (): SearchCounters => ({
     expanded: ex.puzzleExpanded(),
@@ -98,6 +103,7 @@ export function createWasmPuzzleRun(
     else if (status === STATUS['node-limit']) outcome = { kind: 'node-limit' };
     else throw new Error(`searchlab kernel returned status ${status}`);
     finalStats = readStats();
+    finalThreshold = ex.puzzleThreshold();
     return outcome;
   };
 
@@ -117,6 +123,10 @@ export function createWasmPuzzleRun(
       input[INPUT_STRIDE / 4 + i] = goal.cells[i]! < 0 ? WALL : goal.cells[i]!;
     }
     const informed = usesHeuristic(options.algorithm);
+    if (options.algorithm === 'wida') {
+      const { num, den } = weightFraction(options.weight);
+      ex.puzzleWida(num, den, options.incumbent);
+    }
     const h = !informed ? codes.puzzle.heuristic.none : extras.pdb !== undefined ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
     return ex.puzzleInit(
       width, height, algo, h,
@@ -138,6 +148,9 @@ export function createWasmPuzzleRun(
     },
     stats(): SearchCounters {
       return finalStats !== undefined ? { ...finalStats } : readStats();
+    },
+    threshold(): number {
+      return finalThreshold ?? (lease.released ? NaN : ex.puzzleThreshold());
     },
     dispose(): void {
       finalStats ??= readStats();

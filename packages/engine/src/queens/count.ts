@@ -8,14 +8,18 @@
  * row B1, column 1 stays empty: every such solution is counted 8 times), or row 0's queen at column
  * B1 with 1 ≤ B1 < N−1−B1 = B2 (the outer columns stay empty above row B1, row B2 must see them
  * taken, and the last row avoids the outer B1 columns); each solution found there is compared with
- * its rotations (`check`) and counted 2, 4 or 8 times, or not at all when it is not the smallest of
+ * its rotations (`checkRotations`) and counted 2, 4 or 8 times, or not at all when it is not the smallest of
  * its class. A task is plain JSON `{ n, prefix: [c0, c1], weight: 1 }` (c0 = 0: the corner case with
  * B1 = c1; else B1 = c0); its result `{ solutions: decimal string, nodes }` counts the solutions
  * below the prefix that it stands for (already multiplied by 2, 4 or 8). The total is Σ weight ×
  * solutions, as a BigInt.
  *
- * The per-task count is a resumable loop (explicit stack), a `Run` stepped in budgets of nodes
- * (queens placed below the prefix), the same loop as the WASM kernel (core-as/assembly/queens/count.ts).
+ * The per-task count is the reference: a plain recursion (one call per queen), a `Run` stepped in
+ * budgets of nodes (queens placed below the prefix) and resumed between the subtrees of row 2. It
+ * visits the same nodes in the same order as the WASM kernel (core-as/assembly/queens/count.ts, an
+ * explicit-stack loop) and reports the same nodes and solutions per task. The kernel's loop written in
+ * JS is kept beside the benchmark (tests/bench/support/queens-count-loop.mjs) so that the bench reports
+ * WASM against the best JS as well as against this reference (V8 runs both at about the same speed).
  */
 import { InvalidInputError } from '../core/errors.js';
 import type { Run } from '../core/run.js';
@@ -84,8 +88,8 @@ function validateTask(task: CountTask): void {
   if (!ok) throw new InvalidInputError(`not a count task of N = ${n}: prefix ${JSON.stringify(task.prefix)} (see countSubproblems)`);
 }
 
-/** The method's constants for one task (shared by the loop and `check`). */
-interface Frame {
+/** The method's constants for one task (shared by the recursion and `checkRotations`). */
+export interface CountFrame {
   n: number;
   mask: number;
   /** The last row's index N−1, its column N−1's bit, B1, B2 (−1 in the corner case). */
@@ -98,15 +102,62 @@ interface Frame {
   /** Side case: the last row's forbidden columns; the bit that row 180°-symmetric solutions end on. */
   lastMask: number;
   endBit: number;
-  /** The queen's bit per row (filled when a solution is checked). */
+  /** The queen's bit per row (rows 0 and 1 from the prefix; the others as they are placed). */
   board: Uint32Array;
+  /** (cols, ld, rd) below the prefix: row 2's masks. */
+  cols: number;
+  ld: number;
+  rd: number;
+}
+
+/** A task's constants and row 2's masks (N ≥ 4). */
+export function countFrame(task: CountTask): CountFrame {
+  const n = task.n;
+  const mask = n === 32 ? 0xffffffff : (1 << n) - 1;
+  const top = (1 << (n - 1)) >>> 0;
+  const corner = task.prefix[0] === 0;
+  const b1 = corner ? task.prefix[1]! : task.prefix[0]!;
+  let lastMask = (top | 1) >>> 0;
+  for (let k = 1; k < b1; k++) lastMask = (lastMask | (lastMask >>> 1) | (lastMask << 1)) >>> 0;
+  const f: CountFrame = {
+    n, mask, last: n - 1, top, b1, b2: corner ? -1 : n - 1 - b1, corner, side: (top | 1) >>> 0,
+    lastMask: corner ? 0 : lastMask, endBit: top >>> b1, board: new Uint32Array(n), cols: 0, ld: 0, rd: 0,
+  };
+  for (const [row, col] of task.prefix.entries()) {
+    const bit = (1 << col) >>> 0;
+    f.board[row] = bit;
+    f.cols = (f.cols | bit) >>> 0;
+    f.ld = ((f.ld | bit) << 1) >>> 0;
+    f.rd = (f.rd | bit) >>> 1;
+  }
+  return f;
+}
+
+/** Row y's free columns (2 ≤ y ≤ N−2) under the method's rule for that row. */
+export function rowAvail(f: CountFrame, y: number, c: number, l: number, r: number): number {
+  let a = ~(c | l | r) & f.mask;
+  if (f.corner) { if (y < f.b1) a &= ~2; }
+  else if (y < f.b1) a &= ~f.side;
+  else if (y === f.b2) {
+    if ((c & f.side) === 0) a = 0;
+    else if ((c & f.side) !== f.side) a &= f.side;
+  }
+  return a >>> 0;
+}
+
+/** The last row's free column when it completes a solution (side case: outside lastMask), else 0. */
+export function lastColumn(f: CountFrame, c: number, l: number, r: number): number {
+  const a = ~(c | l | r) & f.mask;
+  return a !== 0 && (a & f.lastMask) === 0 ? a >>> 0 : 0;
 }
 
 /**
- * A solution of the side case against its rotations: 2 (90° symmetric), 4 (180°), 8 (none), or 0
- * when a rotation is smaller in the method's order (that class is counted elsewhere). Takaken's check.
+ * What a complete solution (`f.board` filled) adds: 8 in the corner case; in the side case its
+ * rotations decide: 2 (90° symmetric), 4 (180°), 8 (none), or 0 when a rotation is smaller in the
+ * method's order (that class is counted elsewhere). Takaken's check.
  */
-function check(f: Frame): number {
+export function checkRotations(f: CountFrame): number {
+  if (f.corner) return 8;
   const b = f.board, e = f.last;
   if (b[f.b2] === 1) {
     let own = 1;
@@ -141,103 +192,46 @@ function check(f: Frame): number {
 }
 
 /**
- * The counting loop of one task, resumable. Row d (2 ≤ d ≤ N−2) keeps (cols, ld, rd, avail) on an
- * explicit stack; `avail` of a row already has the method's rule for that row applied. A node is one
- * queen placed below the prefix: from row N−2 each placement is a node, and so is the last row's
- * queen when that row has a free column (side case: one outside `lastMask`); that completes a
- * solution, counted 8 times (corner) or as `check` says (side).
+ * The reference count of one task: a plain recursive bitboard backtracking. `place(y, …)` tries
+ * row y's free columns, lowest first; a node is one queen placed below the prefix: every placement
+ * in rows 2..N−2, and the last row's queen when it completes a solution, which adds
+ * `checkRotations`. The Run's unit of resumption is one subtree of row 2 (one of its queens and
+ * everything below it): a step counts whole subtrees until the node budget is spent (so a step may
+ * overrun its budget by one subtree; results never depend on budgets).
  */
 export function createTsCountRun(task: CountTask): Run<CountTaskResult, CountStats> {
   validateTask(task);
   const n = task.n;
-  let nodes = 0;
-  let solutions = 0; // exact below 2^53, far above any one task's count for N ≤ 32 in practice
-  let big = 0n;
-  let done = false;
-  const result = (): CountTaskResult => {
-    big += BigInt(solutions);
-    solutions = 0;
-    return { solutions: big.toString(), nodes };
-  };
   if (n === 1) {
     return { step: () => ({ solutions: '1', nodes: 0 }), stats: () => ({ nodes: 0, solutions: 1n }), dispose() { /* nothing */ } };
   }
-  const mask = n === 32 ? 0xffffffff : (1 << n) - 1;
-  const top = (1 << (n - 1)) >>> 0;
-  const corner = task.prefix[0] === 0;
-  const b1 = corner ? task.prefix[1]! : task.prefix[0]!;
-  let lastMask = (top | 1) >>> 0;
-  for (let k = 1; k < b1; k++) lastMask = (lastMask | (lastMask >>> 1) | (lastMask << 1)) >>> 0;
-  const f: Frame = {
-    n, mask, last: n - 1, top, b1, b2: corner ? -1 : n - 1 - b1, corner, side: (top | 1) >>> 0,
-    lastMask: corner ? 0 : lastMask, endBit: top >>> b1, board: new Uint32Array(n),
-  };
-  /** Row y's free columns under the method's rule for that row (rows 2..N−2). */
-  const rowAvail = (y: number, c: number, l: number, r: number): number => {
-    let a = ~(c | l | r) & mask;
-    if (corner) { if (y < b1) a &= ~2; }
-    else if (y < b1) a &= ~f.side;
-    else if (y === f.b2) {
-      if ((c & f.side) === 0) a = 0;
-      else if ((c & f.side) !== f.side) a &= f.side;
+  const f = countFrame(task);
+  let nodes = 0;
+  let solutions = 0; // a Number: one task's count stays far below 2^53 for N ≤ 32 in practice
+  /** Row y's queen on column `bit` (masks of the rows above: c, l, r), and everything below it. */
+  const visit = (y: number, bit: number, c: number, l: number, r: number): void => {
+    nodes++;
+    f.board[y] = bit;
+    const nc = (c | bit) >>> 0, nl = ((l | bit) << 1) >>> 0, nr = (r | bit) >>> 1;
+    if (y < n - 2) {
+      for (let a = rowAvail(f, y + 1, nc, nl, nr); a !== 0; a = (a & (a - 1)) >>> 0) visit(y + 1, (a & -a) >>> 0, nc, nl, nr);
+      return;
     }
-    return a >>> 0;
+    const la = lastColumn(f, nc, nl, nr);
+    if (la !== 0) {
+      nodes++;
+      f.board[n - 1] = la;
+      solutions += checkRotations(f);
+    }
   };
-  const cols = new Uint32Array(n), ld = new Uint32Array(n), rd = new Uint32Array(n), avail = new Uint32Array(n);
-  let c = 0, l = 0, r = 0;
-  for (const col of task.prefix) {
-    const bit = (1 << col) >>> 0;
-    c = (c | bit) >>> 0;
-    l = ((l | bit) << 1) >>> 0;
-    r = (r | bit) >>> 1;
-  }
-  f.board[0] = (1 << task.prefix[0]!) >>> 0;
-  f.board[1] = (1 << task.prefix[1]!) >>> 0;
-  let d = 2;
-  cols[d] = c; ld[d] = l; rd[d] = r;
-  avail[d] = rowAvail(d, c, l, r);
+  let row2 = rowAvail(f, 2, f.cols, f.ld, f.rd);
   return {
     step(budget: number): CountTaskResult | null {
-      if (done) return result();
-      let left = Math.max(1, Math.floor(budget));
-      while (left > 0) {
-        const a = avail[d]!;
-        if (a === 0) {
-          if (d === 2) {
-            done = true;
-            return result();
-          }
-          d--;
-          continue;
-        }
-        const bit = (a & -a) >>> 0;
-        avail[d] = (a ^ bit) >>> 0;
-        nodes++;
-        left--;
-        const nc = (cols[d]! | bit) >>> 0, nl = ((ld[d]! | bit) << 1) >>> 0, nr = (rd[d]! | bit) >>> 1;
-        if (d === n - 2) {
-          // The last row: its one free column, if any, completes a solution.
-          const la = ~(nc | nl | nr) & mask;
-          if (la !== 0 && (la & f.lastMask) === 0) {
-            nodes++;
-            if (corner) solutions += 8;
-            else {
-              for (let y = 2; y < d; y++) f.board[y] = (cols[y + 1]! ^ cols[y]!) >>> 0;
-              f.board[d] = bit;
-              f.board[n - 1] = la >>> 0;
-              solutions += check(f);
-            }
-          }
-          continue;
-        }
-        d++;
-        cols[d] = nc; ld[d] = nl; rd[d] = nr;
-        avail[d] = rowAvail(d, nc, nl, nr);
-      }
-      if (solutions > 2 ** 50) { big += BigInt(solutions); solutions = 0; }
-      return null;
+      const stop = nodes + Math.max(1, Math.floor(budget));
+      for (; row2 !== 0 && nodes < stop; row2 = (row2 & (row2 - 1)) >>> 0) visit(2, (row2 & -row2) >>> 0, f.cols, f.ld, f.rd);
+      return row2 === 0 ? { solutions: String(solutions), nodes } : null;
     },
-    stats: () => ({ nodes, solutions: big + BigInt(solutions) }),
+    stats: () => ({ nodes, solutions: BigInt(solutions) }),
     dispose(): void { /* nothing to free */ },
   };
 }

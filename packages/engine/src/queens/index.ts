@@ -1,7 +1,7 @@
 // @searchlab/engine/queens: N-Queens — the model and its scores, every local search on either
 // backend, the closed-form construction, and exact counting split into pool-sized subproblems.
 export {
-  MAX_N, MAX_RENDER, validateN, validatePositions, parsePositions, lineCounts, attackingPairs, seedScore, attackedRows,
+  MAX_N, MAX_RENDER, validateN, validatePositions, lineCounts, attackingPairs, seedScore, attackedRows,
   checkSolution, isSolution, renderBoard, type Positions,
 } from './model.js';
 export {
@@ -9,9 +9,12 @@ export {
   type QueensAlgorithm, type QueensStats, type QueensOutcome, type QueensSolveOptions, type NormalizedQueensOptions,
 } from './options.js';
 export { construct } from './construct.js';
+export { PositionsParser, parsePositions } from './parse.js';
+export { FORMAT_CHUNK, formatPositionsTs, streamPositions } from './format.js';
 export { expNeg } from './detmath.js';
 export {
   MAX_COUNT_N, countSubproblems, countSubproblemTs, createTsCountRun, sumCounts, enumerateSolutions, validateCountN,
+  countFrame, rowAvail, lastColumn, checkRotations, type CountFrame,
   type CountTask, type CountTaskResult, type CountStats,
 } from './count.js';
 export { createTsQueensRun, unsolvableN, fastStallLimit, type QueensRun } from './ts-run.js';

@@ -23,4 +23,8 @@ export interface QueensExports {
   queensCountStep(budget: number): number;
   /** Address of two u64: solutions, nodes. */
   queensCountResult(): number;
+  /** Room for `count` values and two output chunks (resets the arena); the values' address (chunks at +4·count, +16·count). */
+  queensFormatInit(count: number): number;
+  /** The `count` i32 at `src` as comma-separated decimals at `dst` (a comma first when lead = 1); bytes written. */
+  queensFormat(src: number, count: number, dst: number, lead: number): number;
 }

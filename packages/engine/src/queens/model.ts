@@ -32,39 +32,6 @@ export function validatePositions(positions: Positions): void {
   }
 }
 
-/**
- * Parses a placement: columns separated by spaces, commas or newlines, optionally a JSON array or a
- * solve --json object with "positions". Validated.
- */
-export function parsePositions(text: string): Int32Array {
-  const trimmed = text.trim();
-  let values: unknown[];
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(trimmed);
-    } catch (e) {
-      throw new InvalidInputError(`the placement is not valid JSON: ${(e as Error).message}`);
-    }
-    const arr = Array.isArray(parsed) ? parsed : (parsed as { positions?: unknown }).positions;
-    if (!Array.isArray(arr)) throw new InvalidInputError('the JSON object has no "positions" array');
-    values = arr;
-  } else {
-    values = trimmed === '' ? [] : trimmed.split(/[\s,]+/);
-  }
-  const out = new Int32Array(values.length);
-  for (let r = 0; r < values.length; r++) {
-    const v = values[r];
-    const c = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
-    if (!Number.isInteger(c) || c < 0 || c >= values.length) {
-      throw new InvalidInputError(`row ${r} has column ${JSON.stringify(v)}, expected an integer 0..${values.length - 1}`);
-    }
-    out[r] = c;
-  }
-  validatePositions(out);
-  return out;
-}
-
 /** Queens per line: columns (N), "/" diagonals r+c (2N−1), "\" diagonals r−c+N−1 (2N−1). */
 export function lineCounts(positions: Positions): { col: Int32Array; d1: Int32Array; d2: Int32Array } {
   const n = positions.length;

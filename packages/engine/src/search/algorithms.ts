@@ -397,22 +397,61 @@ function* boundedDepthFirst<S, A>(
   }
 }
 
-/** IDA* (contract: "idastar"): bound = f(start), then the least f that exceeded the bound. */
+/** The threshold of the iteration in progress, kept up to date by `idaStar` for its caller. */
+export interface Threshold {
+  value: number;
+}
+
+/**
+ * IDA* (contract: "idastar"): bound = f(start), then the least f that exceeded the bound. `f`
+ * defaults to g + h; weighted IDA* passes its own (contract: "wida"), which returns Infinity for a
+ * node it prunes outright (never entered, never a next bound; a pruned root: exhausted).
+ */
 export function* idaStar<S, A>(
   problem: Problem<S, A>,
   limits: SearchLimits = {},
   counters: SearchCounters = newCounters(),
+  f: (n: Node<S, A>) => number = (n) => n.g + problem.h(n.state),
+  threshold: Threshold = { value: 0 },
+  raise: (next: number) => number = (next) => next,
 ): SearchGenerator<S, A> {
-  const f = (n: Node<S, A>): number => n.g + problem.h(n.state);
   const slice: Slice = { since: 0 };
   let bound = f(rootNode(problem));
   for (;;) {
     counters.iterations++;
+    if (bound === Infinity) return { kind: 'exhausted' };
+    threshold.value = bound;
     const r = yield* boundedDepthFirst(problem, { f, bound }, limits, counters, slice);
     if (r.kind !== 'cut') return r;
     if (r.next === Infinity) return { kind: 'exhausted' };
-    bound = r.next;
+    bound = raise(r.next);
   }
+}
+
+/** A weight w ≥ 1 as the exact fraction num / den the weighted searches use (contract: "wida"). */
+export interface WeightFraction {
+  num: number;
+  den: number;
+}
+
+/**
+ * Weighted IDA* (contract: "wida"): thresholds on f = den·g + num·h, exact integers for an integer h;
+ * a node with g + h >= incumbent cannot lead to a shorter solution and is pruned. The next threshold
+ * is the least pruned f raised to num·⌈f / num⌉ (num × the integer lower bound it proves).
+ */
+export function weightedIdaStar<S, A>(
+  problem: Problem<S, A>,
+  weight: WeightFraction,
+  incumbent: number,
+  limits?: SearchLimits,
+  counters?: SearchCounters,
+  threshold?: Threshold,
+): SearchGenerator<S, A> {
+  const { num, den } = weight;
+  return idaStar(problem, limits, counters, (n) => {
+    const h = problem.h(n.state);
+    return n.g + h >= incumbent ? Infinity : den * n.g + num * h;
+  }, threshold, (next) => Math.max(next, Math.ceil(next / num - 1e-9) * num));
 }
 
 /** Depth-limited DFS: nodes at depthLimit are goal-tested, not expanded; no repeats on the path. */

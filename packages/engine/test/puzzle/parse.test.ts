@@ -111,10 +111,10 @@ describe('parseBoard errors name what and where', () => {
     expect(err(() => parseBoard(text, size === undefined ? {} : { size }))).toBe(message);
   });
 
-  it('rejects boards past 32×32 and bad cell values', () => {
-    const n = 33 * 33;
+  it('rejects boards past 128×128 and bad cell values', () => {
+    const n = 129 * 129;
     const cells = Array.from({ length: n }, (_, i) => (i + 1) % n);
-    expect(err(() => parseBoard(cells.join(' ')))).toBe('the board is 33×33; the largest supported is 32×32');
+    expect(err(() => parseBoard(cells.join(' ')))).toBe('the board is 129×129; the largest supported is 128×128');
     expect(err(() => parseBoard([[1, 2.5], [3, 0]]))).toBe('row 1, col 2: 2.5 is not a tile, blank (0 _ *) or wall (# -1)');
     expect(err(() => parseBoard([[1, -2], [3, 0]]))).toBe('row 1, col 2: -2 is not a tile, blank (0 _ *) or wall (# -1)');
   });

@@ -158,18 +158,19 @@ describe('solvePuzzle', () => {
 describe('normalizeOptions', () => {
   test('defaults', () => {
     expect(normalizeOptions()).toEqual({
-      algorithm: 'astar', heuristic: 'manhattan', pdbReflect: true, countBlank: false, weight: 2, depthLimit: 50, maxNodes: Infinity,
+      algorithm: 'astar', heuristic: 'manhattan', pdbReflect: true, countBlank: false, weight: 2, incumbent: Infinity, depthLimit: 50, maxNodes: Infinity,
     });
     expect(normalizeOptions({ heuristic: 'pdb663' })).toMatchObject({ algorithm: 'idastar', heuristic: 'manhattan', pdb: 'pdb663' });
   });
 
   test.each([
-    [{ algorithm: 'astr' }, "unknown algorithm 'astr' (expected one of bfs, dfs, iddfs, ucs, dijkstra, greedy, astar, wastar, idastar)"],
+    [{ algorithm: 'astr' }, "unknown algorithm 'astr' (expected one of bfs, dfs, iddfs, ucs, dijkstra, greedy, astar, wastar, idastar, wida, anytime, construct)"],
     [{ heuristic: 'hamming' }, "unknown heuristic 'hamming' (expected one of misplaced, manhattan, euclidean, linear-conflict, pdb78, pdb663, pdb555, pdb6666, pdb55554, auto)"],
-    [{ heuristic: 'pdb555', algorithm: 'astar' }, 'the pdb555 pattern databases run with idastar, not astar'],
+    [{ heuristic: 'pdb555', algorithm: 'astar' }, 'the pdb555 pattern databases run with idastar, wida, anytime, not astar'],
     [{ heuristic: 'linear-conflict', countBlank: true }, 'countBlank is not allowed with linear-conflict'],
-    [{ weight: 0 }, 'weight must be > 0'],
-    [{ weight: Number.NaN }, 'weight must be > 0'],
+    [{ weight: 0 }, 'weight must be a number ≥ 1 (got 0)'],
+    [{ weight: 0.5 }, 'weight must be a number ≥ 1 (got 0.5)'],
+    [{ weight: Number.NaN }, 'weight must be a number ≥ 1 (got NaN)'],
     [{ maxNodes: 0 }, 'maxNodes must be a positive integer'],
     [{ maxNodes: 2.5 }, 'maxNodes must be a positive integer'],
     [{ depthLimit: -1 }, 'depthLimit must be a non-negative integer'],

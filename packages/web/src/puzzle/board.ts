@@ -5,6 +5,10 @@ import type { Controls } from './controls.js';
 
 const DELTA: Record<Move, [number, number]> = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
 
+/** Boards past this side are drawn on one canvas (the large-board mode) instead of W×H elements. */
+export const LARGE_SIDE = 32;
+export const isLarge = (b: Board): boolean => b.width > LARGE_SIDE || b.height > LARGE_SIDE;
+
 export const sameCells = (a: Board, b: Board): boolean =>
   a.width === b.width && a.height === b.height && a.cells.every((v, i) => v === b.cells[i]);
 
@@ -19,6 +23,8 @@ export class BoardView {
   moveCount = 0;
   /** True while a solve runs: the board is locked so the answer still fits it. */
   locked = false;
+  /** Large-board mode: the cells as last drawn on the canvas (only changed cells are redrawn). */
+  private drawn: number[] | undefined;
   /** The user edited the text form: moves must not overwrite what they typed. */
   private textEdited = false;
 
@@ -36,6 +42,7 @@ export class BoardView {
   set(board: Board, goal: Board): void {
     this.board = board;
     this.goal = goal;
+    this.drawn = undefined;
     this.moveCount = 0;
     this.textEdited = false;
     this.render();
@@ -46,6 +53,7 @@ export class BoardView {
   /** A new goal for the same tiles (the solvability verdict changes, the board does not). */
   setGoal(goal: Board): void {
     this.goal = goal;
+    this.drawn = undefined;
     this.render();
     this.renderSolvability();
     this.onChange();
@@ -63,10 +71,24 @@ export class BoardView {
     return true;
   }
 
+  /** Many moves at once (a large board's animation): one copy of the board and one drawing. */
+  moveMany(moves: readonly Move[]): void {
+    if (moves.length === 0) return;
+    this.board = applyMoves(this.board, moves);
+    this.moveCount += moves.length;
+    this.render();
+    this.onChange();
+  }
+
   render(justMoved = -1): void {
     const { board, goal, ui } = this;
     const el = ui.board;
     const solved = this.solved;
+    if (isLarge(board)) {
+      this.renderLarge();
+      return;
+    }
+    delete el.dataset.mode;
     const blank = board.cells.indexOf(0);
     const movable = new Map<number, Move>();
     if (!this.locked) {
@@ -86,6 +108,67 @@ export class BoardView {
     ui.moves.value = String(this.moveCount);
     ui.moves.textContent = String(this.moveCount);
     ui.solved.hidden = !solved;
+    if (!this.textEdited) this.showText();
+  }
+
+  /** The large-board mode: the same data attributes, the cells drawn on a canvas (tiles at home in green). */
+  private renderLarge(): void {
+    const { board, goal, ui } = this;
+    const el = ui.board;
+    el.style.setProperty('--w', String(board.width));
+    el.style.setProperty('--h', String(board.height));
+    el.dataset.mode = 'canvas';
+    el.dataset.width = String(board.width);
+    el.dataset.height = String(board.height);
+    el.dataset.cells = board.cells.join(' ');
+    el.dataset.solved = String(this.solved);
+    let canvas = el.firstElementChild;
+    if (!(canvas instanceof HTMLCanvasElement)) {
+      canvas = document.createElement('canvas');
+      (canvas as HTMLCanvasElement).className = 'board-canvas';
+      (canvas as HTMLCanvasElement).setAttribute('role', 'img');
+      el.replaceChildren(canvas);
+    }
+    const c = canvas as HTMLCanvasElement;
+    const px = Math.max(2, Math.min(24, Math.floor(1600 / Math.max(board.width, board.height))));
+    if (c.width !== board.width * px || c.height !== board.height * px) {
+      c.width = board.width * px;
+      c.height = board.height * px;
+      this.drawn = undefined;
+    }
+    const drawn = this.drawn?.length === board.cells.length ? this.drawn : undefined;
+    c.setAttribute('aria-label', `${board.width} by ${board.height} board${this.solved ? ', solved' : ''}`);
+    const g = c.getContext('2d');
+    if (g !== null) {
+      if (drawn === undefined) {
+        g.fillStyle = '#cfd6e0';
+        g.fillRect(0, 0, c.width, c.height);
+      }
+      const inset = px >= 6 ? 1 : 0;
+      g.font = `${Math.floor(px * 0.45)}px sans-serif`;
+      g.textAlign = 'center';
+      g.textBaseline = 'middle';
+      board.cells.forEach((v, i) => {
+        if (drawn !== undefined && drawn[i] === v) return;
+        const x = (i % board.width) * px;
+        const y = Math.floor(i / board.width) * px;
+        if (drawn !== undefined) {
+          g.fillStyle = '#cfd6e0';
+          g.fillRect(x, y, px, px);
+        }
+        if (v <= 0) return;
+        g.fillStyle = goal.cells[i] === v ? '#9fd3ae' : '#ffffff';
+        g.fillRect(x + inset, y + inset, px - 2 * inset, px - 2 * inset);
+        if (px >= 20) {
+          g.fillStyle = '#1d2733';
+          g.fillText(String(v), x + px / 2, y + px / 2);
+        }
+      });
+      this.drawn = board.cells.slice();
+    }
+    ui.moves.value = String(this.moveCount);
+    ui.moves.textContent = String(this.moveCount);
+    ui.solved.hidden = !this.solved;
     if (!this.textEdited) this.showText();
   }
 

@@ -1,5 +1,8 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
-import type { Algorithm, Backend, HeuristicName, SolveSettings } from '@searchlab/engine';
+import {
+  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
+  type Algorithm, type Backend, type HeuristicChoice, type PdbName, type SolveSettings,
+} from '@searchlab/engine';
 
 /** The form's settings: the engine's, with the algorithm always chosen. */
 export type FormSettings = SolveSettings & { algorithm: Algorithm };
@@ -29,6 +32,8 @@ export function findControls(root: HTMLElement) {
     solvability: $('solvability'),
     boardText: $<HTMLTextAreaElement>('board-text'),
     load: $<HTMLButtonElement>('load'),
+    korf: $<HTMLInputElement>('korf'),
+    korfLoad: $<HTMLButtonElement>('korf-load'),
     tabPlay: $<HTMLButtonElement>('tab-play'),
     tabCompare: $<HTMLButtonElement>('tab-compare'),
     panelPlay: $('panel-play'),
@@ -46,6 +51,9 @@ export function findControls(root: HTMLElement) {
     speed: $<HTMLSelectElement>('speed'),
     stopAnimation: $<HTMLButtonElement>('stop-animation'),
     status: $('status'),
+    pdbBuild: $('pdb-build'),
+    pdbLabel: $('pdb-label'),
+    pdbProgress: $<HTMLProgressElement>('pdb-progress'),
     stats: $('stats'),
     solution: $('solution'),
     compareAlgorithm: $<HTMLSelectElement>('compare-algorithm'),
@@ -66,7 +74,7 @@ export type Controls = ReturnType<typeof findControls>;
 
 /** Controls whose values live in the URL as they are, keyed by their id. */
 export const PERSISTED_IDS = [
-  'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'max-nodes', 'speed',
+  'korf', 'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'max-nodes', 'speed',
   'compare-algorithm', 'compare-source', 'compare-count', 'compare-max-nodes', 'compare-blank',
 ] as const;
 
@@ -80,14 +88,31 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   astar: 'A*',
   wastar: 'weighted A*',
   idastar: 'IDA*',
+  wida: 'weighted IDA* (≤ w × optimal)',
+  anytime: 'anytime (weighted IDA* runs down to w = 1)',
+  construct: 'constructive (any size)',
 };
-export const INFORMED = new Set<Algorithm>(['greedy', 'astar', 'wastar', 'idastar']);
-export const HEURISTIC_LABEL: Record<HeuristicName, string> = {
+export const INFORMED = new Set<Algorithm>(INFORMED_ALGORITHMS);
+const MB = (bytes: number): string => `${Math.ceil(bytes / 2 ** 20)} MB`;
+/** The partition's pattern sizes as people write them: "6-6-3". */
+export const pdbSplit = (name: PdbName): string => PDB_SPECS[name].patterns.map((p) => p.length).join('-');
+/** What an option of the heuristic list says when pointed at (the labels stay short for phones). */
+export function pdbTitle(name: PdbName): string {
+  const spec = PDB_SPECS[name];
+  return `additive pattern databases ${pdbSplit(name)} with reflection (15-puzzle, IDA*): ${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}`;
+}
+export const HEURISTIC_LABEL: Record<HeuristicChoice, string> = {
   misplaced: 'misplaced tiles',
   manhattan: 'Manhattan distance',
   euclidean: 'Euclidean distance',
   'linear-conflict': 'linear conflict',
+  pdb555: 'PDB 5-5-5',
+  pdb663: 'PDB 6-6-3',
+  pdb78: 'PDB 7-8',
+  auto: 'auto (best PDB that fits)',
 };
+/** The memory the lab lets a solve (and its pattern databases) use: the engine's default for this device. */
+export const LAB_MEMORY_BYTES = defaultMemoryBytes('wasm');
 
 export const MAX_SEED = 0xffff_ffff;
 
@@ -141,10 +166,12 @@ export function solveSettings(ui: Controls): FormSettings {
   const algorithm = ui.algorithm.value as Algorithm;
   const settings: FormSettings = {
     algorithm,
-    heuristic: ui.heuristic.value as HeuristicName,
+    heuristic: ui.heuristic.value as HeuristicChoice,
     maxNodes: readPositiveInt(ui.maxNodes, 'the node limit'),
   };
-  if (algorithm === 'wastar') {
+  // The databases are refused (not built) when they would not fit this device's budget.
+  if (isPdbName(settings.heuristic) || settings.heuristic === 'auto') settings.maxMemoryBytes = LAB_MEMORY_BYTES;
+  if (BOUNDED_ALGORITHMS.includes(algorithm)) {
     const w = Number(ui.weight.value);
     if (!Number.isFinite(w) || w < 1) throw new Error(`the weight must be a number of at least 1, got "${ui.weight.value}"`);
     settings.weight = w;

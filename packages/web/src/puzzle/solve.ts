@@ -1,14 +1,33 @@
 // The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
-import type { Algorithm, Move, SearchStats, SolveResult, SolveTask } from '@searchlab/engine';
+import {
+  PDB_SPECS, isPdbName, placements,
+  type Algorithm, type HeuristicChoice, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask, type SolveTaskProgress,
+} from '@searchlab/engine';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { withoutPrefix } from './board.js';
-import { ALGORITHM_LABEL, solveSettings, type FormSettings } from './controls.js';
+import { ALGORITHM_LABEL, pdbSplit, solveSettings, type FormSettings } from './controls.js';
 import type { Lab } from './lab.js';
+import { korfMatch } from './korf.js';
 import { forWeb, limitMessage } from './messages.js';
+
+/** Moves listed under the board; a longer solution (a large board's) shows its start and a count. */
+const SHOWN_MOVES = 2000;
 
 /** Algorithms that keep no table of reached states: their "unique states" is not a count. */
 const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar']);
+
+/**
+ * The fraction of a pattern-database build done: placements reached over all the patterns' placements
+ * when the partition is known, else (auto) each pattern weighs the same.
+ */
+function buildFraction(p: PdbProgress, heuristic: HeuristicChoice | undefined): number {
+  if (!isPdbName(heuristic)) return (p.pattern + p.reached / p.placements) / p.patterns;
+  const spec = PDB_SPECS[heuristic];
+  const sizes = spec.patterns.map((labels) => placements(spec.width * spec.height, labels.length));
+  const before = sizes.slice(0, p.pattern).reduce((a, b) => a + b, 0);
+  return (before + p.reached) / sizes.reduce((a, b) => a + b, 0);
+}
 
 export class SolvePanel {
   constructor(private readonly lab: Lab) {}
@@ -35,6 +54,7 @@ export class SolvePanel {
     this.clear();
     this.lab.setBusy('solve');
     const started = performance.now();
+    let build: { began: number; ms?: number } | undefined;
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
     const signal = jobs.start();
     const task: SolveTask = { start: board.board, goal: board.goal, settings };
@@ -42,7 +62,15 @@ export class SolvePanel {
       signal,
       onProgress: (payload) => {
         if (!jobs.current(signal)) return;
-        const stats = payload as SearchStats;
+        const progress = payload as SolveTaskProgress;
+        if ('pdb' in progress) {
+          build ??= { began: performance.now() };
+          this.showBuild(progress.pdb, settings.heuristic);
+          return;
+        }
+        if (build !== undefined) build.ms ??= performance.now() - build.began;
+        this.showBuild(null);
+        const stats = progress;
         this.showStats(stats, settings.algorithm);
         const secs = ((performance.now() - started) / 1000).toFixed(1);
         setStatus(ui.status, 'running', `Searching… ${formatCount(stats.expanded)} nodes expanded (${secs} s).`);
@@ -51,11 +79,14 @@ export class SolvePanel {
       (result) => {
         if (!jobs.current(signal)) return; // cancelled or replaced: its answer is stale
         this.lab.setBusy(null);
-        this.finish(result, settings);
+        this.showBuild(null);
+        if (build !== undefined) build.ms ??= performance.now() - build.began;
+        this.finish(result, settings, task, build?.ms);
       },
       (err: unknown) => {
         if (!jobs.current(signal)) return;
         this.lab.setBusy(null);
+        this.showBuild(null);
         setStatus(ui.status, 'error', forWeb(errorMessage(err)));
       },
     );
@@ -63,19 +94,30 @@ export class SolvePanel {
 
   cancel(): void {
     if (!this.lab.board.locked) return;
+    const building = !this.lab.ui.pdbBuild.hidden;
     this.lab.jobs.stop();
     this.lab.setBusy(null);
-    setStatus(this.lab.ui.status, 'cancelled', 'Cancelled: the search was stopped.');
+    this.showBuild(null);
+    setStatus(this.lab.ui.status, 'cancelled', building
+      ? 'Cancelled while the pattern databases were being built (the next solve finishes them).'
+      : 'Cancelled: the search was stopped.');
   }
 
-  private finish(result: SolveResult, settings: FormSettings): void {
+  private finish(result: SolveResult, settings: FormSettings, task: SolveTask, buildMs?: number): void {
     const { ui } = this.lab;
     this.showStats(result.stats, result.algorithm, { length: result.length, backend: result.backend });
     switch (result.status) {
       case 'solved': {
         const moves = result.moves ?? [];
         this.showSolution(moves);
-        setStatus(ui.status, 'done', moves.length === 0 ? 'Already solved.' : `Found a solution of ${moves.length} moves.`);
+        const korf = korfMatch(task.start, task.goal);
+        const notes = [
+          result.bound !== undefined && `Proven: at most ${+result.bound.toFixed(4)} × optimal (lower bound ${result.lowerBound}${result.optimal ? ', optimal' : ''}).`,
+          result.reason !== undefined && withoutPrefix(result.reason),
+          korf && `Korf's #${korf.id}: published optimum ${korf.optimal} moves.`,
+          buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for the next solves, and stored in this browser).`,
+        ].filter(Boolean).join(' ');
+        setStatus(ui.status, 'done', `${moves.length === 0 ? 'Already solved.' : `Found a solution of ${moves.length} moves.`}${notes && ` ${notes}`}`);
         this.lab.animator.play(moves);
         break;
       }
@@ -90,6 +132,18 @@ export class SolvePanel {
         setStatus(ui.status, 'cancelled', 'Cancelled.');
         break;
     }
+  }
+
+  /** The build's progress bar (null hides it). */
+  private showBuild(p: PdbProgress | null, heuristic?: HeuristicChoice): void {
+    const { pdbBuild, pdbLabel, pdbProgress, status } = this.lab.ui;
+    pdbBuild.hidden = p === null;
+    if (p === null) return;
+    const fraction = buildFraction(p, heuristic);
+    pdbProgress.value = fraction;
+    const what = isPdbName(heuristic) ? `the ${pdbSplit(heuristic)} pattern databases` : 'the pattern databases';
+    pdbLabel.textContent = `Building ${what}: table ${p.pattern + 1} of ${p.patterns}, ${Math.floor(fraction * 100)} %`;
+    setStatus(status, 'running', 'Building the pattern databases once (then kept in this browser)…');
   }
 
   private showStats(stats: SearchStats | null, algorithm?: Algorithm, extra: { length?: number; backend?: string } = {}): void {
@@ -121,13 +175,15 @@ export class SolvePanel {
       solution.replaceChildren('(already at the goal)');
       return;
     }
+    const shown = moves.length > SHOWN_MOVES ? moves.slice(0, SHOWN_MOVES) : moves;
     solution.replaceChildren(
-      ...moves.flatMap((m, i) => {
+      ...shown.flatMap((m, i) => {
         const span = document.createElement('span');
         span.textContent = m;
         span.dataset.step = String(i);
         return i === 0 ? [span] : [' ', span];
       }),
+      ...(shown.length < moves.length ? [` … and ${moves.length - shown.length} more`] : []),
     );
   }
 }

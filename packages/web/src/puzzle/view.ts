@@ -1,18 +1,19 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, HEURISTICS, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, parseBoard,
+  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
   renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
 } from '@searchlab/engine';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
 import { Animator } from './animation.js';
-import { BoardView } from './board.js';
+import { BoardView, isLarge } from './board.js';
 import { ComparePanel, shuffled } from './compare.js';
 import {
-  ALGORITHM_LABEL, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, readSeed, readWalk, showSize,
+  ALGORITHM_LABEL, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, pdbTitle, readSeed, readWalk, showSize,
   type Controls,
 } from './controls.js';
+import { KORF_COUNT, korfInstance } from './korf.js';
 import type { Lab } from './lab.js';
 import { SolvePanel } from './solve.js';
 import { JobSlot } from '../shell/pool.js';
@@ -20,6 +21,7 @@ import template from './view.html';
 
 const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const PRESETS: readonly string[] = ['blank-last', 'blank-first'];
+const KORF_NODE_LIMIT = 1_000_000_000;
 
 type Field = HTMLInputElement | HTMLSelectElement;
 const valueOf = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
@@ -48,11 +50,12 @@ class PuzzleView implements Lab {
 
   constructor(private readonly ctx: ViewContext, readonly ui: Controls) {
     this.board = new BoardView(ui, goalBoard(3, 3), () => this.save());
-    this.animator = new Animator(ui, (m) => this.board.move(m));
+    this.animator = new Animator(ui, (m) => this.board.move(m), (moves) => this.board.moveMany(moves));
     this.solvePanel = new SolvePanel(this);
     this.comparePanel = new ComparePanel(this);
     fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
-    fillSelect(ui.heuristic, HEURISTICS, HEURISTIC_LABEL, 'manhattan');
+    fillSelect(ui.heuristic, HEURISTIC_CHOICES, HEURISTIC_LABEL, 'manhattan');
+    for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
     this.fields = PERSISTED_IDS.map((id) => ctx.root.querySelector<Field>(`#${id}`)!);
     // Only values that differ from the markup's go into the URL, to keep links short.
     this.defaults = new Map(this.fields.map((el) => [el.id, valueOf(el)]));
@@ -71,7 +74,7 @@ class PuzzleView implements Lab {
     ui.compare.disabled = kind !== null;
     ui.cancel.disabled = kind !== 'solve';
     ui.compareCancel.disabled = kind !== 'compare';
-    for (const el of [ui.shuffle, ui.newSeed, ui.reset, ui.load, ui.size, ui.goal, ui.goalApply]) el.disabled = kind === 'solve';
+    for (const el of [ui.shuffle, ui.newSeed, ui.reset, ui.load, ui.korfLoad, ui.size, ui.goal, ui.goalApply]) el.disabled = kind === 'solve';
     document.body.dataset.busy = kind ?? '';
     this.board.render();
   }
@@ -112,7 +115,7 @@ class PuzzleView implements Lab {
     const { board, goal, solved } = this.board;
     values.size = `${board.width}x${board.height}`;
     values.goal = this.ui.goal.value === 'custom' ? boardToText(goal) : this.ui.goal.value;
-    values.board = solved ? undefined : boardToText(board);
+    values.board = solved || isLarge(board) ? undefined : boardToText(board); // a large board would not fit a link
     values.tab = this.ui.panelPlay.hidden ? 'compare' : undefined;
     this.ctx.save(values);
   }
@@ -171,6 +174,24 @@ class PuzzleView implements Lab {
     return `Loaded a ${board.width} × ${board.height} board.`;
   }
 
+  /** One of Korf's 100 at the blank-first goal, set up for IDA* with pattern databases (6-6-3 unless others are chosen). */
+  private loadKorf(): string {
+    const { ui } = this;
+    const id = Number(ui.korf.value);
+    const korf = korfInstance(id);
+    if (korf === undefined) throw new Error(`Korf's instances are numbered 1 to ${KORF_COUNT}, got "${ui.korf.value}"`);
+    ui.goal.value = 'blank-first';
+    ui.customGoal.hidden = true;
+    this.replaceBoard(korf.start, korf.goal);
+    ui.algorithm.value = 'idastar';
+    if (!isPdbName(ui.heuristic.value) && ui.heuristic.value !== 'auto') ui.heuristic.value = 'pdb663';
+    // IDA* stores almost nothing: a node limit is only a time limit here, so lift the small default.
+    if (Number(ui.maxNodes.value) < KORF_NODE_LIMIT) ui.maxNodes.value = String(KORF_NODE_LIMIT);
+    this.syncControls();
+    this.save();
+    return `Korf's #${id} loaded (published optimum: ${korf.optimal} moves). Solve runs IDA* with ${ui.heuristic.selectedOptions[0]?.textContent ?? ui.heuristic.value}.`;
+  }
+
   private playerMove(move: Move): void {
     if (this.board.locked) {
       setStatus(this.ui.status, 'running', 'The board is locked while the solver runs (Cancel to stop it).');
@@ -194,7 +215,7 @@ class PuzzleView implements Lab {
     const algorithm = ui.algorithm.value as Algorithm;
     ui.heuristic.disabled = !INFORMED.has(algorithm);
     ui.heuristicLabel.title = INFORMED.has(algorithm) ? '' : 'this algorithm does not use a heuristic';
-    ui.weightLabel.hidden = algorithm !== 'wastar';
+    ui.weightLabel.hidden = !BOUNDED_ALGORITHMS.includes(algorithm);
     const wasmOption = ui.backend.querySelector<HTMLOptionElement>('option[value="wasm"]')!;
     wasmOption.disabled = !WASM_ALGORITHMS.includes(algorithm);
     if (wasmOption.disabled && ui.backend.value === 'wasm') ui.backend.value = 'auto';
@@ -228,6 +249,16 @@ class PuzzleView implements Lab {
     }));
     on(ui.load, 'click', () => {
       if (!this.board.locked) this.run(() => this.load());
+    });
+    on(ui.korfLoad, 'click', () => {
+      if (!this.board.locked) this.run(() => this.loadKorf());
+    });
+    // Pattern databases run with IDA* only: choosing one picks IDA*, leaving IDA* drops the databases.
+    on(ui.heuristic, 'change', () => {
+      if (isPdbName(ui.heuristic.value)) ui.algorithm.value = 'idastar';
+    });
+    on(ui.algorithm, 'change', () => {
+      if (ui.algorithm.value !== 'idastar' && isPdbName(ui.heuristic.value)) ui.heuristic.value = 'linear-conflict';
     });
     on(ui.board, 'click', (e) => {
       const move = (e.target as HTMLElement).closest<HTMLElement>('.tile')?.dataset.move as Move | undefined;

@@ -17,13 +17,18 @@ interface Instance { id: string; start: Board; goal: Board }
 
 /**
  * The boards of a file: one per line, `#` comments; an optional id before the first tab (the board
- * is after the last tab, so a TSV such as data/korf100.tsv works); else the id is the board's
- * 1-based number among the boards.
+ * is after the last tab, so a TSV such as data/korf100.tsv works, its header row skipped); else the id
+ * is the board's 1-based number among the boards.
  */
 async function readInstances(file: string, opts: BoardOpts): Promise<Instance[]> {
   const list: Instance[] = [];
+  let first = true;
   for (const { line, text } of await readLines(file)) {
     const tab = text.indexOf('\t');
+    // A TSV's header row (column names, no digits in the board column) is not a board.
+    const header = first && tab >= 0 && !/\d/.test(text.slice(text.lastIndexOf('\t') + 1));
+    first = false;
+    if (header) continue;
     const id = tab >= 0 ? text.slice(0, tab).trim() : String(list.length + 1);
     try {
       const start = await readBoard(text.slice(text.lastIndexOf('\t') + 1).trim(), opts.size);

@@ -101,7 +101,7 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   cmd.addOption(new Option('--algorithm <name>', 'search algorithm (default astar)').choices(ALGORITHMS));
   if (withHeuristic) {
     cmd.addOption(new Option('--heuristic <name>',
-      'heuristic of informed searches (default manhattan); pdb555|pdb663|pdb78: 15-puzzle, pdb6666|pdb55554: 24-puzzle pattern databases (idastar, built once and cached); auto: the strongest that fits --max-memory')
+      'heuristic of informed searches (default manhattan); pdb555|pdb663|pdb78: 15-puzzle, pdb6666|pdb55554: 24-puzzle pattern databases (idastar, wida, anytime; built once and cached); auto: the strongest that fits --max-memory')
       .choices(HEURISTIC_CHOICES));
     cmd.option('--no-reflect', 'pattern databases: skip the diagonally reflected lookup');
   }
@@ -110,7 +110,7 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   cmd.option('--timeout <sec>', 'stop after SEC seconds (exit 4)', positiveArg);
   cmd.option('--max-memory <size>', 'stop when the search (or the pattern databases it needs) would store more than SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine', memoryArg);
   cmd.option('--count-blank', 'count the blank as a tile in misplaced/manhattan/euclidean (not admissible)');
-  cmd.option('--weight <w>', 'weight of wastar: f = g + w·h (default 2)', positiveArg);
+  cmd.option('--weight <w>', 'weight w ≥ 1 of wastar (f = g + w·h), wida (thresholds on g + w·h) and anytime (its first weight): length ≤ w × optimal with an admissible heuristic (default 2)', positiveArg);
   cmd.option('--depth-limit <d>', 'depth limit of dfs (default 50)', intArg(0));
   return cmd;
 }

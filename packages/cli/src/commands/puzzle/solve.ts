@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
+import { InvalidInputError, boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
-import { indentBlock, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
+import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
 import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
 import { solveTracked } from './solving.js';
 import { jobsArg } from '../../options.js';
@@ -13,7 +13,13 @@ import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js
 interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
   trace?: boolean;
   file?: string;
+  full?: boolean;
 }
+
+const boundText = (b: number): string => (Number.isFinite(b) ? `${+b.toFixed(4)}` : '∞');
+/** Text output: boards past this side and move lists past this length are summarised unless --full. */
+const PRINT_SIDE = 32;
+const PRINT_MOVES = 1000;
 
 export function registerSolve(parent: Command, ctx: Context, exit: (code: number) => void): void {
   const cmd = parent.command('solve').description('solve a sliding-tile puzzle and print the moves and search statistics');
@@ -21,6 +27,7 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
   addSearchOptions(cmd, true);
   cmd.option('--trace', 'print every state on the path with g, h and f');
   cmd.option('--json', 'print one JSON object instead of text');
+  cmd.option('--full', `text output: print boards larger than ${PRINT_SIDE}×${PRINT_SIDE} and move lists longer than ${PRINT_MOVES} moves in full`);
   cmd.option('--file <path>', 'solve every board of a file (one per line, # comments, optional id<TAB>board): one JSON line per instance as it finishes');
   cmd.option('--jobs <n>', 'with --file: solve on N worker threads at once', jobsArg, 1);
   queueOptions(cmd); // with --file: the instances become jobs on a PostgreSQL queue
@@ -35,31 +42,54 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);
   const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
-  const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json });
+  const anytime = settings.algorithm === 'anytime';
+  // anytime streams its improvements: one JSON line each with --json (then the final result on one line), else a text line each.
+  const onImprovement = !anytime ? undefined : (i: Improvement): void => {
+    if (opts.json) ctx.out(`${JSON.stringify({ event: 'improvement', ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })}\n`);
+    else ctx.out(`Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`);
+  };
+  const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
 
   if (opts.json) {
-    printJson(ctx, solveJson(result, boardToText(start), boardToText(goal)));
+    const json = solveJson(result, boardToText(start), boardToText(goal));
+    if (anytime) ctx.out(`${JSON.stringify({ event: 'final', ...json })}\n`);
+    else printJson(ctx, json);
     return exitForStatus(result.status);
   }
 
   const check = checkSolvable(start, goal);
   const out: string[] = [];
-  out.push('Start:', indentBlock(renderBoard(start)));
-  out.push(`Goal${opts.goal === 'blank-last' || opts.goal === 'blank-first' ? ` (${opts.goal})` : ''}:`, indentBlock(renderBoard(goal)));
+  const big = opts.full !== true && (start.width > PRINT_SIDE || start.height > PRINT_SIDE);
+  const board = (b: typeof start): string =>
+    big ? `  (${b.width}×${b.height}: not printed past ${PRINT_SIDE}×${PRINT_SIDE}; --full prints it)` : indentBlock(renderBoard(b));
+  out.push('Start:', board(start));
+  out.push(`Goal${opts.goal === 'blank-last' || opts.goal === 'blank-first' ? ` (${opts.goal})` : ''}:`, board(goal));
   out.push(`Solvable: ${check.solvable ? 'yes' : 'no'} (${check.method}): ${why(check.reason)}`);
   const heuristic = result.heuristic ? `, heuristic ${result.heuristic}` : '';
   out.push(`Search: ${result.algorithm}${heuristic}, backend ${result.backend}`);
   if (result.status === 'solved') {
     if (result.trace) out.push('Path:', traceLines(result));
-    out.push('Moves (blank):', movesLines(result.moves ?? []));
+    const moves = result.moves ?? [];
+    const cut = opts.full !== true && moves.length > PRINT_MOVES;
+    out.push('Moves (blank):', movesLines(cut ? moves.slice(0, PRINT_MOVES) : moves));
+    if (cut) out.push(`  … and ${moves.length - PRINT_MOVES} more (--full or --json prints them all)`);
     out.push(`Length: ${result.length}`);
+    const c = result.construct;
+    if (c) {
+      out.push(`Construct: ${c.lengthBefore} moves, ${c.lengthAfter} after the post-pass (${c.lengthBefore - c.lengthAfter} fewer)`);
+      out.push(`Time: construct ${c.constructMs.toFixed(1)} ms, post-pass ${c.postPassMs.toFixed(1)} ms`);
+    }
+    if (result.bound !== undefined) {
+      out.push(`Bound: length ≤ ${boundText(result.bound)} × optimal (proven lower bound ${result.lowerBound}${result.optimal ? ': optimal' : ''})`);
+    }
+    if (result.reason !== undefined) out.push(`Note: ${result.reason}`);
   } else if (result.status === 'unsolvable') {
     out.push('Result: no solution');
   } else {
     out.push(result.status === 'limit' ? `Result: stopped at a limit (${result.reason ?? 'limit'})` : 'Result: interrupted');
   }
   // An unsolvable start is usually decided without searching: no statistics worth printing then.
-  if (result.status !== 'unsolvable' || result.stats.expanded > 0) {
+  if ((result.status !== 'unsolvable' || result.stats.expanded > 0) && result.construct === undefined) {
     out.push(result.status === 'solved' ? 'Statistics:' : 'Statistics so far:', statsLines(result.stats));
   }
   ctx.out(`${out.join('\n')}\n`);

@@ -1,10 +1,10 @@
 // `searchlab queens …`: solve (six algorithms, either backend), count (exact, --jobs), verify.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
-  MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, checkSolution, countQueens, parsePositions, renderBoard, solveQueens,
-  attackingPairs, type QueensAlgorithm, type QueensSolveResult,
+  MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
+  attackingPairs, streamPositions, type QueensAlgorithm, type QueensSolveResult,
 } from '@searchlab/engine/queens';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
@@ -12,7 +12,6 @@ import { int, keyValues, ms } from '../../format.js';
 import { intArg, jobsArg, positiveArg, seedArg } from '../../options.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 import { track } from '../../progress.js';
-import { readStdin } from '../../input.js';
 
 /** N: a whole number 1..MAX_N, with a one-line error otherwise. */
 export function queensN(max: number) {
@@ -81,8 +80,8 @@ function jsonHead(r: QueensSolveResult): Record<string, unknown> {
 /**
  * Writes `{…head, "positions": [...]}` to `file` (10⁸ positions are ~0.9 GB of text, past what one
  * string holds) through a temporary file renamed into place at the end. The columns are formatted
- * into large buffers, each written with one `write` while the next one fills (the write runs on
- * libuv's thread pool, so formatting and the kernel's copy overlap on two cores).
+ * in chunks by the engine (on the run's backend), each written with one `write` while the next one
+ * is formatted (the write runs on libuv's thread pool, so the two overlap on two cores).
  */
 async function writeResultFile(file: string, r: QueensSolveResult): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
@@ -92,7 +91,7 @@ async function writeResultFile(file: string, r: QueensSolveResult): Promise<void
     const handle = fh;
     const head = JSON.stringify(jsonHead(r));
     await handle.write(`${head.slice(0, -1)},"positions":[`);
-    await writeColumns(r.positions, async (chunk) => { await handle.write(chunk, 0, chunk.length); });
+    await streamPositions(r.positions, async (chunk) => { await handle.write(chunk, 0, chunk.length); }, r.backend);
     await handle.write(']}\n');
     await handle.close();
     fh = undefined;
@@ -102,79 +101,6 @@ async function writeResultFile(file: string, r: QueensSolveResult): Promise<void
     await rm(tmp, { force: true });
     throw new InvalidInputError(`cannot write --output ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-}
-
-/** Buffers of the column writer; two of them alternate (one being written while the other fills). */
-const COLUMN_BUFFER = 1 << 24;
-/** Digits of 0..9999 without leading zeros, packed little-endian in a u32 (garbage after is overwritten). */
-let digits4: Uint32Array | undefined;
-/** Digits of 0..9999 zero-padded to four, packed little-endian. */
-let padded4: Uint32Array | undefined;
-let length4: Uint8Array | undefined;
-
-function digitTables(): { d4: Uint32Array; p4: Uint32Array; l4: Uint8Array } {
-  if (digits4 === undefined || padded4 === undefined || length4 === undefined) {
-    digits4 = new Uint32Array(10000);
-    padded4 = new Uint32Array(10000);
-    length4 = new Uint8Array(10000);
-    for (let v = 0; v < 10000; v++) {
-      const s = String(v);
-      const p = s.padStart(4, '0');
-      let w = 0;
-      let q = 0;
-      for (let k = 0; k < 4; k++) q |= p.charCodeAt(k) << (8 * k);
-      for (let k = 0; k < s.length; k++) w |= s.charCodeAt(k) << (8 * k);
-      digits4[v] = w >>> 0;
-      padded4[v] = q >>> 0;
-      length4[v] = s.length;
-    }
-  }
-  return { d4: digits4, p4: padded4, l4: length4 };
-}
-
-/**
- * The columns as comma-separated decimal ASCII into 16 MiB buffers, four digits per table lookup
- * and one unaligned 32-bit store (no strings: 10⁸ of them would be slow). `emit` is awaited before
- * its buffer is reused, so at most one write is in flight while the other buffer fills.
- */
-async function writeColumns(p: Int32Array, emit: (chunk: Buffer) => Promise<void>): Promise<void> {
-  const { d4, p4, l4 } = digitTables();
-  const buffers = [Buffer.allocUnsafe(COLUMN_BUFFER), Buffer.allocUnsafe(COLUMN_BUFFER)];
-  let pending: Promise<void> = Promise.resolve();
-  let which = 0;
-  let buf = buffers[0]!;
-  let view = new DataView(buf.buffer, buf.byteOffset, buf.length);
-  let at = 0;
-  const limit = COLUMN_BUFFER - 32;
-  const n = p.length;
-  for (let i = 0; i < n; i++) {
-    if (at > limit) {
-      await pending;
-      pending = emit(buf.subarray(0, at));
-      which ^= 1;
-      buf = buffers[which]!;
-      view = new DataView(buf.buffer, buf.byteOffset, buf.length);
-      at = 0;
-    }
-    if (i > 0) buf[at++] = 44; // ','
-    let v = p[i]!;
-    if (v < 0) { buf[at++] = 45; v = -v; } // '-' (never in a board; kept for any Int32Array)
-    if (v < 10000) {
-      view.setUint32(at, d4[v]!, true);
-      at += l4[v]!;
-    } else if (v < 100000000) {
-      const hi = (v / 10000) | 0;
-      view.setUint32(at, d4[hi]!, true);
-      at += l4[hi]!;
-      view.setUint32(at, p4[v - hi * 10000]!, true);
-      at += 4;
-    } else {
-      const s = String(v);
-      for (let k = 0; k < s.length; k++) buf[at++] = s.charCodeAt(k);
-    }
-  }
-  await pending;
-  if (at > 0) await emit(buf.subarray(0, at));
 }
 
 /** Past this, positions on stdout would pass what one JSON string can hold: --output streams them. */
@@ -241,18 +167,52 @@ async function countOn(n: number, opts: CountOpts, runner: TaskRunner | undefine
   return r.status === 'timeout' ? EXIT.limit : EXIT.ok;
 }
 
-async function verify(file: string, opts: { json?: boolean }, ctx: Context): Promise<number> {
-  let text: string;
-  if (file === '-') text = await readStdin();
-  else {
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new InvalidInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? String(e)}`);
-    }
+/** Chunks `verify` reads at a time: the file streams through the parser (any size, no string of it). */
+const VERIFY_CHUNK = 1 << 22;
+
+/** The columns of FILE (or stdin), parsed as they stream in; a progress bar for files of 64 MiB and more. */
+async function readPlacement(file: string, ctx: Context, quiet: boolean): Promise<Int32Array> {
+  const parser = new PositionsParser();
+  if (file === '-') {
+    for await (const chunk of process.stdin) parser.push(chunk as Buffer);
+    return parser.end();
   }
-  const positions = parsePositions(text);
+  const cannot = (e: unknown): InvalidInputError => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return new InvalidInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? String(e)}`);
+  };
+  let fh: FileHandle;
+  try {
+    fh = await open(file, 'r');
+  } catch (e) {
+    throw cannot(e);
+  }
+  try {
+    const size = (await fh.stat()).size;
+    const mb = (x: number): number => Math.round(x / 1e6);
+    await track(ctx, { label: 'verify', unit: 'MB', total: mb(size), quiet: quiet || size < 64 * 2 ** 20 }, async (progress) => {
+      const buf = Buffer.allocUnsafe(VERIFY_CHUNK);
+      for (let read = 0; ;) {
+        let got: number;
+        try {
+          got = (await fh.read(buf, 0, buf.length, null)).bytesRead;
+        } catch (e) {
+          throw cannot(e);
+        }
+        if (got === 0) break;
+        parser.push(buf.subarray(0, got));
+        read += got;
+        progress.update(mb(read));
+      }
+    });
+  } finally {
+    await fh.close();
+  }
+  return parser.end();
+}
+
+async function verify(file: string, opts: { json?: boolean }, ctx: Context): Promise<number> {
+  const positions = await readPlacement(file, ctx, opts.json === true);
   const problem = checkSolution(positions);
   const pairs = problem === null ? 0 : attackingPairs(positions);
   if (opts.json === true) ctx.out(`${JSON.stringify({ n: positions.length, valid: problem === null, conflicts: pairs, ...(problem ? { reason: problem } : {}) })}\n`);
