@@ -99,7 +99,7 @@ export const pdbSplit = (name: PdbName): string => PDB_SPECS[name].patterns.map(
 /** What an option of the heuristic list says when pointed at (the labels stay short for phones). */
 export function pdbTitle(name: PdbName): string {
   const spec = PDB_SPECS[name];
-  return `additive pattern databases ${pdbSplit(name)} with reflection (15-puzzle, IDA*): ${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}`;
+  return `additive pattern databases ${pdbSplit(name)} with reflection (${spec.width * spec.height - 1}-puzzle, IDA*): ${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}`;
 }
 export const HEURISTIC_LABEL: Record<HeuristicChoice, string> = {
   misplaced: 'misplaced tiles',
@@ -109,6 +109,8 @@ export const HEURISTIC_LABEL: Record<HeuristicChoice, string> = {
   pdb555: 'PDB 5-5-5',
   pdb663: 'PDB 6-6-3',
   pdb78: 'PDB 7-8',
+  pdb6666: 'PDB 6-6-6-6',
+  pdb55554: 'PDB 5-5-5-5-4',
   auto: 'auto (best PDB that fits)',
 };
 /** The memory the lab lets a solve (and its pattern databases) use: the engine's default for this device. */
