@@ -1,7 +1,7 @@
 // IDA* with pattern databases: the WASM kernel (incremental ranks, both views) against the TS
 // reference (generic IDA*, h recomputed from scratch with the same tables): identical node counts,
 // paths and optimal lengths, resumed in small budgets; on cheap Korf instances and random walks
-// for the blank-last goal (the relabelled frame).
+// for the blank-last goal (the relabelled frame); on 5×5 random walks with 5-5-5-5-4.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadKernels } from '../../packages/engine/src/core/kernels.js';
@@ -9,7 +9,7 @@ import { goalBoard, goalLike } from '../../packages/engine/src/puzzle/board.js';
 import { randomWalk } from '../../packages/engine/src/puzzle/generate.js';
 import { normalizeOptions } from '../../packages/engine/src/puzzle/options.js';
 import { parseBoard } from '../../packages/engine/src/puzzle/parse.js';
-import { PDB_SPECS, pdbHeuristic } from '../../packages/engine/src/puzzle/pdb.js';
+import { PDB_SPECS, pdbHeuristic, type PdbName } from '../../packages/engine/src/puzzle/pdb.js';
 import { loadPdb } from '../../packages/engine/src/puzzle/pdb-store.js';
 import { createTsPuzzleRun } from '../../packages/engine/src/puzzle/ts-run.js';
 import { createWasmPuzzleRun } from '../../packages/engine/src/puzzle/wasm-run.js';
@@ -22,10 +22,10 @@ const korf = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'u
 /** Korf instances the TS reference solves in about a second with 5-5-5 (fewest WASM nodes, measured). */
 const CHEAP = [97, 47, 9];
 
-async function both(start: Board, goal: Board, reflect: boolean, budget: number) {
+async function both(start: Board, goal: Board, reflect: boolean, budget: number, name: PdbName = 'pdb555') {
   const kernels = await loadKernels();
-  const pdb = await loadPdb(PDB_SPECS.pdb555);
-  const o = normalizeOptions({ heuristic: 'pdb555', pdbReflect: reflect });
+  const pdb = await loadPdb(PDB_SPECS[name]);
+  const o = normalizeOptions({ heuristic: name, pdbReflect: reflect });
   const wasm = drain(createWasmPuzzleRun(kernels, start, goal, o, { pdb }), budget);
   const ts = drain(createTsPuzzleRun(start, goal, o, pdbHeuristic(pdb, goal, reflect)), budget);
   return { wasm, ts };
@@ -48,6 +48,18 @@ describe('IDA* with 5-5-5: WASM against the TS reference', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const start = randomWalk(goal, 40, 900 + seed).board;
       const { wasm, ts } = await both(start, goal, seed % 2 === 0, 1);
+      expect(wasm).toEqual(ts);
+    }
+  });
+});
+
+describe('IDA* with 5-5-5-5-4 on the 24-puzzle: WASM against the TS reference', () => {
+  it('random walks of 30–50 moves, both goal conventions, with and without reflection: same counts and path', async () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const goal = goalBoard(5, 5, seed % 2 === 0 ? 'blank-first' : 'blank-last');
+      const start = randomWalk(goal, 30 + ((seed * 7) % 21), 2400 + seed).board;
+      const { wasm, ts } = await both(start, goal, seed % 4 < 2, seed % 3 === 0 ? 1 : 4093, 'pdb55554');
+      expect(wasm.outcome).toBe('found');
       expect(wasm).toEqual(ts);
     }
   });

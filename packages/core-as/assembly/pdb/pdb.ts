@@ -1,4 +1,4 @@
-// Additive disjoint pattern databases for sliding-tile boards of up to 16 cells (8- and 15-puzzle),
+// Additive disjoint pattern databases for sliding-tile boards of up to 25 cells (8-, 15-, 24-puzzle),
 // and their incremental lookup in IDA* (docs/contracts/pdb.md).
 //
 // Canonical frame: tile L's goal is cell L, the blank's goal is cell 0. A pattern is a set of labels;
@@ -14,7 +14,9 @@
 import { allocZeroed, arenaPin, arenaReset, arenaUnpin } from '../common/arena';
 
 export const MAX_PATTERNS: i32 = 6;
-const MAXC: i32 = 16;
+const MAXC: i32 = 25;
+/** Placements of one pattern must be ranked in an i32. */
+const MAX_PLACEMENTS: f64 = 2147483647;
 
 let pw: i32 = 0;
 let ph: i32 = 0;
@@ -34,7 +36,11 @@ const SLOT = memory.data(MAXC * 4, 16);
 const PAT_START = memory.data(MAX_PATTERNS * 4, 16);
 let slots: i32 = 0;
 const NBR = memory.data(MAXC * 16, 16); // i32[cell*4 + dir], -1 off the board
-const MD = memory.data(MAXC * MAXC * 4, 16); // i32[cell*16 + label] Manhattan distance
+const MD = memory.data(MAXC * MAXC * 4, 16); // i32[cell*MAXC + label] Manhattan distance
+/** u32[cell*4 + dir]: for vertical moves, the cells strictly between the cell and its neighbour. */
+const BETWEEN = memory.data(MAXC * 16, 16);
+/** u32 per cell: its neighbours. */
+const NMASK = memory.data(MAXC * 4, 16);
 
 @inline function i32At(base: usize, i: i32): i32 {
   return load<i32>(base + (<usize>i << 2));
@@ -55,7 +61,7 @@ function placements(c: i32, k: i32): f64 {
   return n;
 }
 
-/** Starts a set of patterns on a w×h board (4..16 cells), dropping the tables held so far. */
+/** Starts a set of patterns on a w×h board (4..25 cells), dropping the tables held so far. */
 export function setupGeometry(w: i32, h: i32): bool {
   if (w < 2 || h < 2 || w * h > MAXC) return false;
   arenaUnpin();
@@ -72,9 +78,15 @@ export function setupGeometry(w: i32, h: i32): bool {
     setI32(NBR, (c << 2) + 1, r < h - 1 ? c + w : -1);
     setI32(NBR, (c << 2) + 2, q > 0 ? c - 1 : -1);
     setI32(NBR, (c << 2) + 3, q < w - 1 ? c + 1 : -1);
+    store<u32>(BETWEEN + (<usize>(c << 2) << 2), r > 0 ? ((<u32>1 << c) - 1) & ~((<u32>2 << (c - w)) - 1) : 0);
+    store<u32>(BETWEEN + (<usize>((c << 2) + 1) << 2), r < h - 1 ? ((<u32>1 << (c + w)) - 1) & ~((<u32>2 << c) - 1) : 0);
+    store<u32>(BETWEEN + (<usize>((c << 2) + 2) << 2), 0);
+    store<u32>(BETWEEN + (<usize>((c << 2) + 3) << 2), 0);
+    store<u32>(NMASK + (<usize>c << 2), (r > 0 ? <u32>1 << (c - w) : 0) | (r < h - 1 ? <u32>1 << (c + w) : 0) |
+      (q > 0 ? <u32>1 << (c - 1) : 0) | (q < w - 1 ? <u32>1 << (c + 1) : 0));
     for (let l = 0; l < pc; l++) {
       const dr = r - l / w, dq = q - l % w;
-      setI32(MD, (c << 4) + l, (dr < 0 ? -dr : dr) + (dq < 0 ? -dq : dq));
+      setI32(MD, c * MAXC + l, (dr < 0 ? -dr : dr) + (dq < 0 ? -dq : dq));
     }
   }
   return true;
@@ -84,6 +96,8 @@ export function setupGeometry(w: i32, h: i32): bool {
 export function addPattern(mask: u32): i32 {
   if (pc == 0 || patCount == MAX_PATTERNS || mask == 0 || (mask & 1) != 0 || (mask & ~fullMask) != 0) return -1;
   for (let l = 1; l < pc; l++) if (((mask >> l) & 1) != 0 && i32At(PAT_OF, l) >= 0) return -1;
+  const size = placements(pc, <i32>popcnt(mask));
+  if (size > MAX_PLACEMENTS) return -1;
   const p = patCount;
   let k = 0;
   setI32(PAT_START, p, slots);
@@ -94,7 +108,6 @@ export function addPattern(mask: u32): i32 {
     setI32(SLOT, l, slots++);
   }
   setI32(PAT_K, p, k);
-  const size = placements(pc, k);
   store<f64>(PAT_SIZE + (<usize>p << 3), size);
   arenaReset(); // drop build temporaries: tables stay contiguous
   store<u32>(PAT_TABLE + (<usize>p << 2), <u32>allocZeroed(<usize>Math.ceil(size / 2)));
@@ -121,12 +134,20 @@ export function addPattern(mask: u32): i32 {
 }
 
 // ---- the builder: breadth-first over (placement, blank region), layer by layer ----------------
+//
+// Per placement a mask of the cells of the blank regions reached so far (u16 up to 16 cells, else
+// u32) and one bit in each of two frontier bitsets (layer d in bF[d & 1]). A child's rank is the
+// parent's plus a delta (the rank weights of the moved tile and of the tiles it jumps over), not
+// ranked again from its cells.
 
 const BPOS = memory.data(MAXC * 4, 16);
 const DIG = memory.data(MAXC * 4, 16);
+const WGT = memory.data(MAXC * 4, 16); // i32 per slot: its rank weight (C-i-1)(C-i-2)…(C-k+1)
+const CSLOT = memory.data(MAXC * 4, 16);
+const INV = memory.data((MAXC + 1) * 8, 16); // f64 1/n for n = 1..MAXC // i32 per cell: the slot of the pattern tile on it (valid for occupied cells)
 let bP: i32 = -1;
-let bVis: usize = 0; // u16 per placement: cells of the blank regions reached
-let bF0: usize = 0; // frontier bitsets: layer d in bF[d & 1]
+let bVis: usize = 0;
+let bF0: usize = 0;
 let bF1: usize = 0;
 let bWords: i32 = 0;
 let bWord: i32 = 0;
@@ -134,22 +155,28 @@ let bNew: f64 = 0;
 export let bDepth: i32 = 0;
 export let bReached: f64 = 0;
 
-/** Fills pos[0..k) from a rank; returns the occupied cells. */
-function unrank(p: i32, r: i32, pos: usize): u32 {
-  const k = i32At(PAT_K, p);
+/** Fills pos[0..k) and CSLOT from a rank; returns the occupied cells. */
+function unrank(k: i32, r: i32, pos: usize): u32 {
+  // mixed-radix digits by reciprocal multiplication: (r + 1/2) / radix is never within 1/50 of an
+  // integer from below, far above the f64 rounding error for r < 2^31
   for (let i = k - 1; i >= 0; i--) {
     const radix = pc - i;
-    setI32(DIG, i, r % radix);
-    r /= radix;
+    const q = <i32>((<f64>r + 0.5) * load<f64>(INV + (<usize>radix << 3)));
+    setI32(DIG, i, r - q * radix);
+    r = q;
   }
   let used: u32 = 0;
   for (let i = 0; i < k; i++) {
-    let left = i32At(DIG, i), q = 0;
-    while (true) {
-      if (((used >> q) & 1) == 0) { if (left == 0) break; left--; }
-      q++;
+    // the (digit)-th free cell: skip the used cells below the candidate until none is left
+    let q = i32At(DIG, i);
+    let below = <i32>popcnt(used & ((<u32>2 << q) - 1));
+    while (below > 0) {
+      const from = q + 1;
+      q += below;
+      below = <i32>popcnt(used & ((<u32>2 << q) - 1) & ~((<u32>1 << from) - 1));
     }
     setI32(pos, i, q);
+    setI32(CSLOT, q, i);
     used |= <u32>1 << q;
   }
   return used;
@@ -165,16 +192,25 @@ function unrank(p: i32, r: i32, pos: usize): u32 {
   }
 }
 
+@inline function wide(): bool {
+  return pc > 16;
+}
+
 export function buildBegin(p: i32): bool {
   if (p < 0 || p >= patCount) return false;
   arenaReset(); // temporaries above the pinned tables; freed when the build ends
   const size = <i32>patSize(p);
-  bVis = allocZeroed(<usize>size << 1);
+  bVis = allocZeroed(<usize>size << (wide() ? 2 : 1));
   bWords = (size + 63) >> 6;
   bF0 = allocZeroed(<usize>bWords << 3);
   bF1 = allocZeroed(<usize>bWords << 3);
   const k = i32At(PAT_K, p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
-  let occ: u32 = 0;
+  for (let n = 1; n <= MAXC; n++) store<f64>(INV + (<usize>n << 3), 1.0 / <f64>n);
+  let occ: u32 = 0, wgt = 1;
+  for (let i = k - 1; i >= 0; i--) {
+    setI32(WGT, i, wgt);
+    wgt *= pc - i;
+  }
   for (let i = 0; i < k; i++) {
     const l = i32At(lab, i);
     setI32(BPOS, i, l);
@@ -182,40 +218,59 @@ export function buildBegin(p: i32): bool {
   }
   bP = p;
   const g = rankOf(k, BPOS);
-  store<u16>(bVis + (<usize>g << 1), <u16>(fullMask & ~occ)); // the goal placement, every blank region
+  const all = fullMask & ~occ; // the goal placement, every blank region
+  if (wide()) store<u32>(bVis + (<usize>g << 2), all);
+  else store<u16>(bVis + (<usize>g << 1), <u16>all);
   store<u64>(bF0 + (<usize>(g >>> 6) << 3), <u64>1 << <u64>(g & 63));
   bDepth = 0; bWord = 0; bNew = 0; bReached = 1;
   return true;
 }
 
-function expand(r: i32, nxt: usize): void {
+function expand<V>(r: i32, nxt: usize): void {
   const p = bP, pos = BPOS, table = patTable(p);
-  const occ = unrank(p, r, pos);
-  const vm = <u32>load<u16>(bVis + (<usize>r << 1));
   const k = i32At(PAT_K, p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
-  let md = 0;
-  for (let i = 0; i < k; i++) {
-    const l = i32At(lab, i);
-    md += i32At(MD, (i32At(pos, i) << 4) + l);
-  }
+  const occ = unrank(k, r, pos);
+  const vm = <u32>load<V>(bVis + (<usize>r << alignof<V>())); // the blank's cells reached (never a tile's)
+  let md = -1; // the pattern's Manhattan distance, once a child is new
   const d1 = bDepth + 1;
   for (let i = 0; i < k; i++) {
-    const l = i32At(lab, i), from = i32At(pos, i);
-    for (let d = 0; d < 4; d++) {
-      const to = i32At(NBR, (from << 2) + d);
-      if (to < 0 || ((vm >> to) & 1) == 0) continue; // the blank cannot be there
-      setI32(pos, i, to);
-      const r2 = rankOf(k, pos);
-      setI32(pos, i, from);
-      const va = bVis + (<usize>r2 << 1);
-      const v2 = <u32>load<u16>(va);
+    const from = i32At(pos, i);
+    let cand = load<u32>(NMASK + (<usize>from << 2)) & vm; // where the blank can be next to the tile
+    while (cand != 0) {
+      const to = <i32>ctz(cand);
+      cand &= cand - 1;
+      let r2 = r;
+      const step = to - from;
+      if (step == 1 || step == -1) {
+        r2 += step * i32At(WGT, i); // no tile between: only this tile's digit moves by one
+      } else {
+        // the tiles strictly between `from` and `to`: earlier slots shift this tile's digit,
+        // later slots have their digits shifted by one
+        const up = step < 0;
+        let bm = occ & load<u32>(BETWEEN + (<usize>((from << 2) + (up ? 0 : 1)) << 2));
+        let di = step, later = 0;
+        while (bm != 0) {
+          const j = i32At(CSLOT, <i32>ctz(bm));
+          if (j < i) di += up ? 1 : -1;
+          else later += i32At(WGT, j);
+          bm &= bm - 1;
+        }
+        r2 += di * i32At(WGT, i) + (up ? -later : later);
+      }
+      const va = bVis + (<usize>r2 << alignof<V>());
+      const v2 = <u32>load<V>(va);
       if (((v2 >> from) & 1) != 0) continue; // this (placement, blank region) was reached already
-      store<u16>(va, <u16>(v2 | flood(<u32>1 << from, fullMask & ~(occ ^ (<u32>1 << from) ^ (<u32>1 << to)))));
+      store<V>(va, <V>(v2 | flood(<u32>1 << from, fullMask & ~(occ ^ (<u32>1 << from) ^ (<u32>1 << to)))));
       const wa = nxt + (<usize>(r2 >>> 6) << 3);
       store<u64>(wa, load<u64>(wa) | (<u64>1 << <u64>(r2 & 63)));
       bNew++;
       if (v2 == 0) {
-        let v = (d1 - (md + i32At(MD, (to << 4) + l) - i32At(MD, (from << 4) + l))) >> 1;
+        if (md < 0) {
+          md = 0;
+          for (let j = 0; j < k; j++) md += i32At(MD, i32At(pos, j) * MAXC + i32At(lab, j));
+        }
+        const l = i32At(lab, i);
+        let v = (d1 - (md + i32At(MD, to * MAXC + l) - i32At(MD, from * MAXC + l))) >> 1;
         if (v > 15) v = 15;
         const ta = table + <usize>(r2 >>> 1);
         store<u8>(ta, load<u8>(ta) | <u8>(v << ((r2 & 1) << 2)));
@@ -232,6 +287,7 @@ function expand(r: i32, nxt: usize): void {
 export function buildStep(budget: i64): i32 {
   if (bP < 0) return 1;
   let spent: i64 = 0;
+  const isWide = wide();
   while (spent < budget) {
     const cur = (bDepth & 1) != 0 ? bF1 : bF0, nxt = (bDepth & 1) != 0 ? bF0 : bF1;
     if (bWord == bWords) {
@@ -244,8 +300,10 @@ export function buildStep(budget: i64): i32 {
     spent++;
     if (w != 0) {
       store<u64>(wa, 0);
+      const base = bWord << 6;
       while (w != 0) {
-        expand((bWord << 6) + <i32>ctz(w), nxt);
+        if (isWide) expand<u32>(base + <i32>ctz(w), nxt);
+        else expand<u16>(base + <i32>ctz(w), nxt);
         w &= w - 1;
         spent += 8;
       }
@@ -257,10 +315,10 @@ export function buildStep(budget: i64): i32 {
 
 // ---- lookup in the search: one or two views, updated per move --------------------------------
 
-const VLAB = memory.data(2 * MAXC * 4, 16); // i32[v*16 + tile]: the slot of the tile's label in view v
-const VPAT = memory.data(2 * MAXC * 4, 16); // i32[v*16 + tile]: the pattern of the tile's label in view v
-const VCELL = memory.data(2 * MAXC * 4, 16); // i32[v*16 + cell]: the cell in view v's frame
-const VPOS = memory.data(2 * MAXC * 4, 16); // i32[v*16 + slot]: where the slot's label is
+const VLAB = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + tile]: the slot of the tile's label in view v
+const VPAT = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + tile]: the pattern of the tile's label in view v
+const VCELL = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + cell]: the cell in view v's frame
+const VPOS = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + slot]: where the slot's label is
 const VRANK = memory.data(2 * MAX_PATTERNS * 4, 16);
 const VNIB = memory.data(2 * MAX_PATTERNS * 4, 16);
 const VSUM = memory.data(2 * 4, 16);

@@ -38,8 +38,8 @@ export const BOUNDED_ALGORITHMS: readonly Algorithm[] = ['wastar', 'wida', 'anyt
 export interface SolveSettings {
   algorithm?: Algorithm;            // default 'astar'
   /**
-   * Default 'manhattan' (ignored by uninformed algorithms). pdb555 | pdb663 | pdb78: additive pattern
-   * databases (15-puzzle, IDA*; the algorithm defaults to idastar). auto: the strongest database
+   * Default 'manhattan' (ignored by uninformed algorithms). pdb555 | pdb663 | pdb78 (15-puzzle),
+   * pdb6666 | pdb55554 (24-puzzle): additive pattern databases (IDA*; the algorithm defaults to idastar). auto: the strongest database
    * that fits maxMemoryBytes, linear-conflict where none applies.
    */
   heuristic?: HeuristicChoice;

@@ -112,10 +112,11 @@ function checked<T>(value: T | typeof MEMORY_LIMIT, spec: PdbSpec): T {
 
 /** Starts the set in the lease's instance; every table zeroed. */
 function setUp(lease: KernelLease<PdbExports>, spec: PdbSpec): void {
+  resident.delete(lease.kernels); // whatever it held is dropped, even if this set is refused
   checked(lease.call((ex) => {
     if (ex.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
     for (const labels of spec.patterns) {
-      if (ex.pdbAddPattern(mask(labels)) < 0) throw new SearchlabError('invalid-input', `${spec.key}: patterns must be disjoint sets of tiles 1..${spec.width * spec.height - 1}`);
+      if (ex.pdbAddPattern(mask(labels)) < 0) throw new SearchlabError('invalid-input', `${spec.key}: patterns must be disjoint sets of tiles 1..${spec.width * spec.height - 1}, each with fewer than 2^31 placements`);
     }
   }), spec);
 }

@@ -9,9 +9,9 @@ import { InvalidInputError } from '../core/errors.js';
 import type { HeuristicFn } from './heuristics.js';
 import { WALL, type Board } from './types.js';
 
-export type PdbName = 'pdb555' | 'pdb663' | 'pdb78';
-/** Strongest first (what `auto` tries in order). */
-export const PDB_NAMES: readonly PdbName[] = ['pdb78', 'pdb663', 'pdb555'];
+export type PdbName = 'pdb555' | 'pdb663' | 'pdb78' | 'pdb6666' | 'pdb55554';
+/** Strongest first per board size (what `auto` tries in order, among those for the goal's size). */
+export const PDB_NAMES: readonly PdbName[] = ['pdb78', 'pdb663', 'pdb555', 'pdb6666', 'pdb55554'];
 
 /** A partition of the labels 1..C-1 of a width×height board; label L's goal is cell L (blank on cell 0). */
 export interface PdbSpec {
@@ -37,11 +37,15 @@ export interface PdbProgress {
 
 const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-/** The 15-puzzle partitions (cells of the blank-first goal 0 1 2 … 15). */
+/** The 15- and 24-puzzle partitions (cells of the blank-first goal 0 1 2 … C-1). */
 export const PDB_SPECS: Readonly<Record<PdbName, PdbSpec>> = {
   pdb555: { key: 'pdb555', width: 4, height: 4, patterns: [[1, 4, 5, 8, 9], [2, 3, 6, 7, 11], [10, 12, 13, 14, 15]] },
   pdb663: { key: 'pdb663', width: 4, height: 4, patterns: [[1, 4, 5, 8, 9, 12], [2, 3, 6, 7, 10, 11], [13, 14, 15]] },
   pdb78: { key: 'pdb78', width: 4, height: 4, patterns: [range(1, 7), range(8, 15)] },
+  // 5×5: four 6-tile blocks (the shape of Korf & Felner's 6-6-6-6; not mapped onto itself by the
+  // transpose, so the reflected lookup adds information), and a cheaper 5-5-5-5-4.
+  pdb6666: { key: 'pdb6666', width: 5, height: 5, patterns: [[1, 2, 5, 6, 7, 12], [3, 4, 8, 9, 13, 14], [10, 11, 15, 16, 20, 21], [17, 18, 19, 22, 23, 24]] },
+  pdb55554: { key: 'pdb55554', width: 5, height: 5, patterns: [[1, 2, 5, 6, 7], [3, 4, 8, 9, 14], [10, 11, 15, 16, 20], [12, 13, 17, 18, 19], [21, 22, 23, 24]] },
 };
 
 export const isPdbName = (x: unknown): x is PdbName => typeof x === 'string' && (PDB_NAMES as readonly string[]).includes(x);
@@ -79,11 +83,15 @@ function checkCount(n: unknown, name: string): void {
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new InvalidInputError(`${name} must be a whole number ≥ 0, got ${describe(n)}`);
 }
 
-/** Peak bytes of the WASM build: the tables plus, for the largest pattern, 2 bytes and 2 bits per placement. */
+/**
+ * Peak bytes of the WASM build: the tables plus, for the largest pattern, a blank-region mask per
+ * placement (2 bytes up to 16 cells, else 4) and 2 bits (the two frontier bitsets).
+ */
 export function pdbBuildBytes(spec: PdbSpec): number {
   checkSpec(spec);
-  const largest = Math.max(...spec.patterns.map((_, p) => placements(spec.width * spec.height, spec.patterns[p]!.length)));
-  return pdbTableBytes(spec) + 2 * largest + 2 * Math.ceil(largest / 64) * 8;
+  const cells = spec.width * spec.height;
+  const largest = Math.max(...spec.patterns.map((_, p) => placements(cells, spec.patterns[p]!.length)));
+  return pdbTableBytes(spec) + (cells > 16 ? 4 : 2) * largest + 2 * Math.ceil(largest / 64) * 8;
 }
 
 /** Rank of a placement: positions[i] is the cell of the pattern's i-th label (ascending labels). */

@@ -80,7 +80,10 @@ export async function resolveHeuristic(goal: Board, options: SolveOptions): Prom
   if (options.heuristic !== 'auto') return options;
   const limit = options.maxMemoryBytes;
   const fits = new Set<PdbName>();
-  for (const name of PDB_NAMES) if (limit === undefined || (await pdbBytesNeeded(PDB_SPECS[name])) <= limit) fits.add(name);
+  for (const name of PDB_NAMES) {
+    if (typeof pdbViews(PDB_SPECS[name], goal) === 'string') continue; // another board: not even read from the cache
+    if (limit === undefined || (await pdbBytesNeeded(PDB_SPECS[name])) <= limit) fits.add(name);
+  }
   return resolveAuto(goal, options, fits);
 }
 

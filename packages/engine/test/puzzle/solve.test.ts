@@ -165,7 +165,7 @@ describe('normalizeOptions', () => {
 
   test.each([
     [{ algorithm: 'astr' }, "unknown algorithm 'astr' (expected one of bfs, dfs, iddfs, ucs, dijkstra, greedy, astar, wastar, idastar, wida, anytime, construct)"],
-    [{ heuristic: 'hamming' }, "unknown heuristic 'hamming' (expected one of misplaced, manhattan, euclidean, linear-conflict, pdb78, pdb663, pdb555, auto)"],
+    [{ heuristic: 'hamming' }, "unknown heuristic 'hamming' (expected one of misplaced, manhattan, euclidean, linear-conflict, pdb78, pdb663, pdb555, pdb6666, pdb55554, auto)"],
     [{ heuristic: 'pdb555', algorithm: 'astar' }, 'the pdb555 pattern databases run with idastar, wida, anytime, not astar'],
     [{ heuristic: 'linear-conflict', countBlank: true }, 'countBlank is not allowed with linear-conflict'],
     [{ weight: 0 }, 'weight must be a number ≥ 1 (got 0)'],

@@ -1,6 +1,6 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
 import {
-  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_NAMES, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
+  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
   type Algorithm, type Backend, type HeuristicChoice, type PdbName, type SolveSettings,
 } from '@searchlab/engine';
 
@@ -104,22 +104,26 @@ export const pdbSplit = (name: PdbName): string => PDB_SPECS[name].patterns.map(
 export function pdbTitle(name: PdbName): string {
   const spec = PDB_SPECS[name];
   const over = pdbTableBytes(spec) > LAB_MEMORY_BYTES ? ` (over this device's budget of ${MB(LAB_MEMORY_BYTES)})` : '';
-  return `additive pattern databases ${pdbSplit(name)} with reflection (${spec.width} × ${spec.height}; IDA*, weighted IDA*, anytime): `
+  return `additive pattern databases ${pdbSplit(name)} with reflection (${spec.width * spec.height - 1}-puzzle; IDA*, weighted IDA*, anytime): `
     + `${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}${over}`;
 }
 /** Whether the databases apply to a W×H board and their tables fit this device's budget. */
 export const pdbUsable = (name: PdbName, w: number, h: number): boolean =>
   PDB_SPECS[name].width === w && PDB_SPECS[name].height === h && pdbTableBytes(PDB_SPECS[name]) <= LAB_MEMORY_BYTES;
-/** The 24-puzzle's default heuristic: the cheap 5-5-5-5-4 databases (built in seconds) when the engine has them. */
-export const HEURISTIC_5X5 = (PDB_NAMES as readonly string[]).includes('pdb55554') ? 'pdb55554' : 'linear-conflict';
-export const HEURISTIC_LABEL = {
+/** The 24-puzzle's default heuristic: the cheap 5-5-5-5-4 databases (built in seconds; 6-6-6-6 takes minutes). */
+export const HEURISTIC_5X5: HeuristicChoice = 'pdb55554';
+export const HEURISTIC_LABEL: Record<HeuristicChoice, string> = {
   misplaced: 'misplaced tiles',
   manhattan: 'Manhattan distance',
   euclidean: 'Euclidean distance',
   'linear-conflict': 'linear conflict',
-  ...Object.fromEntries(PDB_NAMES.map((name) => [name, `PDB ${pdbSplit(name)}`])),
+  pdb555: 'PDB 5-5-5',
+  pdb663: 'PDB 6-6-3',
+  pdb78: 'PDB 7-8',
+  pdb6666: 'PDB 6-6-6-6',
+  pdb55554: 'PDB 5-5-5-5-4',
   auto: 'auto (best PDB that fits)',
-} as Record<HeuristicChoice, string>;
+};
 
 export const MAX_SEED = 0xffff_ffff;
 

@@ -178,7 +178,7 @@ class PuzzleView implements Lab {
   /**
    * One of Korf's instances at the blank-first goal: a 15-puzzle set up for IDA* with pattern databases
    * (6-6-3 unless others are chosen), a 24-puzzle for anytime search (or weighted IDA*, if chosen) with
-   * the 5-5-5-5-4 databases when the engine has them (another 5×5 partition or auto if chosen), linear conflict otherwise.
+   * the 5-5-5-5-4 databases (kept if 6-6-6-6, auto or linear conflict is chosen).
    */
   private loadKorf(): string {
     const { ui } = this;

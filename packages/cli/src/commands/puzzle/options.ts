@@ -101,7 +101,7 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   cmd.addOption(new Option('--algorithm <name>', 'search algorithm (default astar)').choices(ALGORITHMS));
   if (withHeuristic) {
     cmd.addOption(new Option('--heuristic <name>',
-      'heuristic of informed searches (default manhattan); pdb555|pdb663|pdb78: 15-puzzle pattern databases (idastar, wida, anytime; built once and cached); auto: the strongest that fits --max-memory')
+      'heuristic of informed searches (default manhattan); pdb555|pdb663|pdb78: 15-puzzle, pdb6666|pdb55554: 24-puzzle pattern databases (idastar, wida, anytime; built once and cached); auto: the strongest that fits --max-memory')
       .choices(HEURISTIC_CHOICES));
     cmd.option('--no-reflect', 'pattern databases: skip the diagonally reflected lookup');
   }
