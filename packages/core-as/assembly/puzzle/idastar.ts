@@ -153,6 +153,11 @@ function stepLinearW(budget: i64): i32 { return loop<f64>(MODE_LINEAR, true, bud
 function stepPdbW(budget: i64): i32 { return loop<f64>(MODE_PDB, true, budget); }
 function stepEuclidW(budget: i64): i32 { return loop<f64>(MODE_EUCLID, true, budget); }
 
+/** f of a node: g + h, or den·g + num·h when weighted (gq = den, hp = num); `wt` is constant per copy. */
+@inline function fOf<T>(wt: bool, g: T, h: T, gq: T, hp: T): T {
+  return wt ? g * gq + hp * h : g + h;
+}
+
 @inline function frameBlank(d: i32): i32 {
   return load<i32>(stFrame + (<usize>d << 4), 8);
 }
@@ -230,7 +235,7 @@ function writePath(d: i32, last: i32): void {
           // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
           // the next bound (a cut child is never entered, so its ranks are not needed).
           if (pdbReflected()) {
-            const f0 = wt ? <T>(d + 1) * gq + hp * nh : <T>(d + 1) + nh;
+            const f0 = fOf<T>(wt, <T>(d + 1), nh, gq, hp);
             if (f0 <= b0 || f0 < next) {
               const both = pdbTryReflected(t, a, best);
               nh += <T>(2 * (both - best));
@@ -239,7 +244,7 @@ function writePath(d: i32, last: i32): void {
           }
         }
       }
-      let f = wt ? <T>(d + 1) * gq + hp * nh : <T>(d + 1) + nh; // g = depth: unit costs
+      let f = fOf<T>(wt, <T>(d + 1), nh, gq, hp); // g = depth: unit costs
       if (wt && <T>(d + 1) + nh >= inc) f = inf; // cannot improve on the incumbent: cut, next bound unchanged
       if (f > b0) {
         if (f < next) next = f;

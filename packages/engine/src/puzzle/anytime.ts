@@ -85,12 +85,15 @@ export function createAnytimeRun(
     state.lowerBound = lb;
     onLowerBound?.(lb, { ...stats(), timeMs: performance.now() - began });
   };
+  /** Adds the current run's counters to `done` and disposes it. */
+  const closeRun = (): void => {
+    if (run === undefined) return;
+    done = sumStats(done, run.stats());
+    run.dispose();
+    run = undefined;
+  };
   const finish = (o: PuzzleOutcome): PuzzleOutcome => {
-    if (run !== undefined) {
-      done = sumStats(done, run.stats());
-      run.dispose();
-      run = undefined;
-    }
+    closeRun();
     return (outcome = o);
   };
   const best = (): PuzzleOutcome => ({ kind: 'found', moves: state.best!.moves });
@@ -116,9 +119,7 @@ export function createAnytimeRun(
         state.best = { moves: out.moves, weight };
         const length = out.moves.length;
         raiseLowerBound(thresholdLowerBound(run.threshold?.() ?? NaN, weight, length));
-        done = sumStats(done, run.stats());
-        run.dispose();
-        run = undefined;
+        closeRun();
         if (bounded && state.lowerBound >= length) state.optimal = true;
         const total = { ...done, timeMs: performance.now() - began };
         const improvement: Improvement = {
