@@ -65,7 +65,7 @@ export function puzzleInit(
   algorithm = algo;
   if (ida) {
     // wida: w = widaNum / widaDen exactly, pruning with widaIncumbent (puzzleWida, called before).
-    idaWeighting(algo == A_WIDA, widaNum, widaDen, widaIncumbent);
+    idaWeighting(algo == A_WIDA, widaNum, widaDen, widaIncumbent, widaFirst, widaLast);
     status = idaInit();
   }
   else {
@@ -89,13 +89,16 @@ export function puzzleStep(budget: f64): i32 {
 let widaNum: f64 = 1;
 let widaDen: f64 = 1;
 let widaIncumbent: f64 = Infinity;
+let widaFirst: f64 = 0;
+let widaLast: f64 = Infinity;
 
 /**
- * The weight (num/den, integers ≥ 1, num ≥ den) and the incumbent length (Infinity: none) of the
- * next wida run; call before puzzleInit.
+ * The weight (num/den, integers ≥ 1, num ≥ den), the incumbent length (Infinity: none) and the
+ * threshold range [first, last] (f units; 0 and Infinity: unrestricted) of the next wida run; call
+ * before puzzleInit.
  */
-export function puzzleWida(num: f64, den: f64, incumbent: f64): void {
-  widaNum = num; widaDen = den; widaIncumbent = incumbent;
+export function puzzleWida(num: f64, den: f64, incumbent: f64, first: f64, last: f64): void {
+  widaNum = num; widaDen = den; widaIncumbent = incumbent; widaFirst = first; widaLast = last;
 }
 /** wida / idastar: the current IDA* threshold (f units: den·g + num·h for wida). */
 export function puzzleThreshold(): f64 { return idaThreshold(); }

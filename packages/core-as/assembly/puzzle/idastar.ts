@@ -61,10 +61,17 @@ let weighted: bool = false;
 let wNum: f64 = 1;
 let wDen: f64 = 1;
 let wInc: f64 = Infinity;
+/** wida: the first threshold is at least wFirst; the run stops (exhausted) before an iteration above wLast. */
+let wFirst: f64 = 0;
+let wLast: f64 = Infinity;
 
-/** Makes the next idaInit weighted (true) or plain IDA*. */
-export function idaWeighting(on: bool, num: f64, den: f64, incumbent: f64): void {
-  weighted = on; wNum = num; wDen = den; wInc = incumbent;
+/**
+ * Makes the next idaInit weighted (true) or plain IDA*. first / last (f units): thresholds start at
+ * least at first (a proven lower bound lets a later run skip the iterations below it); the run ends
+ * exhausted, its threshold then the next one, instead of starting an iteration above last.
+ */
+export function idaWeighting(on: bool, num: f64, den: f64, incumbent: f64, first: f64, last: f64): void {
+  weighted = on; wNum = num; wDen = den; wInc = incumbent; wFirst = first; wLast = last;
 }
 
 /** The threshold of the iteration in progress (or of the last one), in f units (den·g + num·h when weighted). */
@@ -122,12 +129,12 @@ export function idaInit(): i32 {
   cap = 0; stFrame = 0; stLine = 0; stOld = 0; stPdb = 0;
   depth = 0; blank = startBlank; remCur = 0;
   hCur = fullH(board, pos);
-  if (!weighted) { wNum = 1; wDen = 1; wInc = Infinity; }
-  bound = wNum * hCur; nextBound = Infinity;
+  if (!weighted) { wNum = 1; wDen = 1; wInc = Infinity; wFirst = 0; wLast = Infinity; }
+  bound = Math.max(wNum * hCur, wFirst); nextBound = Infinity;
   iterationsN = 1;
   ensureStack(stackFor(bound / wDen));
   // wida: the root itself may be pruned by the incumbent (the incumbent is then optimal).
-  if (hCur >= wInc) return ST_EXHAUSTED;
+  if (hCur >= wInc) { bound = Infinity; return ST_EXHAUSTED; } // exhausted: no threshold is left
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
   if (hCur == 0) { reservePath(0); return ST_FOUND; }
   pending = true; pendingMove = ROOT;
@@ -291,10 +298,11 @@ function writePath(d: i32, last: i32): void {
       rem = load<i32>(fr, 12);
     } else {
       // the iteration is over (the board is back at the start)
-      if (next == inf) { status = ST_EXHAUSTED; break; }
+      if (next == inf) { status = ST_EXHAUSTED; b0 = inf; break; } // bound: Infinity below
       b0 = next; next = inf;
       // wida: up to num × the next integer lower bound ⌈next / num⌉ (still ≤ num·C*; contract "wida")
       if (wt) { const r = <T>Math.ceil(<f64>b0 / <f64>hp - 1e-9) * hp; if (r > b0) b0 = r; }
+      if (wt && <f64>b0 > wLast) { status = ST_EXHAUSTED; break; } // stopped before this iteration: bound = its threshold
       iterationsN++;
       expandedN = expanded; generatedN = generated; maxFrontierN = <i64>maxDepth;
       ensureStack(stackFor(wt ? <f64>b0 / wDen : <f64>b0)); // may trap on memory: counters are already written back
@@ -311,7 +319,7 @@ function writePath(d: i32, last: i32): void {
   }
 
   depth = d; blank = a; hCur = <f64>h; remCur = rem;
-  bound = <f64>b0; nextBound = next == inf ? Infinity : <f64>next;
+  bound = b0 == inf ? Infinity : <f64>b0; nextBound = next == inf ? Infinity : <f64>next;
   expandedN = expanded; generatedN = generated; maxFrontierN = <i64>maxDepth;
   if (status == ST_FOUND) writePath(d, a);
   return status;

@@ -49,7 +49,8 @@ export interface AnytimeRun extends PuzzleRun {
   readonly state: AnytimeState;
 }
 
-const sumStats = (a: SearchCounters, b: SearchCounters): SearchCounters => ({
+/** Counters of consecutive runs added up (`unique` 0: nothing is stored). */
+export const sumStats = (a: SearchCounters, b: SearchCounters): SearchCounters => ({
   expanded: a.expanded + b.expanded,
   generated: a.generated + b.generated,
   unique: 0,

@@ -14,8 +14,8 @@ export interface PuzzleExports {
   puzzleUnique(): number;
   puzzleMaxFrontier(): number;
   puzzleIterations(): number;
-  /** Before puzzleInit of a wida run: w = num/den exactly, and the incumbent length (Infinity: none). */
-  puzzleWida(num: number, den: number, incumbent: number): void;
+  /** Before puzzleInit of a wida run: w = num/den exactly, the incumbent length (Infinity: none), the threshold range. */
+  puzzleWida(num: number, den: number, incumbent: number, first: number, last: number): void;
   /** idastar / wida: the current threshold (wida: den·g + num·h units). */
   puzzleThreshold(): number;
   /** Address of the path (an i32 from the raw bindings: use `>>> 0`). */

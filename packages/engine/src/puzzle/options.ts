@@ -145,8 +145,11 @@ export interface NormalizedSolveOptions {
   pdbReflect: boolean;
   countBlank: boolean;
   weight: number;
-  /** wida: an incumbent length (a node with g + h ≥ it is pruned); Infinity: none. Internal (anytime). */
+  /** A wida run: an incumbent length (a node with g + h ≥ it is pruned); Infinity: none. Internal (bounded.ts). */
   incumbent: number;
+  /** A wida run: its threshold range (f units; contract "wida"), 0 and Infinity when unrestricted. Internal (bounded.ts). */
+  firstThreshold: number;
+  lastThreshold: number;
   depthLimit: number;
   /** Infinity when unlimited. */
   maxNodes: number;
@@ -200,7 +203,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   }
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
   return {
-    algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, depthLimit, maxNodes,
+    algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,
     maxMemoryBytes: opts.maxMemoryBytes,
   };
 }

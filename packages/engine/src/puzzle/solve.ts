@@ -23,7 +23,8 @@ import { checkConstructable, constructOutcome } from './solve-construct.js';
 import { createTsPuzzleRun } from './ts-run.js';
 import { MOVES, type Board, type Move } from './types.js';
 import { createWasmPuzzleRun, wasmSupports, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
-import { boundRatio, claimsBounds, createAnytimeRun, thresholdLowerBound, type AnytimeRun } from './anytime.js';
+import { boundRatio, claimsBounds, createAnytimeRun, type AnytimeRun } from './anytime.js';
+import { createOptimisticRun, type OptimisticRun } from './optimistic.js';
 
 /** The backend that runs `algorithm` on `board`: the requested one, else wasm when it can. */
 export function chooseBackend(board: Board, algorithm: Algorithm, requested?: Backend): Backend {
@@ -127,7 +128,9 @@ function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | unde
   const single = (o: NormalizedSolveOptions): PuzzleRun => job.backend === 'ts'
     ? createTsPuzzleRun(job.start, job.goal, o, pdbH(job, pdb))
     : createWasmPuzzleRun(kernels!, job.start, job.goal, o, { pdb });
-  return job.normalized.algorithm === 'anytime' ? createAnytimeRun(job.normalized, single, job.options) : single(job.normalized);
+  const { algorithm } = job.normalized;
+  if (algorithm === 'anytime') return createAnytimeRun(job.normalized, single, job.options);
+  return algorithm === 'wida' ? createOptimisticRun(job.normalized, single) : single(job.normalized);
 }
 
 function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
@@ -177,7 +180,7 @@ function withBounds(result: SolveResult, job: Job, run: PuzzleRun, pdb: PdbTable
   if (o.algorithm === 'anytime') return result; // toResult fills it from the anytime state
   const length = result.length ?? Infinity;
   let lowerBound: number;
-  if (o.algorithm === 'wida') lowerBound = thresholdLowerBound(run.threshold?.() ?? NaN, o.weight, length);
+  if (o.algorithm === 'wida') lowerBound = Math.min(length, (run as OptimisticRun).state.lowerBound);
   else lowerBound = Math.min(length, Math.max(Math.ceil(startH(job, pdb) - 1e-9), Number.isFinite(length) ? Math.ceil(length / o.weight - 1e-9) : 0));
   const { num, den } = weightFraction(o.weight);
   return { ...result, ...(result.status === 'solved' && { bound: o.algorithm === 'wida' ? num / den : o.weight }), lowerBound };

@@ -125,7 +125,7 @@ export function createWasmPuzzleRun(
     const informed = usesHeuristic(options.algorithm);
     if (options.algorithm === 'wida') {
       const { num, den } = weightFraction(options.weight);
-      ex.puzzleWida(num, den, options.incumbent);
+      ex.puzzleWida(num, den, options.incumbent, options.firstThreshold, options.lastThreshold);
     }
     const h = !informed ? codes.puzzle.heuristic.none : extras.pdb !== undefined ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
     return ex.puzzleInit(

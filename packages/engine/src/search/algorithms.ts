@@ -403,6 +403,16 @@ export interface Threshold {
 }
 
 /**
+ * Thresholds of an IDA* run (contract "wida"): the first is at least `first` (a proven lower bound
+ * skips the iterations below it); the run ends exhausted, its threshold the next one, instead of
+ * starting an iteration above `last`.
+ */
+export interface ThresholdRange {
+  first?: number;
+  last?: number;
+}
+
+/**
  * IDA* (contract: "idastar"): bound = f(start), then the least f that exceeded the bound. `f`
  * defaults to g + h; weighted IDA* passes its own (contract: "wida"), which returns Infinity for a
  * node it prunes outright (never entered, never a next bound; a pruned root: exhausted).
@@ -414,17 +424,25 @@ export function* idaStar<S, A>(
   f: (n: Node<S, A>) => number = (n) => n.g + problem.h(n.state),
   threshold: Threshold = { value: 0 },
   raise: (next: number) => number = (next) => next,
+  range: ThresholdRange = {},
 ): SearchGenerator<S, A> {
   const slice: Slice = { since: 0 };
-  let bound = f(rootNode(problem));
+  let bound = Math.max(f(rootNode(problem)), range.first ?? 0);
   for (;;) {
     counters.iterations++;
+    threshold.value = bound; // Infinity once exhausted: no threshold is left
     if (bound === Infinity) return { kind: 'exhausted' };
-    threshold.value = bound;
     const r = yield* boundedDepthFirst(problem, { f, bound }, limits, counters, slice);
     if (r.kind !== 'cut') return r;
-    if (r.next === Infinity) return { kind: 'exhausted' };
+    if (r.next === Infinity) {
+      threshold.value = Infinity;
+      return { kind: 'exhausted' };
+    }
     bound = raise(r.next);
+    if (bound > (range.last ?? Infinity)) {
+      threshold.value = bound; // stopped before this iteration
+      return { kind: 'exhausted' };
+    }
   }
 }
 
@@ -446,12 +464,13 @@ export function weightedIdaStar<S, A>(
   limits?: SearchLimits,
   counters?: SearchCounters,
   threshold?: Threshold,
+  range?: ThresholdRange,
 ): SearchGenerator<S, A> {
   const { num, den } = weight;
   return idaStar(problem, limits, counters, (n) => {
     const h = problem.h(n.state);
     return n.g + h >= incumbent ? Infinity : den * n.g + num * h;
-  }, threshold, (next) => Math.max(next, Math.ceil(next / num - 1e-9) * num));
+  }, threshold, (next) => Math.max(next, Math.ceil(next / num - 1e-9) * num), range);
 }
 
 /** Depth-limited DFS: nodes at depthLimit are goal-tested, not expanded; no repeats on the path. */
