@@ -137,6 +137,8 @@ export function idaInit(): i32 {
   if (hCur >= wInc) { bound = Infinity; return ST_EXHAUSTED; } // exhausted: no threshold is left
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
   if (hCur == 0) { reservePath(0); return ST_FOUND; }
+  small = mode == MODE_DELTA && !weighted && C <= SMALL_CELLS;
+  if (small) buildSmall();
   pending = true; pendingMove = ROOT;
   return ST_RUNNING;
 }
@@ -145,6 +147,7 @@ export function idaStep(budget: i64): i32 {
   // Integer heuristics run on i32 h, f and bounds; Euclidean on f64.
   // One function per mode, not all inlined into one: the engine allocates registers per function.
   // wida (weighted): the f64 copies, where den·g + num·h stays an exact integer for an integer h.
+  if (small) return stepSmall(budget);
   if (mode == MODE_DELTA) return weighted ? stepDeltaW(budget) : stepDelta(budget);
   if (mode == MODE_LINEAR) return weighted ? stepLinearW(budget) : stepLinear(budget);
   if (mode == MODE_PDB) return weighted ? stepPdbW(budget) : stepPdb(budget);
@@ -322,5 +325,158 @@ function writePath(d: i32, last: i32): void {
   bound = b0 == inf ? Infinity : <f64>b0; nextBound = next == inf ? Infinity : <f64>next;
   expandedN = expanded; generatedN = generated; maxFrontierN = <i64>maxDepth;
   if (status == ST_FOUND) writePath(d, a);
+  return status;
+}
+
+// ---- Plain IDA* with the delta table (Manhattan, misplaced) on boards of at most 16 cells ----
+// A copy of loop<i32>(MODE_DELTA, false) specialised for speed: V8 spills most of loop<T>'s state to
+// the stack (too many live values for its register allocator), which costs about a third of the
+// Manhattan speed. Here the hot state fits in registers: the board is one i64 (4 bits per cell, so a
+// move is two shifts and an xor, and a tile read one shift), the blank is kept as its bit offset 4·cell
+// (which is also its row in the tables below), the tables sit at constant addresses, the bound test is
+// against lim = bound − depth − 1, and expanded and generated share one i64 (see smallLoop).
+// Same nodes, same order, same counters and the same stepping as loop<i32>(MODE_DELTA, false).
+
+const SMALL_CELLS: i32 = 16;
+/** u8[cell·4 + move]: 4 × the cell the blank reaches (that cell's bit offset in the packed board). */
+const S_NBR: usize = memory.data(64, 16);
+/** i32[cell·4 + incoming move], and S_ROOT i32[cell] at the root: the moves to try, 3-bit fields 4|move, 0 ends. */
+const S_LIST: usize = memory.data(64 << 2, 16);
+const S_ROOT: usize = memory.data(16 << 2, 16);
+/** The marks (4) of the four fields of a list: popcnt(list & S_MARKS) is its length. */
+const S_MARKS: i32 = 0b100_100_100_100;
+/** i8[tile·64 + cell·4 + move]: h change when the blank on cell moves by move. */
+const S_DELTA: usize = memory.data(16 << 6, 16);
+/** At most this many expansions per smallLoop call: generated (≤ 4 per expansion) stays below 2^32. */
+const S_CHUNK: i64 = 1 << 28;
+let small = false;
+
+function buildSmall(): void {
+  for (let a = 0; a < C; a++) {
+    for (let p = 0; p <= ROOT; p++) {
+      let list = 0, shift = 0;
+      for (let d = 0; d < 4; d++) {
+        if (p != ROOT && d == (p ^ 1)) continue; // parent pruning
+        if (i32At(nbr, (a << 2) + d) < 0) continue;
+        list |= (4 | d) << shift;
+        shift += 3;
+      }
+      store<i32>(p == ROOT ? S_ROOT + (<usize>a << 2) : S_LIST + (<usize>((a << 2) | p) << 2), list);
+    }
+    for (let d = 0; d < 4; d++) {
+      const b = i32At(nbr, (a << 2) + d);
+      store<u8>(S_NBR + <usize>((a << 2) | d), <u8>(b < 0 ? 0 : b << 2));
+      for (let t = 0; t < N; t++) {
+        const dh = b < 0 ? 0 : load<i8>(delta + (<usize>((t << deltaShift) + b) << 2) + d);
+        store<i8>(S_DELTA + <usize>((t << 6) | (a << 2) | d), dh);
+      }
+    }
+  }
+}
+
+/** Children not generated yet: the moves left in the lists on the stack below fp. */
+function smallUnborn(fp: usize): i64 {
+  let n = 0;
+  for (let f = stFrame; f < fp; f += 16) n += popcnt(load<i32>(f, 12) & S_MARKS);
+  return <i64>n;
+}
+
+function stepSmall(budget: i64): i32 {
+  while (true) {
+    const chunk = budget < S_CHUNK ? budget : S_CHUNK;
+    const st = smallLoop(chunk);
+    budget -= chunk;
+    if (st != ST_RUNNING || budget <= 0) return st;
+  }
+}
+
+function smallLoop(budget: i64): i32 {
+  let B: i64 = 0;
+  for (let c = 0; c < C; c++) B |= <i64>tileAt(board, c) << (<i64>c << 2);
+  let s = blank << 2, rem = remCur, h = <i32>hCur, b0 = <i32>bound;
+  let fp = stFrame + (<usize>depth << 4); // frame of depth d: h at +0, 4·blank at +8, moves left at +12
+  let lim = b0 - depth - 1; // a child is entered iff its h <= lim
+  let ex = nextBound == Infinity ? i32.MAX_VALUE : <i32>nextBound - b0; // next bound − bound
+  let maxFp = stFrame + (<usize>maxFrontierN << 4); // maxFrontier = depth + 1 of the deepest expansion
+  const e0 = expandedN;
+  let left = maxNodesN - e0;
+  if (budget < left) left = budget;
+  if (left < 0) left = 0;
+  // K = (expansions − left) << 32 + children counted: K >= 0 exactly when the next expansion must wait.
+  // A node's children are counted when it is expanded; those not generated yet are taken off on exit.
+  const g0 = generatedN + smallUnborn(fp) + (pending ? 0 : <i64>popcnt(rem & S_MARKS));
+  let K: i64 = -left << 32;
+  const EXP: i64 = 1 << 32;
+  let status = ST_RUNNING;
+
+  if (pending) {
+    if (K < 0) {
+      rem = load<i32>(pendingMove == ROOT ? S_ROOT + (<usize>s) : S_LIST + (<usize>(s | pendingMove) << 2));
+      K += EXP + <i64>popcnt(rem & S_MARKS);
+      if (rem != 0 && fp >= maxFp) maxFp = fp + 16;
+      pending = false;
+    } else status = e0 >= maxNodesN ? ST_LIMIT : ST_RUNNING;
+  }
+
+  while (!pending) {
+    if (rem != 0) {
+      const i = s | (rem & 3);
+      rem >>= 3;
+      const sb = <i32>load<u8>(S_NBR + <usize>i);
+      const t = <i32>(B >>> <i64>sb) & 15;
+      const nh = h + <i32>load<i8>(S_DELTA + <usize>((t << 6) | i));
+      if (nh > lim) {
+        if (nh - lim < ex) ex = nh - lim;
+        continue;
+      }
+      // descend into the child
+      store<i32>(fp, h);
+      store<i32>(fp, s, 8);
+      store<i32>(fp, rem, 12);
+      fp += 16;
+      B ^= (<i64>t << <i64>s) | (<i64>t << <i64>sb);
+      s = sb; h = nh; lim--;
+      if (h == 0) { status = ST_FOUND; break; }
+      if (K >= 0) { pending = true; pendingMove = i & 3; break; }
+      rem = load<i32>(S_LIST + (<usize>(sb | (i & 3)) << 2));
+      K += EXP + <i64>popcnt(rem & S_MARKS);
+      if (rem != 0 && fp >= maxFp) maxFp = fp + 16;
+    } else if (fp != stFrame) {
+      // return to the parent: undo the move
+      fp -= 16;
+      const ps = load<i32>(fp, 8);
+      const t = <i32>(B >>> <i64>ps) & 15;
+      B ^= (<i64>t << <i64>ps) | (<i64>t << <i64>s);
+      s = ps; h = load<i32>(fp); rem = load<i32>(fp, 12); lim++;
+    } else {
+      // the iteration is over (the board is back at the start)
+      if (ex == i32.MAX_VALUE) { status = ST_EXHAUSTED; break; }
+      b0 += ex; ex = i32.MAX_VALUE; lim = b0 - 1;
+      iterationsN++;
+      expandedN = e0 + left + (K >> 32); generatedN = g0 + (K & 0xffff_ffff);
+      maxFrontierN = <i64>((maxFp - stFrame) >> 4);
+      ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
+      fp = stFrame; maxFp = stFrame + (<usize>maxFrontierN << 4);
+      // visit(start) again: f = h(start) <= bound, not the goal
+      if (K >= 0) { pending = true; pendingMove = ROOT; break; }
+      rem = load<i32>(S_ROOT + <usize>s);
+      K += EXP + <i64>popcnt(rem & S_MARKS);
+      if (rem != 0 && fp >= maxFp) maxFp = fp + 16;
+    }
+  }
+
+  const d = <i32>((fp - stFrame) >> 4);
+  depth = d; blank = s >> 2; hCur = <f64>h; remCur = rem;
+  bound = status == ST_EXHAUSTED ? Infinity : <f64>b0;
+  nextBound = ex == i32.MAX_VALUE ? Infinity : <f64>(b0 + ex);
+  expandedN = e0 + left + (K >> 32);
+  generatedN = g0 + (K & 0xffff_ffff) - smallUnborn(fp); // rem: 0, or also on the stack (pending, found)
+  maxFrontierN = <i64>((maxFp - stFrame) >> 4);
+  if (pending && expandedN >= maxNodesN) status = ST_LIMIT;
+  for (let c = 0; c < C; c++) setTile(board, c, <i32>(B >>> (<i64>c << 2)) & 15);
+  if (status == ST_FOUND) {
+    for (let f = stFrame; f < fp; f += 16) store<i32>(f, load<i32>(f, 8) >> 2, 8); // writePath reads cells
+    writePath(d, s >> 2);
+  }
   return status;
 }
