@@ -349,6 +349,8 @@ const S_MARKS: i32 = 0b100_100_100_100;
 const S_DELTA: usize = memory.data(16 << 6, 16);
 /** At most this many expansions per smallLoop call: generated (≤ 4 per expansion) stays below 2^32. */
 const S_CHUNK: i64 = 1 << 28;
+/** The frame address past the deepest expansion so far (maxFrontier = its depth), in memory: one register fewer. */
+const S_DEEP: usize = memory.data(8, 8);
 let small = false;
 
 function buildSmall(): void {
@@ -391,39 +393,37 @@ function stepSmall(budget: i64): i32 {
 }
 
 function smallLoop(budget: i64): i32 {
-  let B: i64 = 0;
-  for (let c = 0; c < C; c++) B |= <i64>tileAt(board, c) << (<i64>c << 2);
+  let B: u64 = 0;
+  for (let c = 0; c < C; c++) B |= <u64>tileAt(board, c) << (<u64>c << 2);
   let s = blank << 2, rem = remCur, h = <i32>hCur, b0 = <i32>bound;
   let fp = stFrame + (<usize>depth << 4); // frame of depth d: h at +0, 4·blank at +8, moves left at +12
   let lim = b0 - depth - 1; // a child is entered iff its h <= lim
   let ex = nextBound == Infinity ? i32.MAX_VALUE : <i32>nextBound - b0; // next bound − bound
-  let maxFp = stFrame + (<usize>maxFrontierN << 4); // maxFrontier = depth + 1 of the deepest expansion
+  store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
   const e0 = expandedN;
   let left = maxNodesN - e0;
   if (budget < left) left = budget;
   if (left < 0) left = 0;
   // K = (expansions − left) << 32 + children counted: K >= 0 exactly when the next expansion must wait.
   // A node's children are counted when it is expanded; those not generated yet are taken off on exit.
-  const g0 = generatedN + smallUnborn(fp) + (pending ? 0 : <i64>popcnt(rem & S_MARKS));
+  const g0 = generatedN + smallUnborn(fp) + (pending ? 0 : <i64><u32>popcnt(rem & S_MARKS));
   let K: i64 = -left << 32;
   const EXP: i64 = 1 << 32;
   let status = ST_RUNNING;
 
-  if (pending) {
-    if (K < 0) {
-      rem = load<i32>(pendingMove == ROOT ? S_ROOT + (<usize>s) : S_LIST + (<usize>(s | pendingMove) << 2));
-      K += EXP + <i64>popcnt(rem & S_MARKS);
-      if (rem != 0 && fp >= maxFp) maxFp = fp + 16;
-      pending = false;
-    } else status = e0 >= maxNodesN ? ST_LIMIT : ST_RUNNING;
+  if (pending && K < 0) {
+    rem = load<i32>(pendingMove == ROOT ? S_ROOT + (<usize>s) : S_LIST + (<usize>(s | pendingMove) << 2));
+    K += EXP + <i64><u32>popcnt(rem & S_MARKS);
+    if (rem != 0 && fp >= load<usize>(S_DEEP)) store<usize>(S_DEEP, fp + 16);
+    pending = false;
   }
 
-  while (!pending) {
+  if (!pending) while (true) {
     if (rem != 0) {
       const i = s | (rem & 3);
       rem >>= 3;
       const sb = <i32>load<u8>(S_NBR + <usize>i);
-      const t = <i32>(B >>> <i64>sb) & 15;
+      const t = <i32>(B >>> <u64><u32>sb) & 15;
       const nh = h + <i32>load<i8>(S_DELTA + <usize>((t << 6) | i));
       if (nh > lim) {
         if (nh - lim < ex) ex = nh - lim;
@@ -434,19 +434,19 @@ function smallLoop(budget: i64): i32 {
       store<i32>(fp, s, 8);
       store<i32>(fp, rem, 12);
       fp += 16;
-      B ^= (<i64>t << <i64>s) | (<i64>t << <i64>sb);
+      B ^= (<u64><u32>t << <u64><u32>s) | (<u64><u32>t << <u64><u32>sb);
       s = sb; h = nh; lim--;
       if (h == 0) { status = ST_FOUND; break; }
       if (K >= 0) { pending = true; pendingMove = i & 3; break; }
       rem = load<i32>(S_LIST + (<usize>(sb | (i & 3)) << 2));
-      K += EXP + <i64>popcnt(rem & S_MARKS);
-      if (rem != 0 && fp >= maxFp) maxFp = fp + 16;
+      K += EXP + <i64><u32>popcnt(rem & S_MARKS);
+      if (rem != 0 && fp >= load<usize>(S_DEEP)) store<usize>(S_DEEP, fp + 16);
     } else if (fp != stFrame) {
       // return to the parent: undo the move
       fp -= 16;
       const ps = load<i32>(fp, 8);
-      const t = <i32>(B >>> <i64>ps) & 15;
-      B ^= (<i64>t << <i64>ps) | (<i64>t << <i64>s);
+      const t = <i32>(B >>> <u64><u32>ps) & 15;
+      B ^= (<u64><u32>t << <u64><u32>ps) | (<u64><u32>t << <u64><u32>s);
       s = ps; h = load<i32>(fp); rem = load<i32>(fp, 12); lim++;
     } else {
       // the iteration is over (the board is back at the start)
@@ -454,14 +454,14 @@ function smallLoop(budget: i64): i32 {
       b0 += ex; ex = i32.MAX_VALUE; lim = b0 - 1;
       iterationsN++;
       expandedN = e0 + left + (K >> 32); generatedN = g0 + (K & 0xffff_ffff);
-      maxFrontierN = <i64>((maxFp - stFrame) >> 4);
+      maxFrontierN = <i64>((load<usize>(S_DEEP) - stFrame) >> 4);
       ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
-      fp = stFrame; maxFp = stFrame + (<usize>maxFrontierN << 4);
+      fp = stFrame; store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
       // visit(start) again: f = h(start) <= bound, not the goal
       if (K >= 0) { pending = true; pendingMove = ROOT; break; }
       rem = load<i32>(S_ROOT + <usize>s);
-      K += EXP + <i64>popcnt(rem & S_MARKS);
-      if (rem != 0 && fp >= maxFp) maxFp = fp + 16;
+      K += EXP + <i64><u32>popcnt(rem & S_MARKS);
+      if (rem != 0 && fp >= load<usize>(S_DEEP)) store<usize>(S_DEEP, fp + 16);
     }
   }
 
@@ -471,7 +471,7 @@ function smallLoop(budget: i64): i32 {
   nextBound = ex == i32.MAX_VALUE ? Infinity : <f64>(b0 + ex);
   expandedN = e0 + left + (K >> 32);
   generatedN = g0 + (K & 0xffff_ffff) - smallUnborn(fp); // rem: 0, or also on the stack (pending, found)
-  maxFrontierN = <i64>((maxFp - stFrame) >> 4);
+  maxFrontierN = <i64>((load<usize>(S_DEEP) - stFrame) >> 4);
   if (pending && expandedN >= maxNodesN) status = ST_LIMIT;
   for (let c = 0; c < C; c++) setTile(board, c, <i32>(B >>> (<i64>c << 2)) & 15);
   if (status == ST_FOUND) {
