@@ -351,6 +351,7 @@ const S_DELTA: usize = memory.data(16 << 6, 16);
 const S_CHUNK: i64 = 1 << 28;
 /** The frame address past the deepest expansion so far (maxFrontier = its depth), in memory: one register fewer. */
 const S_DEEP: usize = memory.data(8, 8);
+const S_BOARD: usize = memory.data(16 << 2, 16);
 let small = false;
 
 function buildSmall(): void {
@@ -393,8 +394,7 @@ function stepSmall(budget: i64): i32 {
 }
 
 function smallLoop(budget: i64): i32 {
-  let B: u64 = 0;
-  for (let c = 0; c < C; c++) B |= <u64>tileAt(board, c) << (<u64>c << 2);
+  for (let c = 0; c < C; c++) store<i32>(S_BOARD + (<usize>c << 2), tileAt(board, c));
   let s = blank << 2, rem = remCur, h = <i32>hCur, b0 = <i32>bound;
   let fp = stFrame + (<usize>depth << 4); // frame of depth d: h at +0, 4·blank at +8, moves left at +12
   let lim = b0 - depth - 1; // a child is entered iff its h <= lim
@@ -423,7 +423,7 @@ function smallLoop(budget: i64): i32 {
       const i = s | (rem & 3);
       rem >>= 3;
       const sb = <i32>load<u8>(S_NBR + <usize>i);
-      const t = <i32>(B >>> <u64><u32>sb) & 15;
+      const t = load<i32>(S_BOARD + <usize>sb);
       const nh = h + <i32>load<i8>(S_DELTA + <usize>((t << 6) | i));
       if (nh > lim) {
         if (nh - lim < ex) ex = nh - lim;
@@ -434,7 +434,7 @@ function smallLoop(budget: i64): i32 {
       store<i32>(fp, s, 8);
       store<i32>(fp, rem, 12);
       fp += 16;
-      B ^= (<u64><u32>t << <u64><u32>s) | (<u64><u32>t << <u64><u32>sb);
+      store<i32>(S_BOARD + <usize>s, t); store<i32>(S_BOARD + <usize>sb, 0);
       s = sb; h = nh; lim--;
       if (h == 0) { status = ST_FOUND; break; }
       if (K >= 0) { pending = true; pendingMove = i & 3; break; }
@@ -445,8 +445,8 @@ function smallLoop(budget: i64): i32 {
       // return to the parent: undo the move
       fp -= 16;
       const ps = load<i32>(fp, 8);
-      const t = <i32>(B >>> <u64><u32>ps) & 15;
-      B ^= (<u64><u32>t << <u64><u32>ps) | (<u64><u32>t << <u64><u32>s);
+      const t = load<i32>(S_BOARD + <usize>ps);
+      store<i32>(S_BOARD + <usize>s, t); store<i32>(S_BOARD + <usize>ps, 0);
       s = ps; h = load<i32>(fp); rem = load<i32>(fp, 12); lim++;
     } else {
       // the iteration is over (the board is back at the start)
@@ -473,7 +473,7 @@ function smallLoop(budget: i64): i32 {
   generatedN = g0 + (K & 0xffff_ffff) - smallUnborn(fp); // rem: 0, or also on the stack (pending, found)
   maxFrontierN = <i64>((load<usize>(S_DEEP) - stFrame) >> 4);
   if (pending && expandedN >= maxNodesN) status = ST_LIMIT;
-  for (let c = 0; c < C; c++) setTile(board, c, <i32>(B >>> (<i64>c << 2)) & 15);
+  for (let c = 0; c < C; c++) setTile(board, c, load<i32>(S_BOARD + (<usize>c << 2)));
   if (status == ST_FOUND) {
     for (let f = stFrame; f < fp; f += 16) store<i32>(f, load<i32>(f, 8) >> 2, 8); // writePath reads cells
     writePath(d, s >> 2);
