@@ -328,30 +328,35 @@ function writePath(d: i32, last: i32): void {
   return status;
 }
 
-// ---- Plain IDA* with the delta table (Manhattan, misplaced) on boards of at most 16 cells ----
-// A copy of loop<i32>(MODE_DELTA, false) specialised for speed: V8 spills most of loop<T>'s state to
-// the stack (too many live values for its register allocator), which costs about a third of the
-// Manhattan speed. Here the hot state fits in registers: the board is one i64 (4 bits per cell, so a
-// move is two shifts and an xor, and a tile read one shift), the blank is kept as its bit offset 4·cell
-// (which is also its row in the tables below), the tables sit at constant addresses, the bound test is
-// against lim = bound − depth − 1, and expanded and generated share one i64 (see smallLoop).
-// Same nodes, same order, same counters and the same stepping as loop<i32>(MODE_DELTA, false).
+// ---- Plain IDA* with the delta table (Manhattan, misplaced) on boards of at most 32 cells ----
+// loop<i32>(MODE_DELTA, false) again, specialised because V8 spills most of loop<T>'s state to the
+// stack on this, the most used path (too many live values for its register allocator): measured 1.5×
+// slower on the 15-puzzle. Here the hot state fits in registers: the board and the tables sit at
+// constant addresses, the blank is kept as its byte offset s = 4·cell (a board index and, with a
+// move in its low bits, a table index), the bound test is against lim = bound − depth − 1, and the
+// node limit, the step budget, expanded and generated are one i64 (K below).
+// Same nodes, same order, same counters and the same stepping as loop<i32>(MODE_DELTA, false). The
+// state between calls is loop<T>'s, except that frames hold s, not the cell, and moves left in this
+// section's list format (a run uses one of the two loops throughout).
 
-const SMALL_CELLS: i32 = 16;
-/** u8[cell·4 + move]: 4 × the cell the blank reaches (that cell's bit offset in the packed board). */
-const S_NBR: usize = memory.data(64, 16);
-/** i32[cell·4 + incoming move], and S_ROOT i32[cell] at the root: the moves to try, 3-bit fields 4|move, 0 ends. */
-const S_LIST: usize = memory.data(64 << 2, 16);
-const S_ROOT: usize = memory.data(16 << 2, 16);
-/** The marks (4) of the four fields of a list: popcnt(list & S_MARKS) is its length. */
+const SMALL_CELLS: i32 = 32;
+/** i32[cell]: the board during a smallLoop call (copied from and back to `board`). */
+const S_BOARD: usize = memory.data(SMALL_CELLS << 2, 16);
+/** u8[s | move]: the offset s of the cell the blank reaches. */
+const S_NBR: usize = memory.data(SMALL_CELLS << 2, 16);
+/** i8[tile << 7 | s | move]: the change of h when the blank on s moves by move. */
+const S_DELTA: usize = memory.data(SMALL_CELLS << 7, 16);
+/** i32[s | incoming move], and S_ROOT i32[cell] at the root: the moves to try, 3-bit fields 4|move from the low bits, 0 ends. */
+const S_LIST: usize = memory.data(SMALL_CELLS << 4, 16);
+const S_ROOT: usize = memory.data(SMALL_CELLS << 2, 16);
+/** The marks (the 4) of a list's fields: popcnt(list & S_MARKS) is its length. */
 const S_MARKS: i32 = 0b100_100_100_100;
-/** i8[tile·64 + cell·4 + move]: h change when the blank on cell moves by move. */
-const S_DELTA: usize = memory.data(16 << 6, 16);
-/** At most this many expansions per smallLoop call: generated (≤ 4 per expansion) stays below 2^32. */
+/** The frame address past the deepest expansion so far (maxFrontier is its depth); in memory, not a register. */
+const S_DEEP: usize = memory.data(4, 4);
+/** K's unit of expansions: generated counts below it. */
+const S_EXP: i64 = 1 << 32;
+/** At most this many expansions per smallLoop call, so that generated (≤ 4 per expansion) stays below 2^32 in K. */
 const S_CHUNK: i64 = 1 << 28;
-/** The frame address past the deepest expansion so far (maxFrontier = its depth), in memory: one register fewer. */
-const S_DEEP: usize = memory.data(8, 8);
-const S_BOARD: usize = memory.data(16 << 2, 16);
 let small = false;
 
 function buildSmall(): void {
@@ -371,17 +376,23 @@ function buildSmall(): void {
       store<u8>(S_NBR + <usize>((a << 2) | d), <u8>(b < 0 ? 0 : b << 2));
       for (let t = 0; t < N; t++) {
         const dh = b < 0 ? 0 : load<i8>(delta + (<usize>((t << deltaShift) + b) << 2) + d);
-        store<i8>(S_DELTA + <usize>((t << 6) | (a << 2) | d), dh);
+        store<i8>(S_DELTA + <usize>((t << 7) | (a << 2) | d), dh);
       }
     }
   }
 }
 
-/** Children not generated yet: the moves left in the lists on the stack below fp. */
+/** Children not generated yet: the moves left in the lists of the frames below fp. */
 function smallUnborn(fp: usize): i64 {
   let n = 0;
   for (let f = stFrame; f < fp; f += 16) n += popcnt(load<i32>(f, 12) & S_MARKS);
   return <i64>n;
+}
+
+/** Expands the node at frame fp whose moves are `list`: K's increment (one expansion, its children counted). */
+@inline function smallExpand(fp: usize, list: i32): i64 {
+  if (list != 0 && fp >= load<usize>(S_DEEP)) store<usize>(S_DEEP, fp + 16);
+  return S_EXP + <i64><u32>popcnt(list & S_MARKS);
 }
 
 function stepSmall(budget: i64): i32 {
@@ -396,25 +407,24 @@ function stepSmall(budget: i64): i32 {
 function smallLoop(budget: i64): i32 {
   for (let c = 0; c < C; c++) store<i32>(S_BOARD + (<usize>c << 2), tileAt(board, c));
   let s = blank << 2, rem = remCur, h = <i32>hCur, b0 = <i32>bound;
-  let fp = stFrame + (<usize>depth << 4); // frame of depth d: h at +0, 4·blank at +8, moves left at +12
+  let fp = stFrame + (<usize>depth << 4); // frame d: h at +0, s at +8, the moves left at +12
   let lim = b0 - depth - 1; // a child is entered iff its h <= lim
-  let ex = nextBound == Infinity ? i32.MAX_VALUE : <i32>nextBound - b0; // next bound − bound
+  let ex = nextBound == Infinity ? i32.MAX_VALUE : <i32>nextBound - b0; // the next bound − bound
   store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
   const e0 = expandedN;
   let left = maxNodesN - e0;
   if (budget < left) left = budget;
   if (left < 0) left = 0;
-  // K = (expansions − left) << 32 + children counted: K >= 0 exactly when the next expansion must wait.
-  // A node's children are counted when it is expanded; those not generated yet are taken off on exit.
+  // K = (expansions − left) << 32 + children counted, so K >= 0 exactly when the next expansion has
+  // to wait. A node's children are counted when it is expanded; those not generated yet (the moves
+  // left on the stack) are taken off on exit.
   const g0 = generatedN + smallUnborn(fp) + (pending ? 0 : <i64><u32>popcnt(rem & S_MARKS));
   let K: i64 = -left << 32;
-  const EXP: i64 = 1 << 32;
   let status = ST_RUNNING;
 
   if (pending && K < 0) {
-    rem = load<i32>(pendingMove == ROOT ? S_ROOT + (<usize>s) : S_LIST + (<usize>(s | pendingMove) << 2));
-    K += EXP + <i64><u32>popcnt(rem & S_MARKS);
-    if (rem != 0 && fp >= load<usize>(S_DEEP)) store<usize>(S_DEEP, fp + 16);
+    rem = pendingMove == ROOT ? load<i32>(<usize>s, S_ROOT) : load<i32>(<usize>(s | pendingMove) << 2, S_LIST);
+    K += smallExpand(fp, rem);
     pending = false;
   }
 
@@ -422,9 +432,9 @@ function smallLoop(budget: i64): i32 {
     if (rem != 0) {
       const i = s | (rem & 3);
       rem >>= 3;
-      const sb = <i32>load<u8>(S_NBR + <usize>i);
-      const t = load<i32>(S_BOARD + <usize>sb);
-      const nh = h + <i32>load<i8>(S_DELTA + <usize>((t << 6) | i));
+      const sb = <i32>load<u8>(<usize>i, S_NBR);
+      const t = load<i32>(<usize>sb, S_BOARD);
+      const nh = h + <i32>load<i8>(<usize>((t << 7) | i), S_DELTA);
       if (nh > lim) {
         if (nh - lim < ex) ex = nh - lim;
         continue;
@@ -434,19 +444,17 @@ function smallLoop(budget: i64): i32 {
       store<i32>(fp, s, 8);
       store<i32>(fp, rem, 12);
       fp += 16;
-      store<i32>(S_BOARD + <usize>s, t); store<i32>(S_BOARD + <usize>sb, 0);
+      store<i32>(<usize>s, t, S_BOARD); store<i32>(<usize>sb, 0, S_BOARD);
       s = sb; h = nh; lim--;
       if (h == 0) { status = ST_FOUND; break; }
       if (K >= 0) { pending = true; pendingMove = i & 3; break; }
-      rem = load<i32>(S_LIST + (<usize>(sb | (i & 3)) << 2));
-      K += EXP + <i64><u32>popcnt(rem & S_MARKS);
-      if (rem != 0 && fp >= load<usize>(S_DEEP)) store<usize>(S_DEEP, fp + 16);
+      rem = load<i32>(<usize>(sb | (i & 3)) << 2, S_LIST);
+      K += smallExpand(fp, rem);
     } else if (fp != stFrame) {
       // return to the parent: undo the move
       fp -= 16;
       const ps = load<i32>(fp, 8);
-      const t = load<i32>(S_BOARD + <usize>ps);
-      store<i32>(S_BOARD + <usize>s, t); store<i32>(S_BOARD + <usize>ps, 0);
+      store<i32>(<usize>s, load<i32>(<usize>ps, S_BOARD), S_BOARD); store<i32>(<usize>ps, 0, S_BOARD);
       s = ps; h = load<i32>(fp); rem = load<i32>(fp, 12); lim++;
     } else {
       // the iteration is over (the board is back at the start)
@@ -459,9 +467,8 @@ function smallLoop(budget: i64): i32 {
       fp = stFrame; store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
       // visit(start) again: f = h(start) <= bound, not the goal
       if (K >= 0) { pending = true; pendingMove = ROOT; break; }
-      rem = load<i32>(S_ROOT + <usize>s);
-      K += EXP + <i64><u32>popcnt(rem & S_MARKS);
-      if (rem != 0 && fp >= load<usize>(S_DEEP)) store<usize>(S_DEEP, fp + 16);
+      rem = load<i32>(<usize>s, S_ROOT);
+      K += smallExpand(fp, rem);
     }
   }
 
@@ -470,7 +477,7 @@ function smallLoop(budget: i64): i32 {
   bound = status == ST_EXHAUSTED ? Infinity : <f64>b0;
   nextBound = ex == i32.MAX_VALUE ? Infinity : <f64>(b0 + ex);
   expandedN = e0 + left + (K >> 32);
-  generatedN = g0 + (K & 0xffff_ffff) - smallUnborn(fp); // rem: 0, or also on the stack (pending, found)
+  generatedN = g0 + (K & 0xffff_ffff) - smallUnborn(fp); // rem is 0 or also in a frame (pending, found)
   maxFrontierN = <i64>((load<usize>(S_DEEP) - stFrame) >> 4);
   if (pending && expandedN >= maxNodesN) status = ST_LIMIT;
   for (let c = 0; c < C; c++) setTile(board, c, load<i32>(S_BOARD + (<usize>c << 2)));
