@@ -130,7 +130,8 @@ function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | unde
     : createWasmPuzzleRun(kernels!, job.start, job.goal, o, { pdb });
   const { algorithm } = job.normalized;
   if (algorithm === 'anytime') return createAnytimeRun(job.normalized, single, job.options);
-  return algorithm === 'wida' ? createOptimisticRun(job.normalized, single) : single(job.normalized);
+  // wida without an admissible h (countBlank) proves nothing: one weighted IDA* run at w.
+  return algorithm === 'wida' && claimsBounds(job.normalized) ? createOptimisticRun(job.normalized, single) : single(job.normalized);
 }
 
 function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
