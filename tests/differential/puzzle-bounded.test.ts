@@ -4,8 +4,7 @@
 // incumbent is also in every KERNEL_COMBOS suite (helpers.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels, type Kernels } from '../../packages/engine/src/core/kernels.js';
-import { createAnytimeRun } from '../../packages/engine/src/puzzle/anytime.js';
-import { createOptimisticRun } from '../../packages/engine/src/puzzle/optimistic.js';
+import { createAnytimeRun, createWidaRun } from '../../packages/engine/src/puzzle/optimistic.js';
 import { goalBoard, goalLike } from '../../packages/engine/src/puzzle/board.js';
 import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/generate.js';
 import { normalizeOptions, weightFraction, type HeuristicName, type NormalizedSolveOptions } from '../../packages/engine/src/puzzle/options.js';
@@ -136,7 +135,7 @@ describe('wida runs with a threshold range (the prover\'s single iterations): WA
 /** The optimistic wida on both backends: outcome, counts, path, final lower bound. */
 function optimisticBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
   const observe = (single: (x: NormalizedSolveOptions) => ReturnType<typeof createTsPuzzleRun>) => {
-    const run = createOptimisticRun(o, single);
+    const run = createWidaRun(o, single);
     return { out: drain(run, budget), lowerBound: run.state.lowerBound };
   };
   return {
