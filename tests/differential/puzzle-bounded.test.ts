@@ -4,10 +4,10 @@
 // incumbent is also in every KERNEL_COMBOS suite (helpers.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels, type Kernels } from '../../packages/engine/src/core/kernels.js';
-import { createAnytimeRun } from '../../packages/engine/src/puzzle/anytime.js';
+import { createAnytimeRun, createWidaRun } from '../../packages/engine/src/puzzle/optimistic.js';
 import { goalBoard, goalLike } from '../../packages/engine/src/puzzle/board.js';
 import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/generate.js';
-import { normalizeOptions, type HeuristicName, type NormalizedSolveOptions } from '../../packages/engine/src/puzzle/options.js';
+import { normalizeOptions, weightFraction, type HeuristicName, type NormalizedSolveOptions } from '../../packages/engine/src/puzzle/options.js';
 import { PDB_SPECS, pdbHeuristic } from '../../packages/engine/src/puzzle/pdb.js';
 import { loadPdb } from '../../packages/engine/src/puzzle/pdb-store.js';
 import { createTsPuzzleRun } from '../../packages/engine/src/puzzle/ts-run.js';
@@ -15,6 +15,10 @@ import { createWasmPuzzleRun, type WasmRunExtras } from '../../packages/engine/s
 import type { HeuristicFn } from '../../packages/engine/src/puzzle/heuristics.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
 import { drain } from './helpers.js';
+import { readFileSync } from 'node:fs';
+import { applyMoves, boardsEqual } from '../../packages/engine/src/puzzle/board.js';
+import { parseBoard } from '../../packages/engine/src/puzzle/parse.js';
+import { solvePuzzle } from '../../packages/engine/src/puzzle/solve.js';
 
 let kernels: Kernels;
 beforeAll(async () => {
@@ -97,6 +101,106 @@ describe('wida with an incumbent: WASM = TS', () => {
       expect(rest).toEqual(ida);
     }
   });
+});
+
+describe('wida runs with a threshold range (the prover\'s single iterations): WASM = TS', () => {
+  it('first = last = T: one iteration at max(h, T), then exhausted with the next threshold, or found optimal', () => {
+    let stopped = 0, optimal = 0;
+    for (let s = 0; s < 30; s++) {
+      const goal = goalBoard(s % 3 === 2 ? 4 : 3, 3);
+      const start = randomWalk(goal, 12 + (s % 14), 2100 + s).board;
+      const heuristic = (['manhattan', 'linear-conflict', 'misplaced'] as const)[s % 3];
+      const opt = drain(createWasmPuzzleRun(kernels, start, goal, normalizeOptions({ algorithm: 'astar', heuristic: 'linear-conflict' })), 1 << 30).length!;
+      for (const t of [0, opt - 4, opt - 2, opt - 1, opt]) {
+        const o = { ...normalizeOptions({ algorithm: 'wida', heuristic, weight: 1 }), firstThreshold: t, lastThreshold: t };
+        const { ts, wasm } = widaBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
+        expect(wasm, `${heuristic} T=${t} on ${start.cells.join(' ')}`).toEqual(ts);
+        expect(ts.iterations).toBe(1);
+        if (ts.outcome === 'found') {
+          expect(ts.length).toBe(opt); // IDA* at a threshold ≤ the optimum finds only optimal paths
+          optimal++;
+        } else {
+          expect(ts.outcome).toBe('exhausted');
+          expect(ts.threshold!).toBeGreaterThan(Math.max(t, 0));
+          expect(ts.threshold!).toBeLessThanOrEqual(opt); // the next threshold is a lower bound
+          stopped++;
+        }
+      }
+    }
+    expect(stopped).toBeGreaterThan(40);
+    expect(optimal).toBeGreaterThan(10);
+  });
+});
+
+/** The optimistic wida on both backends: outcome, counts, path, final lower bound. */
+function optimisticBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
+  const observe = (single: (x: NormalizedSolveOptions) => ReturnType<typeof createTsPuzzleRun>) => {
+    const run = createWidaRun(o, single);
+    return { out: drain(run, budget), lowerBound: run.state.lowerBound };
+  };
+  return {
+    ts: observe((x) => createTsPuzzleRun(start, goal, x, hFn)),
+    wasm: observe((x) => createWasmPuzzleRun(kernels, start, goal, x, extras)),
+  };
+}
+
+describe('wida (optimistic): WASM = TS, and the bound holds', () => {
+  it('3×3 and 4×4 boards, every heuristic, weights 1 to 3, small step budgets and node limits', () => {
+    let solved = 0, limited = 0;
+    for (let s = 0; s < 40; s++) {
+      const big = s % 4 === 0;
+      const goal = goalBoard(big ? 4 : 3, big ? 4 : 3, s % 2 ? 'blank-first' : 'blank-last');
+      const start = big ? randomWalk(goal, 24 + (s % 12), 2300 + s).board : randomSolvable(goal, 2300 + s);
+      const heuristic = HEURISTICS[s % HEURISTICS.length]!;
+      const weight = WEIGHTS[s % WEIGHTS.length]!;
+      const maxNodes = s % 5 === 4 ? 300 : 200_000;
+      const o = normalizeOptions({ algorithm: 'wida', heuristic, weight, maxNodes });
+      const { ts, wasm } = optimisticBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
+      expect(wasm, `${heuristic} w=${weight} on ${start.cells.join(' ')}`).toEqual(ts);
+      const opt = drain(createWasmPuzzleRun(kernels, start, goal, normalizeOptions({ algorithm: 'astar', heuristic: 'linear-conflict' })), 1 << 30).length!;
+      expect(ts.lowerBound).toBeLessThanOrEqual(opt);
+      if (ts.out.outcome === 'found') {
+        const { num, den } = weightFraction(weight);
+        expect(den * ts.out.length!).toBeLessThanOrEqual(num * ts.lowerBound); // proven: length ≤ w × lower bound
+        expect(den * ts.out.length!).toBeLessThanOrEqual(num * opt); // and so ≤ w × optimal
+        solved++;
+      } else {
+        expect(ts.out.outcome).toBe('node-limit');
+        limited++;
+      }
+    }
+    expect(solved).toBeGreaterThan(25);
+    expect(limited).toBeGreaterThan(3);
+  });
+});
+
+/** Korf's instances (data/): id, published optimum, board. */
+function korf(file: string, size: number) {
+  return readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => {
+    const [id, optimal, tiles] = l.split('\t');
+    const start = parseBoard(tiles!, { size });
+    return { id: +id!, optimal: +optimal!, start, goal: goalLike(start, 'blank-first') };
+  });
+}
+
+describe('wida on published instances: every length within w × the published optimum', () => {
+  it.each([
+    ['15-puzzle, Korf 100 (cheap ones), pdb555', 'korf100.tsv', 4, 'pdb555', [1, 3, 6, 12, 16, 21, 28, 37, 42, 48]],
+    ['24-puzzle, Korf 50 (cheap ones), pdb55554', 'korf24-50.tsv', 5, 'pdb55554', [5, 22, 28, 32, 40]],
+  ] as const)('%s', async (_label, file, size, heuristic, ids) => {
+    for (const k of korf(file, size).filter((x) => (ids as readonly number[]).includes(x.id))) {
+      for (const weight of [1.2, 1.5]) {
+        const r = await solvePuzzle(k.start, k.goal, { algorithm: 'wida', weight, heuristic, maxNodes: 50_000_000 });
+        expect(r.status, `#${k.id} w=${weight}`).toBe('solved');
+        expect(boardsEqual(applyMoves(k.start, r.moves!), k.goal)).toBe(true);
+        const { num, den } = weightFraction(weight);
+        expect(den * r.length!, `#${k.id} w=${weight}: ${r.length} vs optimal ${k.optimal}`).toBeLessThanOrEqual(num * k.optimal);
+        expect(r.lowerBound!).toBeLessThanOrEqual(k.optimal);
+        expect(den * r.length!).toBeLessThanOrEqual(num * r.lowerBound!);
+        expect(r.bound).toBe(weight);
+      }
+    }
+  }, 120_000);
 });
 
 describe('anytime: WASM = TS, improvement for improvement', () => {

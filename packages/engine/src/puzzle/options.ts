@@ -48,9 +48,10 @@ export interface SolveSettings {
   /** Count the blank as a tile in misplaced/manhattan/euclidean (seed 004's variant; NOT admissible). */
   countBlank?: boolean;
   /**
-   * Weight w ≥ 1 (default 2): wastar f = g + w·h; wida thresholds on g + w·h (w as an exact fraction,
-   * `weightFraction`); anytime: the first weight of its schedule. With an admissible heuristic the
-   * length found is ≤ w × optimal.
+   * Weight w ≥ 1 (default 2): wastar f = g + w·h; wida: weighted IDA* runs above w improve a
+   * solution and IDA* iterations prove a lower bound until length ≤ w × lower bound (w as an exact
+   * fraction, `weightFraction`); anytime: the first weight of its schedule. With an admissible
+   * heuristic the length found is ≤ w × optimal.
    */
   weight?: number;
   /** Depth limit of 'dfs' (default 50). */

@@ -23,8 +23,7 @@ import { checkConstructable, constructOutcome } from './solve-construct.js';
 import { createTsPuzzleRun } from './ts-run.js';
 import { MOVES, type Board, type Move } from './types.js';
 import { createWasmPuzzleRun, wasmSupports, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
-import { boundRatio, claimsBounds, createAnytimeRun, type AnytimeRun } from './anytime.js';
-import { createOptimisticRun, type OptimisticRun } from './optimistic.js';
+import { boundRatio, claimsBounds, createAnytimeRun, createWidaRun, type SequenceRun } from './optimistic.js';
 
 /** The backend that runs `algorithm` on `board`: the requested one, else wasm when it can. */
 export function chooseBackend(board: Board, algorithm: Algorithm, requested?: Backend): Backend {
@@ -130,7 +129,8 @@ function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | unde
     : createWasmPuzzleRun(kernels!, job.start, job.goal, o, { pdb });
   const { algorithm } = job.normalized;
   if (algorithm === 'anytime') return createAnytimeRun(job.normalized, single, job.options);
-  return algorithm === 'wida' ? createOptimisticRun(job.normalized, single) : single(job.normalized);
+  // wida without an admissible h (countBlank) proves nothing: one weighted IDA* run at w.
+  return algorithm === 'wida' && claimsBounds(job.normalized) ? createWidaRun(job.normalized, single) : single(job.normalized);
 }
 
 function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
@@ -180,14 +180,14 @@ function withBounds(result: SolveResult, job: Job, run: PuzzleRun, pdb: PdbTable
   if (o.algorithm === 'anytime') return result; // toResult fills it from the anytime state
   const length = result.length ?? Infinity;
   let lowerBound: number;
-  if (o.algorithm === 'wida') lowerBound = Math.min(length, (run as OptimisticRun).state.lowerBound);
+  if (o.algorithm === 'wida') lowerBound = Math.min(length, (run as SequenceRun).state.lowerBound);
   else lowerBound = Math.min(length, Math.max(Math.ceil(startH(job, pdb) - 1e-9), Number.isFinite(length) ? Math.ceil(length / o.weight - 1e-9) : 0));
   const { num, den } = weightFraction(o.weight);
   return { ...result, ...(result.status === 'solved' && { bound: o.algorithm === 'wida' ? num / den : o.weight }), lowerBound };
 }
 
 /** An anytime result: the best solution found (also after a limit), its proven ratio and lower bound. */
-function anytimeResult(job: Job, result: SolveResult, run: AnytimeRun): SolveResult {
+function anytimeResult(job: Job, result: SolveResult, run: SequenceRun): SolveResult {
   const { state } = run;
   const bounded = claimsBounds(job.normalized);
   const extra = { improvements: state.improvements, optimal: state.optimal, ...(bounded && { lowerBound: state.lowerBound }) };
@@ -204,7 +204,7 @@ function anytimeResult(job: Job, result: SolveResult, run: AnytimeRun): SolveRes
 
 function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, run: PuzzleRun, pdb?: PdbTables): SolveResult {
   const result = baseResult(job, driven, pdb);
-  if (job.normalized.algorithm === 'anytime') return anytimeResult(job, result, run as AnytimeRun);
+  if (job.normalized.algorithm === 'anytime') return anytimeResult(job, result, run as SequenceRun);
   return withBounds(result, job, run, pdb);
 }
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
 import { loadKernels } from '../../src/core/kernels.js';
 import { Rng } from '../../src/core/rng.js';
-import { anytimeWeights } from '../../src/puzzle/anytime.js';
+import { anytimeWeights, widaWeights } from '../../src/puzzle/optimistic.js';
 import { applyMoves, boardsEqual, goalBoard, goalLike } from '../../src/puzzle/board.js';
 import { randomSolvable } from '../../src/puzzle/generate.js';
 import { normalizeOptions, weightFraction, type HeuristicName, type Improvement, type SolveResult } from '../../src/puzzle/options.js';
@@ -52,10 +52,14 @@ describe('weightFraction: the exact weight of wida', () => {
     expect(() => normalizeOptions({ algorithm: 'wida', weight: 0.9 })).toThrow(/weight must be a number ≥ 1/);
   });
 
-  test('the anytime schedule: the start weight, then the ladder below it, ending with 1', () => {
-    expect(anytimeWeights(2)).toEqual([2, 1.5, 1.25, 1.1, 1]);
-    expect(anytimeWeights(1)).toEqual([1]);
-    expect(anytimeWeights(1.3)).toEqual([1.3, 1.25, 1.1, 1]);
+  test('the improver weights: anytime from its start weight down; wida from max(3, 2w − 1) down to w', () => {
+    expect(anytimeWeights(2)).toEqual([2, 1.6, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05]);
+    expect(anytimeWeights(1)).toEqual([]); // the prover alone: IDA*
+    expect(anytimeWeights(1.33)).toEqual([1.33, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05]);
+    expect(widaWeights(1.2)).toEqual([3, 2, 1.6, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2]);
+    expect(widaWeights(1.33)).toEqual([3, 2, 1.6, 1.5, 1.45, 1.4, 1.35, 1.33]);
+    expect(widaWeights(4)).toEqual([5, 4]);
+    expect(widaWeights(1)).toEqual([3, 2, 1.6, 1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05]);
   });
 });
 
@@ -135,14 +139,14 @@ describe('the bound holds on 8-puzzles (optimum by BFS over all 181,440 states)'
 
   test('anytime stopped by a node limit keeps its best solution and a proven gap', async () => {
     const start = parseBoard('8 6 7 2 5 4 3 0 1'); // one of the two hardest: 31 moves
-    const r = await solvePuzzle(start, GOAL, { algorithm: 'anytime', heuristic: 'manhattan', weight: 3, maxNodes: 2000 });
+    const r = await solvePuzzle(start, GOAL, { algorithm: 'anytime', heuristic: 'manhattan', weight: 3, maxNodes: 1000 });
     expect(r.status).toBe('solved');
     expect(r.optimal).toBe(false);
     expect(r.reason).toMatch(/node limit/);
     expect(r.lowerBound!).toBeLessThanOrEqual(31);
     expect(r.length!).toBeGreaterThan(31);
     expect(r.bound).toBeCloseTo(r.length! / r.lowerBound!, 12);
-    expect(r.stats.expanded).toBeLessThanOrEqual(2000);
+    expect(r.stats.expanded).toBeLessThanOrEqual(1000);
   });
 });
 

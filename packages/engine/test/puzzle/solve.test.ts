@@ -158,7 +158,7 @@ describe('solvePuzzle', () => {
 describe('normalizeOptions', () => {
   test('defaults', () => {
     expect(normalizeOptions()).toEqual({
-      algorithm: 'astar', heuristic: 'manhattan', pdbReflect: true, countBlank: false, weight: 2, incumbent: Infinity, depthLimit: 50, maxNodes: Infinity,
+      algorithm: 'astar', heuristic: 'manhattan', pdbReflect: true, countBlank: false, weight: 2, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit: 50, maxNodes: Infinity,
     });
     expect(normalizeOptions({ heuristic: 'pdb663' })).toMatchObject({ algorithm: 'idastar', heuristic: 'manhattan', pdb: 'pdb663' });
   });

@@ -91,7 +91,7 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   wastar: 'weighted A*',
   idastar: 'IDA*',
   wida: 'weighted IDA* (≤ w × optimal)',
-  anytime: 'anytime (w falling to 1)',
+  anytime: 'anytime (improves until proven optimal)',
   construct: 'constructive (any size)',
 };
 export const INFORMED = new Set<Algorithm>(INFORMED_ALGORITHMS);

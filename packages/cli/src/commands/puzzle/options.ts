@@ -110,7 +110,7 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   cmd.option('--timeout <sec>', 'stop after SEC seconds (exit 4)', positiveArg);
   cmd.option('--max-memory <size>', 'stop when the search (or the pattern databases it needs) would store more than SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine', memoryArg);
   cmd.option('--count-blank', 'count the blank as a tile in misplaced/manhattan/euclidean (not admissible)');
-  cmd.option('--weight <w>', 'weight w ≥ 1 of wastar (f = g + w·h), wida (thresholds on g + w·h) and anytime (its first weight): length ≤ w × optimal with an admissible heuristic (default 2)', positiveArg);
+  cmd.option('--weight <w>', 'weight w ≥ 1 of wastar (f = g + w·h), wida (weighted IDA* runs improve a solution, IDA* iterations prove it ≤ w × optimal) and anytime (its first weight): length ≤ w × optimal with an admissible heuristic (default 2)', positiveArg);
   cmd.option('--depth-limit <d>', 'depth limit of dfs (default 50)', intArg(0));
   return cmd;
 }
