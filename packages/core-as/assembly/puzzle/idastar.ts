@@ -9,6 +9,8 @@
 // Hot path: per (cell, incoming move) a precomputed list of the legal, non-pruned moves packed in
 // 3-bit fields (move + 1, 0 ends the list), so a child costs one table read for its cell, one for
 // its tile and one for the h delta; nothing else is checked per child.
+// Plain IDA* with Manhattan or misplaced on boards of at most 32 cells (the 8- and 15-puzzles) runs a
+// register-friendly copy of that loop instead: smallLoop at the end of this file.
 
 import { alloc, grow } from '../common/arena';
 import {
@@ -99,19 +101,22 @@ function ensureStack(need: i32): void {
   return b < 1e9 ? <i32>Math.floor(b) + 2 : 1_000_000_000;
 }
 
+/** The moves to try with the blank on cell c after incoming move p (ROOT: none): 3-bit fields move + code0 from the low bits, 0 ends. */
+function movesFrom(c: i32, p: i32, code0: i32): i32 {
+  let list = 0, shift = 0;
+  for (let d = 0; d < 4; d++) {
+    if (p != ROOT && d == (p ^ 1)) continue; // parent pruning
+    if (i32At(nbr, (c << 2) + d) < 0) continue;
+    list |= (d + code0) << shift;
+    shift += 3;
+  }
+  return list;
+}
+
 function buildMoveLists(): void {
   moveList = alloc(<usize>C << 5); // 8 slots per cell (5 used): a shift, not a multiply
   for (let c = 0; c < C; c++) {
-    for (let p = 0; p <= ROOT; p++) {
-      let list = 0, shift = 0;
-      for (let d = 0; d < 4; d++) {
-        if (p != ROOT && d == (p ^ 1)) continue; // parent pruning
-        if (i32At(nbr, (c << 2) + d) < 0) continue;
-        list |= (d + 1) << shift;
-        shift += 3;
-      }
-      store<i32>(moveList + (<usize>((c << 3) + p) << 2), list);
-    }
+    for (let p = 0; p <= ROOT; p++) store<i32>(moveList + (<usize>((c << 3) + p) << 2), movesFrom(c, p, 1));
   }
 }
 
@@ -361,16 +366,8 @@ let small = false;
 
 function buildSmall(): void {
   for (let a = 0; a < C; a++) {
-    for (let p = 0; p <= ROOT; p++) {
-      let list = 0, shift = 0;
-      for (let d = 0; d < 4; d++) {
-        if (p != ROOT && d == (p ^ 1)) continue; // parent pruning
-        if (i32At(nbr, (a << 2) + d) < 0) continue;
-        list |= (4 | d) << shift;
-        shift += 3;
-      }
-      store<i32>(p == ROOT ? S_ROOT + (<usize>a << 2) : S_LIST + (<usize>((a << 2) | p) << 2), list);
-    }
+    for (let p = 0; p < ROOT; p++) store<i32>(S_LIST + (<usize>((a << 2) | p) << 2), movesFrom(a, p, 4));
+    store<i32>(S_ROOT + (<usize>a << 2), movesFrom(a, ROOT, 4));
     for (let d = 0; d < 4; d++) {
       const b = i32At(nbr, (a << 2) + d);
       store<u8>(S_NBR + <usize>((a << 2) | d), <u8>(b < 0 ? 0 : b << 2));
