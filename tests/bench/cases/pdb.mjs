@@ -105,7 +105,7 @@ export async function run(bench) {
       { key: 'plainMnps', label: 'plain recursive WASM M nodes/s' }, { key: 'plainRatio', label: 'plain WASM / native' },
     ], 'native: tests/bench/native/ida-manhattan.c, gcc -O3 -march=native, run in the same bench run. Target: WASM ≥ 0.8 of native. ' +
       'Plain recursive WASM: the same C search written as recursive AssemblyScript (tests/bench/native/ida-manhattan-plain.ts, the kernels\' compiler flags, same node counts asserted), ' +
-      'the simplest WASM form of this search: what V8 makes of it bounds what a kernel can reach against gcc. Each figure is the best of 3 runs.');
+      'the simplest WASM form of this search, beside the kernel\'s own loop for it (smallLoop in core-as/assembly/puzzle/idastar.ts). Each figure is the best of 3 runs.');
     let gcc = true;
     try { execFileSync('gcc', ['--version'], { stdio: 'ignore' }); } catch { gcc = false; }
     if (!gcc) native.note('gcc not found on this machine: no native figures.');

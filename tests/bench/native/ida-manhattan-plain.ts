@@ -1,6 +1,7 @@
 // Benchmark tool, not shipped: ida-manhattan.c written as plain recursive AssemblyScript (same
 // contract, same node counts), compiled with the kernels' flags. It shows what the engine makes of
-// the simplest WASM form of this search, i.e. the ceiling a WASM kernel can expect against gcc.
+// the simplest WASM form of this search, next to the kernel's specialised loop (smallLoop in
+// packages/core-as/assembly/puzzle/idastar.ts: no recursion, fewer live values, static tables).
 const board = memory.data(16 * 4, 16); // i32 per cell
 const nbr = memory.data(16 * 4 * 4, 16); // i32[cell * 4 + move], -1 off the board
 const md = memory.data(16 * 16 * 4, 16); // i32[tile * 16 + cell]
