@@ -127,6 +127,8 @@ export function idaInit(): i32 {
   positions(board, pos);
   buildMoveLists();
   mode = hKind == H_EUCLIDEAN ? MODE_EUCLID : hKind == H_LINEAR ? MODE_LINEAR : hKind == H_PDB ? MODE_PDB : MODE_DELTA;
+  small = mode == MODE_DELTA && !weighted && C <= SMALL_CELLS;
+  if (small) buildSmall();
   if (mode == MODE_LINEAR) {
     conf = alloc(<usize>(H + W) << 2);
     for (let l = 0; l < H + W; l++) store<i32>(conf + (<usize>l << 2), lineConflict(board, l));
@@ -142,8 +144,6 @@ export function idaInit(): i32 {
   if (hCur >= wInc) { bound = Infinity; return ST_EXHAUSTED; } // exhausted: no threshold is left
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
   if (hCur == 0) { reservePath(0); return ST_FOUND; }
-  small = mode == MODE_DELTA && !weighted && C <= SMALL_CELLS;
-  if (small) buildSmall();
   pending = true; pendingMove = ROOT;
   return ST_RUNNING;
 }
