@@ -41,11 +41,11 @@ function widaBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: 
   return { ts: observe(createTsPuzzleRun(start, goal, o, hFn)), wasm: observe(createWasmPuzzleRun(kernels, start, goal, o, extras)) };
 }
 
-/** The anytime run on both backends: improvements (times left out), final outcome, lower bound and counts. */
-function anytimeBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
+/** A wida or anytime sequence on both backends: improvements and lower bounds as streamed (times left out), outcome, final state. */
+function sequenceBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
   const observe = (single: (x: NormalizedSolveOptions) => ReturnType<typeof createTsPuzzleRun>) => {
     const seen: unknown[] = [];
-    const run = createAnytimeRun(o, single, {
+    const run = (o.algorithm === 'anytime' ? createAnytimeRun : createWidaRun)(o, single, {
       onImprovement: ({ stats: { timeMs: _t, ...stats }, ...i }) => seen.push({ ...i, stats }),
       onLowerBound: (lowerBound, { timeMs: _t, ...stats }) => seen.push({ lowerBound, stats }),
     });
@@ -132,18 +132,6 @@ describe('wida runs with a threshold range (the prover\'s single iterations): WA
   });
 });
 
-/** The optimistic wida on both backends: outcome, counts, path, final lower bound. */
-function optimisticBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
-  const observe = (single: (x: NormalizedSolveOptions) => ReturnType<typeof createTsPuzzleRun>) => {
-    const run = createWidaRun(o, single);
-    return { out: drain(run, budget), lowerBound: run.state.lowerBound };
-  };
-  return {
-    ts: observe((x) => createTsPuzzleRun(start, goal, x, hFn)),
-    wasm: observe((x) => createWasmPuzzleRun(kernels, start, goal, x, extras)),
-  };
-}
-
 describe('wida (optimistic): WASM = TS, and the bound holds', () => {
   it('3×3 and 4×4 boards, every heuristic, weights 1 to 3, small step budgets and node limits', () => {
     let solved = 0, limited = 0;
@@ -155,13 +143,13 @@ describe('wida (optimistic): WASM = TS, and the bound holds', () => {
       const weight = WEIGHTS[s % WEIGHTS.length]!;
       const maxNodes = s % 5 === 4 ? 300 : 200_000;
       const o = normalizeOptions({ algorithm: 'wida', heuristic, weight, maxNodes });
-      const { ts, wasm } = optimisticBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
+      const { ts, wasm } = sequenceBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
       expect(wasm, `${heuristic} w=${weight} on ${start.cells.join(' ')}`).toEqual(ts);
       const opt = drain(createWasmPuzzleRun(kernels, start, goal, normalizeOptions({ algorithm: 'astar', heuristic: 'linear-conflict' })), 1 << 30).length!;
-      expect(ts.lowerBound).toBeLessThanOrEqual(opt);
+      expect(ts.state.lowerBound).toBeLessThanOrEqual(opt);
       if (ts.out.outcome === 'found') {
         const { num, den } = weightFraction(weight);
-        expect(den * ts.out.length!).toBeLessThanOrEqual(num * ts.lowerBound); // proven: length ≤ w × lower bound
+        expect(den * ts.out.length!).toBeLessThanOrEqual(num * ts.state.lowerBound); // proven: length ≤ w × lower bound
         expect(den * ts.out.length!).toBeLessThanOrEqual(num * opt); // and so ≤ w × optimal
         solved++;
       } else {
@@ -213,7 +201,7 @@ describe('anytime: WASM = TS, improvement for improvement', () => {
       const heuristic = HEURISTICS[s % HEURISTICS.length]!;
       const weight = [5, 3, 2, 1.5, 1][s % 5]!;
       const o = normalizeOptions({ algorithm: 'anytime', heuristic, weight, maxNodes: 40_000 });
-      const { ts, wasm } = anytimeBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
+      const { ts, wasm } = sequenceBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
       expect(wasm, `${heuristic} w=${weight} on ${start.cells.join(' ')}`).toEqual(ts);
       improvements += ts.seen.length;
       if (ts.state.optimal) optimal++;
@@ -227,7 +215,7 @@ describe('anytime: WASM = TS, improvement for improvement', () => {
     for (let s = 0; s < 10; s++) {
       const start = randomSolvable(goal, 1400 + s);
       const o = normalizeOptions({ algorithm: 'anytime', heuristic: 'manhattan', countBlank: true, weight: 3, maxNodes: 20_000 });
-      const { ts, wasm } = anytimeBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
+      const { ts, wasm } = sequenceBoth(start, goal, o, BUDGETS[s % BUDGETS.length]!);
       expect(wasm).toEqual(ts);
       expect(ts.state.optimal).toBe(false);
       expect(ts.state.lowerBound).toBe(0);
@@ -237,7 +225,7 @@ describe('anytime: WASM = TS, improvement for improvement', () => {
 });
 
 describe('bounded methods with the 5-5-5 pattern databases: WASM = TS', () => {
-  it('wida (with incumbents) and anytime on 15-puzzle random walks', async () => {
+  it('wida runs (with incumbents), the wida sequence and anytime on 15-puzzle random walks', async () => {
     const pdb = await loadPdb(PDB_SPECS.pdb555);
     const goal = goalBoard(4, 4, 'blank-first');
     for (let s = 0; s < 4; s++) {
@@ -249,9 +237,12 @@ describe('bounded methods with the 5-5-5 pattern databases: WASM = TS', () => {
         const { ts, wasm } = widaBoth(start, goal, { ...base, incumbent }, BUDGETS[s % BUDGETS.length]!, hFn, { pdb });
         expect(wasm).toEqual(ts);
       }
-      const any = anytimeBoth(start, goal, { ...base, algorithm: 'anytime', weight: 2 }, 997, hFn, { pdb });
+      const any = sequenceBoth(start, goal, { ...base, algorithm: 'anytime', weight: 2 }, 997, hFn, { pdb });
       expect(any.wasm).toEqual(any.ts);
       expect(any.ts.seen.length).toBeGreaterThan(0);
+      const wida = sequenceBoth(start, goal, { ...base, weight: 1.2, maxNodes: 200_000 }, 997, hFn, { pdb });
+      expect(wida.wasm).toEqual(wida.ts);
+      expect(wida.ts.out.outcome).toBe('found');
     }
   });
 });

@@ -271,8 +271,8 @@ export function createSequenceRun(
 type Hooks = Pick<SolveOptions, 'onImprovement' | 'onLowerBound'>;
 
 /** wida: stops once length ≤ w × lower bound; a node limit first gives node-limit. */
-export const createWidaRun = (options: NormalizedSolveOptions, makeRun: (o: NormalizedSolveOptions) => PuzzleRun): SequenceRun =>
-  createSequenceRun(options, makeRun, { weights: widaWeights(options.weight), target: weightFraction(options.weight), keepBest: false });
+export const createWidaRun = (options: NormalizedSolveOptions, makeRun: (o: NormalizedSolveOptions) => PuzzleRun, hooks: Hooks = {}): SequenceRun =>
+  createSequenceRun(options, makeRun, { weights: widaWeights(options.weight), target: weightFraction(options.weight), keepBest: false }, hooks);
 
 /** anytime: improves until proven optimal; a node limit keeps the best solution and its proven gap. */
 export const createAnytimeRun = (options: NormalizedSolveOptions, makeRun: (o: NormalizedSolveOptions) => PuzzleRun, hooks: Hooks = {}): SequenceRun =>

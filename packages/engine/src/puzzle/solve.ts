@@ -180,8 +180,15 @@ function withBounds(result: SolveResult, job: Job, run: PuzzleRun, pdb: PdbTable
   if (o.algorithm === 'anytime') return result; // toResult fills it from the anytime state
   const length = result.length ?? Infinity;
   let lowerBound: number;
-  if (o.algorithm === 'wida') lowerBound = Math.min(length, (run as SequenceRun).state.lowerBound);
-  else lowerBound = Math.min(length, Math.max(Math.ceil(startH(job, pdb) - 1e-9), Number.isFinite(length) ? Math.ceil(length / o.weight - 1e-9) : 0));
+  if (o.algorithm === 'wida') {
+    const { state } = run as SequenceRun;
+    lowerBound = Math.min(length, state.lowerBound);
+    // Stopped before the bound was proven: say how far it got (the solution itself is not returned).
+    if (result.status === 'limit' && state.best !== undefined) {
+      const best = state.best.moves.length;
+      result = { ...result, reason: `${result.reason}; best so far ${best} moves, proven ≤ ${boundRatio(best, lowerBound).toFixed(3)} × optimal` };
+    }
+  } else lowerBound = Math.min(length, Math.max(Math.ceil(startH(job, pdb) - 1e-9), Number.isFinite(length) ? Math.ceil(length / o.weight - 1e-9) : 0));
   const { num, den } = weightFraction(o.weight);
   return { ...result, ...(result.status === 'solved' && { bound: o.algorithm === 'wida' ? num / den : o.weight }), lowerBound };
 }

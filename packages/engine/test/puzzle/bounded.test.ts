@@ -173,6 +173,22 @@ describe("the bound holds on Korf's 15-puzzles (published optima)", () => {
 const korf24 = readFileSync(new URL('../../../../data/korf24-50.tsv', import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l))
   .map((l) => { const [id, optimal, tiles] = l.split('\t'); return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '5' }) }; });
 
+describe('wida stopped by a node limit', () => {
+  test('answers limit with the lower bound it proved and, in the reason, the best length so far', async () => {
+    const inst = korf[0]!; // Korf #1, optimum 57
+    const r = await solvePuzzle(inst.board, goalLike(inst.board, 'blank-first'), { algorithm: 'wida', heuristic: 'linear-conflict', weight: 1.2, maxNodes: 100_000 });
+    expect(r.status).toBe('limit');
+    expect(r.moves).toBeUndefined(); // its bound is not proven yet
+    expect(r.lowerBound!).toBeGreaterThan(40);
+    expect(r.lowerBound!).toBeLessThanOrEqual(inst.optimal);
+    const m = /best so far (\d+) moves, proven ≤ ([\d.]+) × optimal/.exec(r.reason!);
+    expect(m, r.reason).not.toBeNull();
+    expect(+m![1]!).toBeGreaterThanOrEqual(inst.optimal);
+    expect(+m![2]!).toBeGreaterThan(1.2);
+    expect(r.stats.expanded).toBe(100_000);
+  });
+});
+
 describe("the bound holds on Korf's 24-puzzles (published optima)", () => {
   test('a seeded sample of 6, wida w = 2 / 3 with linear conflict (WASM): length ≤ w × optimum', async () => {
     const rng = new Rng(24);

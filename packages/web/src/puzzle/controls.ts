@@ -91,7 +91,7 @@ export const ALGORITHM_LABEL: Record<Algorithm, string> = {
   wastar: 'weighted A*',
   idastar: 'IDA*',
   wida: 'weighted IDA* (≤ w × optimal)',
-  anytime: 'anytime (improves until proven optimal)',
+  anytime: 'anytime (until optimal)',
   construct: 'constructive (any size)',
 };
 export const INFORMED = new Set<Algorithm>(INFORMED_ALGORITHMS);
