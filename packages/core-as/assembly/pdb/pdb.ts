@@ -155,31 +155,70 @@ let bNew: f64 = 0;
 export let bDepth: i32 = 0;
 export let bReached: f64 = 0;
 
-/** Fills pos[0..k) and CSLOT from a rank; returns the occupied cells. */
-function unrank(k: i32, r: i32, pos: usize): u32 {
-  // mixed-radix digits by reciprocal multiplication: (r + 1/2) / radix is never within 1/50 of an
-  // integer from below, far above the f64 rounding error for r < 2^31
-  for (let i = k - 1; i >= 0; i--) {
-    const radix = pc - i;
-    const q = <i32>((<f64>r + 0.5) * load<f64>(INV + (<usize>radix << 3)));
-    setI32(DIG, i, r - q * radix);
-    r = q;
+/** USED[i]: the cells of slots 0 .. i-1 of the placement last unranked (u32 per slot, k + 1 of them). */
+const USED = memory.data((MAXC + 1) * 4, 16);
+/** The rank whose digits, cells, CSLOT and USED are current (-1: none). */
+let uRank: i32 = -1;
+
+/** The (digit)-th free cell of `used`, from the cell `digit` up. */
+@inline function freeCell(used: u32, digit: i32): i32 {
+  // skip the used cells below the candidate until none is left
+  let q = digit;
+  let below = <i32>popcnt(used & ((<u32>2 << q) - 1));
+  while (below > 0) {
+    const from = q + 1;
+    q += below;
+    below = <i32>popcnt(used & ((<u32>2 << q) - 1) & ~((<u32>1 << from) - 1));
   }
-  let used: u32 = 0;
-  for (let i = 0; i < k; i++) {
-    // the (digit)-th free cell: skip the used cells below the candidate until none is left
-    let q = i32At(DIG, i);
-    let below = <i32>popcnt(used & ((<u32>2 << q) - 1));
-    while (below > 0) {
-      const from = q + 1;
-      q += below;
-      below = <i32>popcnt(used & ((<u32>2 << q) - 1) & ~((<u32>1 << from) - 1));
-    }
+  return q;
+}
+
+/** Cells of slots j .. k-1 from their digits and USED[j]; returns the occupied cells. */
+function placeFrom(k: i32, j: i32, pos: usize): u32 {
+  let used = load<u32>(USED + (<usize>j << 2));
+  for (let i = j; i < k; i++) {
+    const q = freeCell(used, i32At(DIG, i));
     setI32(pos, i, q);
     setI32(CSLOT, q, i);
     used |= <u32>1 << q;
+    store<u32>(USED + (<usize>(i + 1) << 2), used);
   }
   return used;
+}
+
+/**
+ * Fills pos[0..k) and CSLOT from a rank; returns the occupied cells. The frontier is scanned by
+ * rising rank, so the next rank is usually the last one plus a little: its digits are the last ones
+ * plus the difference (carried up the mixed radix), and only the slots whose digits changed get new
+ * cells. Otherwise all digits, by reciprocal multiplication: (r + 1/2) / radix is never within 1/50
+ * of an integer from below, far above the f64 rounding error for r < 2^31.
+ */
+function unrank(k: i32, r: i32, pos: usize): u32 {
+  const rank = r;
+  let j = 0;
+  if (uRank >= 0 && r >= uRank) {
+    j = k - 1;
+    let carry = r - uRank;
+    while (true) {
+      const radix = pc - j;
+      const v = i32At(DIG, j) + carry;
+      const q = v / radix;
+      setI32(DIG, j, v - q * radix);
+      if (q == 0 || j == 0) break;
+      carry = q;
+      j--;
+    }
+  } else {
+    for (let i = k - 1; i >= 0; i--) {
+      const radix = pc - i;
+      const q = <i32>((<f64>r + 0.5) * load<f64>(INV + (<usize>radix << 3)));
+      setI32(DIG, i, r - q * radix);
+      r = q;
+    }
+    store<u32>(USED, 0);
+  }
+  uRank = rank;
+  return placeFrom(k, j, pos);
 }
 
 /** The cells the blank reaches from `seed` through `free` cells (bit-parallel flood fill). */
@@ -217,6 +256,7 @@ export function buildBegin(p: i32): bool {
     occ |= <u32>1 << l;
   }
   bP = p;
+  uRank = -1;
   const g = rankOf(k, BPOS);
   const all = fullMask & ~occ; // the goal placement, every blank region
   if (wide()) store<u32>(bVis + (<usize>g << 2), all);
