@@ -9,6 +9,7 @@
  * cheap. Both backends run the same sequence: the runs are the backend's wida runs, ended by their
  * node limits (exact on both); the schedule is computed here.
  */
+import { newCounters } from '../search/algorithms.js';
 import type { SearchCounters } from '../search/types.js';
 import { weightFraction, type Improvement, type NormalizedSolveOptions, type SolveOptions } from './options.js';
 import type { Move } from './types.js';
@@ -114,7 +115,7 @@ export function createSequenceRun(
   let pending = plan.weights.slice();
   let next = 0; // index into pending: the improver's next weight
   const failures = new Map<number, number>(); // turns a weight ran out of nodes
-  let done: SearchCounters = { expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 };
+  let done = newCounters();
   let run: PuzzleRun | undefined;
   let role: 'improve' | 'prove' = 'improve';
   let runWeight = 0;

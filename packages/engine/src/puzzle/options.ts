@@ -146,9 +146,9 @@ export interface NormalizedSolveOptions {
   pdbReflect: boolean;
   countBlank: boolean;
   weight: number;
-  /** A wida run: an incumbent length (a node with g + h ≥ it is pruned); Infinity: none. Internal (bounded.ts). */
+  /** A wida run: an incumbent length (a node with g + h ≥ it is pruned); Infinity: none. Internal (optimistic.ts). */
   incumbent: number;
-  /** A wida run: its threshold range (f units; contract "wida"), 0 and Infinity when unrestricted. Internal (bounded.ts). */
+  /** A wida run: its threshold range (f units; contract "wida"), 0 and Infinity when unrestricted. Internal (optimistic.ts). */
   firstThreshold: number;
   lastThreshold: number;
   depthLimit: number;

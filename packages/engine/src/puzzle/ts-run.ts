@@ -25,7 +25,7 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
     case 'wastar': return weightedAstar(problem, o.weight, limits, c);
     case 'idastar': return idaStar(problem, limits, c, undefined, t);
     case 'wida': return weightedIdaStar(problem, weightFraction(o.weight), o.incumbent, limits, c, t, { first: o.firstThreshold, last: o.lastThreshold });
-    case 'anytime': throw new UnsupportedError('anytime is a sequence of wida runs (anytime.ts), not one run');
+    case 'anytime': throw new UnsupportedError('anytime is a sequence of wida runs (optimistic.ts), not one run');
     case 'construct': throw new Error('construct is not a search: solve.ts runs it (solve-construct.ts)');
   }
 }
