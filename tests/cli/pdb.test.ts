@@ -43,4 +43,15 @@ describe('puzzle solve with pattern databases', () => {
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ length: 31, heuristic: 'linear-conflict', algorithm: 'idastar' });
   });
+
+  it('SEARCHLAB_BUILD_THREADS: 1 builds on one thread (same optimal answer); a bad value is exit 2 with one line', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'searchlab-cli-pdb-threads-'));
+    const board = pick(['97'])[0]!.split('\t');
+    const r = await run(['puzzle', 'solve', '-p', board[2]!, '--goal', 'blank-first', '--heuristic', 'pdb555', '--json'], '', [], { SEARCHLAB_CACHE_DIR: own, SEARCHLAB_BUILD_THREADS: '1' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).length).toBe(Number(board[1]));
+    const bad = await run(['puzzle', 'solve', '-p', board[2]!, '--heuristic', 'pdb555'], '', [], { SEARCHLAB_BUILD_THREADS: 'many' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('searchlab: SEARCHLAB_BUILD_THREADS must be a whole number from 1 to 16, got "many"\n');
+  });
 });

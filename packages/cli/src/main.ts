@@ -2,7 +2,7 @@
 // maps errors to exit codes; parsing, validation and search live in the engine.
 import { Command, CommanderError } from 'commander';
 import { SearchlabError } from '@searchlab/engine';
-import { useFileCache } from '@searchlab/engine/node';
+import { MAX_BUILD_THREADS, useFileCache, useThreadedPdbBuilds } from '@searchlab/engine/node';
 import type { Context } from './context.js';
 import { EXIT, EXIT_FOR_ERROR } from './exit.js';
 import { registerPuzzle } from './commands/puzzle/index.js';
@@ -21,6 +21,13 @@ async function main(argv: string[]): Promise<number> {
   // A reader that went away (`… | head -1`) ends the output, not the program with a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? EXIT.ok : EXIT.failure));
   useFileCache(); // pattern databases under the per-user cache directory
+  // and built on every core (SEARCHLAB_BUILD_THREADS=N: on N threads)
+  const threads = process.env.SEARCHLAB_BUILD_THREADS?.trim() || undefined;
+  if (threads !== undefined && !(/^\d+$/.test(threads) && Number(threads) >= 1 && Number(threads) <= MAX_BUILD_THREADS)) {
+    process.stderr.write(`searchlab: SEARCHLAB_BUILD_THREADS must be a whole number from 1 to ${MAX_BUILD_THREADS}, got ${JSON.stringify(threads)}\n`);
+    return EXIT.invalid;
+  }
+  useThreadedPdbBuilds(threads === undefined ? undefined : Number(threads));
   const abort = new AbortController();
   let running = 0;
   process.on('SIGINT', () => {

@@ -140,11 +140,26 @@ export function addPattern(mask: u32): i32 {
 // parent's plus a delta (the rank weights of the moved tile and of the tiles it jumps over), not
 // ranked again from its cells.
 
-const BPOS = memory.data(MAXC * 4, 16);
-const DIG = memory.data(MAXC * 4, 16);
+/** Threads that may build one table together (pdb/threads.ts); each has its own scratch below. */
+export const MAX_THREADS: i32 = 16;
+const SCRATCH_BYTES: i32 = (4 * MAXC + 1) * 4;
+const SCRATCH = memory.data(MAX_THREADS * SCRATCH_BYTES, 16);
+// This thread's scratch: the placement being expanded (cells by slot, digits, slot by cell, and
+// USED[i]: the cells of slots 0 .. i-1), set by useScratch.
+let BPOS: usize = SCRATCH;
+let DIG: usize = SCRATCH + MAXC * 4;
+let CSLOT: usize = SCRATCH + 2 * MAXC * 4;
+let USED: usize = SCRATCH + 3 * MAXC * 4;
+
+function useScratch(t: i32): void {
+  BPOS = SCRATCH + <usize>(t * SCRATCH_BYTES);
+  DIG = BPOS + MAXC * 4;
+  CSLOT = BPOS + 2 * MAXC * 4;
+  USED = BPOS + 3 * MAXC * 4;
+  uRank = -1;
+}
 const WGT = memory.data(MAXC * 4, 16); // i32 per slot: its rank weight (C-i-1)(C-i-2)…(C-k+1)
-const CSLOT = memory.data(MAXC * 4, 16);
-const INV = memory.data((MAXC + 1) * 8, 16); // f64 1/n for n = 1..MAXC // i32 per cell: the slot of the pattern tile on it (valid for occupied cells)
+const INV = memory.data((MAXC + 1) * 8, 16); // f64 1/n for n = 1..MAXC
 let bP: i32 = -1;
 let bVis: usize = 0;
 let bF0: usize = 0;
@@ -155,8 +170,6 @@ let bNew: f64 = 0;
 export let bDepth: i32 = 0;
 export let bReached: f64 = 0;
 
-/** USED[i]: the cells of slots 0 .. i-1 of the placement last unranked (u32 per slot, k + 1 of them). */
-const USED = memory.data((MAXC + 1) * 4, 16);
 /** The rank whose digits, cells, CSLOT and USED are current (-1: none). */
 let uRank: i32 = -1;
 
@@ -256,13 +269,15 @@ export function buildBegin(p: i32): bool {
     occ |= <u32>1 << l;
   }
   bP = p;
-  uRank = -1;
+  useScratch(0);
   const g = rankOf(k, BPOS);
   const all = fullMask & ~occ; // the goal placement, every blank region
   if (wide()) store<u32>(bVis + (<usize>g << 2), all);
   else store<u16>(bVis + (<usize>g << 1), <u16>all);
   store<u64>(bF0 + (<usize>(g >>> 6) << 3), <u64>1 << <u64>(g & 63));
   bDepth = 0; bWord = 0; bNew = 0; bReached = 1;
+  publishBuild();
+  for (let t = 0; t < MAX_THREADS; t++) store<f64>(SHARED + 8 + (<usize>t << 3), t == 0 ? 1 : 0);
   return true;
 }
 
@@ -298,11 +313,19 @@ function expand<V>(r: i32, nxt: usize): void {
         r2 += di * i32At(WGT, i) + (up ? -later : later);
       }
       const va = bVis + (<usize>r2 << alignof<V>());
-      const v2 = <u32>load<V>(va);
+      let v2 = <u32>load<V>(va);
       if (((v2 >> from) & 1) != 0) continue; // this (placement, blank region) was reached already
-      store<V>(va, <V>(v2 | flood(<u32>1 << from, fullMask & ~(occ ^ (<u32>1 << from) ^ (<u32>1 << to)))));
-      const wa = nxt + (<usize>(r2 >>> 6) << 3);
-      store<u64>(wa, load<u64>(wa) | (<u64>1 << <u64>(r2 & 63)));
+      const region = flood(<u32>1 << from, fullMask & ~(occ ^ (<u32>1 << from) ^ (<u32>1 << to)));
+      const wa = nxt + (<usize>(r2 >>> 6) << 3), bit = <u64>1 << <u64>(r2 & 63);
+      if (ASC_FEATURE_THREADS) {
+        // another thread may reach the same child: the one whose OR finds the region unset goes on
+        v2 = <u32>atomic.or<V>(va, <V>region);
+        if (((v2 >> from) & 1) != 0) continue;
+        atomic.or<u64>(wa, bit);
+      } else {
+        store<V>(va, <V>(v2 | region));
+        store<u64>(wa, load<u64>(wa) | bit);
+      }
       bNew++;
       if (v2 == 0) {
         if (md < 0) {
@@ -312,12 +335,29 @@ function expand<V>(r: i32, nxt: usize): void {
         const l = i32At(lab, i);
         let v = (d1 - (md + i32At(MD, to * MAXC + l) - i32At(MD, from * MAXC + l))) >> 1;
         if (v > 15) v = 15;
-        const ta = table + <usize>(r2 >>> 1);
-        store<u8>(ta, load<u8>(ta) | <u8>(v << ((r2 & 1) << 2)));
+        const ta = table + <usize>(r2 >>> 1), nibble = <u8>(v << ((r2 & 1) << 2));
+        if (ASC_FEATURE_THREADS) atomic.or<u8>(ta, nibble); // the byte's other entry may be another thread's
+        else store<u8>(ta, load<u8>(ta) | nibble);
         bReached++;
       }
     }
   }
+}
+
+/** Expands the placements of one word of the frontier `cur` (and clears it); how many. */
+@inline function expandWord(cur: usize, nxt: usize, word: i32, isWide: bool): i32 {
+  const wa = cur + (<usize>word << 3);
+  let w = load<u64>(wa);
+  if (w == 0) return 0;
+  store<u64>(wa, 0);
+  const base = word << 6;
+  const n = <i32>popcnt(w);
+  while (w != 0) {
+    if (isWide) expand<u32>(base + <i32>ctz(w), nxt);
+    else expand<u16>(base + <i32>ctz(w), nxt);
+    w &= w - 1;
+  }
+  return n;
 }
 
 /**
@@ -335,22 +375,87 @@ export function buildStep(budget: i64): i32 {
       bDepth++; bWord = 0; bNew = 0;
       continue;
     }
-    const wa = cur + (<usize>bWord << 3);
-    let w = load<u64>(wa);
-    spent++;
-    if (w != 0) {
-      store<u64>(wa, 0);
-      const base = bWord << 6;
-      while (w != 0) {
-        if (isWide) expand<u32>(base + <i32>ctz(w), nxt);
-        else expand<u16>(base + <i32>ctz(w), nxt);
-        w &= w - 1;
-        spent += 8;
-      }
-    }
+    spent += 1 + 8 * expandWord(cur, nxt, bWord, isWide);
     bWord++;
   }
   return 0;
+}
+
+// ---- one table built by several threads on one shared memory (pdb/threads.ts) -----------------
+//
+// The primary instance sets up and begins the build; each thread joins it (the instances' globals
+// are their own, the memory is not), then per layer every thread takes chunks of frontier words
+// until none is left. Children are marked with atomic ORs: a layer writes only placements of the
+// other parity (d - md is even), so no thread reads what another writes in the same layer, and the
+// table is the same as on one thread.
+
+const CHUNK_WORDS: i32 = 256;
+/** i32 next chunk of the layer, i32 stop flag, then f64 placements reached per thread. */
+const SHARED = memory.data(8 + MAX_THREADS * 8, 16);
+/** The primary's build globals, for the threads that join it. */
+const BUILD = memory.data(16 * 4, 16);
+let bThread: i32 = 0;
+
+function publishBuild(): void {
+  setI32(BUILD, 0, pw); setI32(BUILD, 1, ph); setI32(BUILD, 2, pc); setI32(BUILD, 3, <i32>fullMask);
+  setI32(BUILD, 4, <i32>notCol0); setI32(BUILD, 5, <i32>notColLast); setI32(BUILD, 6, bP);
+  setI32(BUILD, 7, <i32>bVis); setI32(BUILD, 8, <i32>bF0); setI32(BUILD, 9, <i32>bF1); setI32(BUILD, 10, bWords);
+  store<i32>(SHARED, 0);
+  store<i32>(SHARED, 0, 4);
+}
+
+/** Instance t (0 ≤ t < MAX_THREADS, one each) joins the build the primary began; false if none or t is out of range. */
+export function buildJoin(t: i32): bool {
+  if (t < 0 || t >= MAX_THREADS || i32At(BUILD, 6) < 0) return false;
+  pw = i32At(BUILD, 0); ph = i32At(BUILD, 1); pc = i32At(BUILD, 2); fullMask = <u32>i32At(BUILD, 3);
+  notCol0 = <u32>i32At(BUILD, 4); notColLast = <u32>i32At(BUILD, 5); bP = i32At(BUILD, 6);
+  bVis = <usize><u32>i32At(BUILD, 7); bF0 = <usize><u32>i32At(BUILD, 8); bF1 = <usize><u32>i32At(BUILD, 9);
+  bWords = i32At(BUILD, 10);
+  bThread = t;
+  bReached = load<f64>(SHARED + 8 + (<usize>t << 3));
+  useScratch(t);
+  return true;
+}
+
+/** Before each layer (primary, all threads idle): deals the frontier from its first chunk again. */
+export function buildLayerReset(): void {
+  atomic.store<i32>(SHARED, 0);
+}
+
+/** Asks every thread to return from buildChunks after its current chunk. */
+export function buildStop(): void {
+  atomic.store<i32>(SHARED, 1, 4);
+}
+
+/** This thread's share of layer `depth` (from 0): new (placement, region) states found; -1 if stopped. */
+export function buildChunks(depth: i32): f64 {
+  bDepth = depth; bNew = 0;
+  const cur = (depth & 1) != 0 ? bF1 : bF0, nxt = (depth & 1) != 0 ? bF0 : bF1;
+  const isWide = wide();
+  const reached = SHARED + 8 + (<usize>bThread << 3);
+  while (true) {
+    if (atomic.load<i32>(SHARED, 4) != 0) return -1;
+    const w0 = atomic.add<i32>(SHARED, 1) * CHUNK_WORDS;
+    if (w0 >= bWords) break;
+    const w1 = min(w0 + CHUNK_WORDS, bWords);
+    for (let w = w0; w < w1; w++) expandWord(cur, nxt, w, isWide);
+    store<f64>(reached, bReached);
+  }
+  return bNew;
+}
+
+/** Placements reached by all threads so far (primary). */
+export function buildReachedAll(): f64 {
+  let n = 0.0;
+  for (let t = 0; t < MAX_THREADS; t++) n += load<f64>(SHARED + 8 + (<usize>t << 3));
+  return n;
+}
+
+/** The primary ends a build its threads finished (or stopped): temporaries freed. */
+export function buildEnd(): void {
+  bP = -1;
+  setI32(BUILD, 6, -1);
+  arenaReset();
 }
 
 // ---- lookup in the search: one or two views, updated per move --------------------------------

@@ -1,3 +1,4 @@
 // @searchlab/engine/node: what only Node has — the worker_threads pool.
 export { createNodePool, nodeWorkerPort } from './pool.js';
 export { fileCache, useFileCache, defaultCacheDir } from './pdb-cache.js';
+export { threadedPdbBuilder, useThreadedPdbBuilds, MAX_BUILD_THREADS } from './pdb-threads.js';

@@ -22,6 +22,14 @@ export interface PdbCache {
   write(name: string, data: Uint8Array): Promise<void>;
 }
 
+/**
+ * Builds one pattern's table outside this thread's kernel (Node: node/pdb-threads.ts, on several
+ * threads); the table must equal the kernel's build.
+ */
+export interface PdbBuilder {
+  build(spec: PdbSpec, pattern: number, options: { signal?: AbortSignal; onProgress?: (progress: PdbProgress) => void }): Promise<Uint8Array>;
+}
+
 export interface PdbLoadOptions {
   signal?: AbortSignal;
   onProgress?: (progress: PdbProgress) => void;
@@ -30,6 +38,7 @@ export interface PdbLoadOptions {
 }
 
 let cache: PdbCache | undefined;
+let builder: PdbBuilder | undefined;
 const loaded = new Map<string, Promise<PdbTables>>();
 const ready = new Map<string, PdbTables>();
 const resident = new WeakMap<Kernels, PdbTables>();
@@ -41,6 +50,14 @@ export function setPdbCache(c: PdbCache | undefined): void {
     if (typeof c.read !== 'function' || typeof c.write !== 'function') throw new InvalidInputError('cache must have read and write functions');
   }
   cache = c;
+}
+
+/** Sets (or with undefined, removes) the builder used instead of this thread's kernel. */
+export function setPdbBuilder(b: PdbBuilder | undefined): void {
+  if (b !== undefined && (typeof b !== 'object' || b === null || typeof b.build !== 'function')) {
+    throw new InvalidInputError('builder must have a build function');
+  }
+  builder = b;
 }
 
 /** The cache entry of one pattern: versioned, per board size and labels. */
@@ -152,6 +169,7 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
   if (limit !== undefined && need > limit) {
     throw limitError(spec, need, need === pdbTableBytes(spec) ? 'in memory' : 'to build', limit);
   }
+  if (builder !== undefined && cached.some((t) => t === undefined)) return buildElsewhere(builder, spec, cached, options);
   const lease = new KernelLease<PdbExports>(await loadKernels());
   try {
     setUp(lease, spec);
@@ -178,4 +196,22 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
   } finally {
     lease.release();
   }
+}
+
+/**
+ * The missing tables from `b`, one pattern after the other, each cached as it is done. No kernel
+ * holds them yet (a search copies them in), so the build's memory is the builder's alone.
+ */
+async function buildElsewhere(b: PdbBuilder, spec: PdbSpec, cached: readonly (Uint8Array | undefined)[], options: PdbLoadOptions): Promise<PdbTables> {
+  const tables: Uint8Array[] = [];
+  for (let p = 0; p < spec.patterns.length; p++) {
+    let table = cached[p];
+    if (table === undefined) {
+      table = await b.build(spec, p, { signal: options.signal, onProgress: options.onProgress });
+      if (table.length !== tableBytes(spec, p)) throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
+      await cache?.write(pdbCacheName(spec, p), table);
+    }
+    tables.push(table);
+  }
+  return { spec, tables };
 }

@@ -58,6 +58,7 @@ const CALLS: Record<string, unknown[]> = {
   pdbIfLoaded: [puzzle.PDB_SPECS.pdb555],
   forgetPdbs: [],
   setPdbCache: [undefined],
+  setPdbBuilder: [undefined],
 };
 const SKIP = new Set<string>();
 
