@@ -392,13 +392,13 @@ export function buildStep(budget: i64): i32 {
 const CHUNK_WORDS: i32 = 256;
 /** i32 next chunk of the layer, i32 stop flag, then f64 placements reached per thread. */
 const SHARED = memory.data(8 + MAX_THREADS * 8, 16);
-/** The primary's build globals, for the threads that join it. */
+/** The primary's build globals, for the threads that join it (entry 6: the pattern + 1, 0 for none). */
 const BUILD = memory.data(16 * 4, 16);
 let bThread: i32 = 0;
 
 function publishBuild(): void {
   setI32(BUILD, 0, pw); setI32(BUILD, 1, ph); setI32(BUILD, 2, pc); setI32(BUILD, 3, <i32>fullMask);
-  setI32(BUILD, 4, <i32>notCol0); setI32(BUILD, 5, <i32>notColLast); setI32(BUILD, 6, bP);
+  setI32(BUILD, 4, <i32>notCol0); setI32(BUILD, 5, <i32>notColLast); setI32(BUILD, 6, bP + 1);
   setI32(BUILD, 7, <i32>bVis); setI32(BUILD, 8, <i32>bF0); setI32(BUILD, 9, <i32>bF1); setI32(BUILD, 10, bWords);
   store<i32>(SHARED, 0);
   store<i32>(SHARED, 0, 4);
@@ -406,9 +406,9 @@ function publishBuild(): void {
 
 /** Instance t (0 ≤ t < MAX_THREADS, one each) joins the build the primary began; false if none or t is out of range. */
 export function buildJoin(t: i32): bool {
-  if (t < 0 || t >= MAX_THREADS || i32At(BUILD, 6) < 0) return false;
+  if (t < 0 || t >= MAX_THREADS || i32At(BUILD, 6) == 0) return false;
   pw = i32At(BUILD, 0); ph = i32At(BUILD, 1); pc = i32At(BUILD, 2); fullMask = <u32>i32At(BUILD, 3);
-  notCol0 = <u32>i32At(BUILD, 4); notColLast = <u32>i32At(BUILD, 5); bP = i32At(BUILD, 6);
+  notCol0 = <u32>i32At(BUILD, 4); notColLast = <u32>i32At(BUILD, 5); bP = i32At(BUILD, 6) - 1;
   bVis = <usize><u32>i32At(BUILD, 7); bF0 = <usize><u32>i32At(BUILD, 8); bF1 = <usize><u32>i32At(BUILD, 9);
   bWords = i32At(BUILD, 10);
   bThread = t;
@@ -454,7 +454,7 @@ export function buildReachedAll(): f64 {
 /** The primary ends a build its threads finished (or stopped): temporaries freed. */
 export function buildEnd(): void {
   bP = -1;
-  setI32(BUILD, 6, -1);
+  setI32(BUILD, 6, 0);
   arenaReset();
 }
 
