@@ -48,6 +48,8 @@ class BuildThread {
 
   constructor(module: WebAssembly.Module, memory: WebAssembly.Memory, thread: number) {
     this.worker = new Worker(WORKER, { eval: true, workerData: { module, memory, thread } });
+    // Idle threads do not keep the process alive (a build in progress has its progress timer).
+    this.worker.unref();
     const fail = (e: Error): void => {
       this.failure ??= e;
       this.pending?.reject(e);
@@ -72,12 +74,39 @@ class BuildThread {
   }
 }
 
-/** Builds the tables of `spec`'s patterns on `threads` threads (default: the machine's cores, at most MAX_BUILD_THREADS). */
+/**
+ * Builds the tables of `spec`'s patterns on `threads` threads (default: the machine's cores, at most
+ * MAX_BUILD_THREADS). One build at a time; the threads and their memory stay between the patterns of
+ * one load (memory never shrinks, so a new one per pattern would hold several until collected) and
+ * go with `release`.
+ */
 export function threadedPdbBuilder(threads: number = Math.min(availableParallelism(), MAX_BUILD_THREADS)): PdbBuilder {
   if (!Number.isSafeInteger(threads) || threads < 1 || threads > MAX_BUILD_THREADS) {
     throw new InvalidInputError(`threads must be a whole number from 1 to ${MAX_BUILD_THREADS}, got ${String(threads)}`);
   }
-  return { build: (spec, pattern, options) => buildPattern(spec, pattern, threads, options) };
+  let session: Promise<BuildSession> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  const release = (): void => {
+    const s = session;
+    session = undefined;
+    void s?.then((x) => x.close(), () => undefined);
+  };
+  return {
+    build(spec, pattern, options) {
+      const run = queue.then(async () => {
+        session ??= builderModule().then((module) => new BuildSession(module, threads));
+        try {
+          return await (await session).build(spec, pattern, options);
+        } catch (e) {
+          if (!(e instanceof SearchlabError)) release(); // a thread failed: start afresh next time
+          throw e;
+        }
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    release: () => void (queue = queue.then(release)),
+  };
 }
 
 /** Loads every pattern database missing from the cache with threadedPdbBuilder(threads). */
@@ -85,46 +114,58 @@ export function useThreadedPdbBuilds(threads?: number): void {
   setPdbBuilder(threadedPdbBuilder(threads));
 }
 
-async function buildPattern(spec: PdbSpec, pattern: number, threads: number,
-  options: { signal?: AbortSignal; onProgress?: (progress: PdbProgress) => void }): Promise<Uint8Array> {
-  checkSpec(spec);
-  const labels = spec.patterns[pattern];
-  if (labels === undefined) throw new RangeError(`${spec.key} has no pattern ${pattern}`);
-  const aborted = (): SearchlabError => new SearchlabError('aborted', 'aborted while building the pattern databases');
-  if (options.signal?.aborted) throw aborted();
-  const module = await builderModule();
-  const memory = new WebAssembly.Memory({ initial: 16, maximum: 65536, shared: true });
-  const x = new WebAssembly.Instance(module, {
-    env: { memory, arenaGrant: () => 0, abort() { throw new Error('pdb builder aborted'); } },
-  }).exports as unknown as ThreadsExports;
-  // Every instance initialises the module's data when it is created: all before the set-up.
-  const workers = Array.from({ length: threads }, (_, t) => new BuildThread(module, memory, t));
-  const size = placements(spec.width * spec.height, labels.length);
-  const progress = (): void => options.onProgress?.({ pattern, patterns: spec.patterns.length, reached: x.pdbBuildReachedAll(), placements: size });
-  const stop = (): void => x.pdbBuildStop();
-  options.signal?.addEventListener('abort', stop);
-  const timer = setInterval(progress, PROGRESS_MS);
-  try {
-    await Promise.all(workers.map((w) => w.next()));
-    if (x.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
-    // Only this pattern: its table does not depend on the others.
-    if (x.pdbAddPattern(labels.reduce((m, l) => m | (1 << l), 0)) !== 0 || x.pdbBuildBegin(0) !== 1) {
-      throw new SearchlabError('invalid-input', `${spec.key}: pattern ${pattern} is not a set of tiles 1..${spec.width * spec.height - 1} with fewer than 2^31 placements`);
+/** One shared memory, the instance that sets builds up on it, and the worker threads. */
+class BuildSession {
+  private readonly memory = new WebAssembly.Memory({ initial: 16, maximum: 65536, shared: true });
+  private readonly x: ThreadsExports;
+  private readonly workers: BuildThread[];
+  private readonly ready: Promise<unknown>;
+
+  constructor(module: WebAssembly.Module, threads: number) {
+    this.x = new WebAssembly.Instance(module, {
+      env: { memory: this.memory, arenaGrant: () => 0, abort() { throw new Error('pdb builder aborted'); } },
+    }).exports as unknown as ThreadsExports;
+    // Every instance initialises the module's data when it is created: all before any set-up.
+    this.workers = Array.from({ length: threads }, (_, t) => new BuildThread(module, this.memory, t));
+    this.ready = Promise.all(this.workers.map((w) => w.next()));
+  }
+
+  async build(spec: PdbSpec, pattern: number, options: { signal?: AbortSignal; onProgress?: (progress: PdbProgress) => void }): Promise<Uint8Array> {
+    checkSpec(spec);
+    const labels = spec.patterns[pattern];
+    if (labels === undefined) throw new RangeError(`${spec.key} has no pattern ${pattern}`);
+    const aborted = (): SearchlabError => new SearchlabError('aborted', 'aborted while building the pattern databases');
+    if (options.signal?.aborted) throw aborted();
+    await this.ready;
+    const { x, workers } = this;
+    const size = placements(spec.width * spec.height, labels.length);
+    const progress = (): void => options.onProgress?.({ pattern, patterns: spec.patterns.length, reached: x.pdbBuildReachedAll(), placements: size });
+    const stop = (): void => x.pdbBuildStop();
+    options.signal?.addEventListener('abort', stop);
+    const timer = setInterval(progress, PROGRESS_MS);
+    try {
+      if (x.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
+      // Only this pattern: its table does not depend on the others.
+      if (x.pdbAddPattern(labels.reduce((m, l) => m | (1 << l), 0)) !== 0 || x.pdbBuildBegin(0) !== 1) {
+        throw new SearchlabError('invalid-input', `${spec.key}: pattern ${pattern} is not a set of tiles 1..${spec.width * spec.height - 1} with fewer than 2^31 placements`);
+      }
+      await Promise.all(workers.map((w) => w.next('join')));
+      for (let depth = 0; ; depth++) {
+        x.pdbBuildLayerReset();
+        const found = (await Promise.all(workers.map((w) => w.next(depth)))) as number[];
+        if (found.includes(-1) || options.signal?.aborted) throw aborted();
+        if (found.every((n) => n === 0)) break;
+      }
+      progress();
+      return new Uint8Array(this.memory.buffer, x.pdbTablePointer(0) >>> 0, x.pdbTableBytes(0)).slice();
+    } finally {
+      x.pdbBuildEnd();
+      clearInterval(timer);
+      options.signal?.removeEventListener('abort', stop);
     }
-    await Promise.all(workers.map((w) => w.next('join')));
-    for (let depth = 0; ; depth++) {
-      x.pdbBuildLayerReset();
-      const found = (await Promise.all(workers.map((w) => w.next(depth)))) as number[];
-      if (found.includes(-1) || options.signal?.aborted) throw aborted();
-      if (found.every((n) => n === 0)) break;
-    }
-    progress();
-    const table = new Uint8Array(memory.buffer, x.pdbTablePointer(0) >>> 0, x.pdbTableBytes(0)).slice();
-    x.pdbBuildEnd();
-    return table;
-  } finally {
-    clearInterval(timer);
-    options.signal?.removeEventListener('abort', stop);
-    for (const w of workers) w.stop();
+  }
+
+  close(): void {
+    for (const w of this.workers) w.stop();
   }
 }

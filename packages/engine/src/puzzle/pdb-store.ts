@@ -28,6 +28,8 @@ export interface PdbCache {
  */
 export interface PdbBuilder {
   build(spec: PdbSpec, pattern: number, options: { signal?: AbortSignal; onProgress?: (progress: PdbProgress) => void }): Promise<Uint8Array>;
+  /** Called after the last pattern of a load: what the builds held can go. */
+  release?(): void;
 }
 
 export interface PdbLoadOptions {
@@ -204,14 +206,18 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
  */
 async function buildElsewhere(b: PdbBuilder, spec: PdbSpec, cached: readonly (Uint8Array | undefined)[], options: PdbLoadOptions): Promise<PdbTables> {
   const tables: Uint8Array[] = [];
-  for (let p = 0; p < spec.patterns.length; p++) {
-    let table = cached[p];
-    if (table === undefined) {
-      table = await b.build(spec, p, { signal: options.signal, onProgress: options.onProgress });
-      if (table.length !== tableBytes(spec, p)) throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
-      await cache?.write(pdbCacheName(spec, p), table);
+  try {
+    for (let p = 0; p < spec.patterns.length; p++) {
+      let table = cached[p];
+      if (table === undefined) {
+        table = await b.build(spec, p, { signal: options.signal, onProgress: options.onProgress });
+        if (table.length !== tableBytes(spec, p)) throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
+        await cache?.write(pdbCacheName(spec, p), table);
+      }
+      tables.push(table);
     }
-    tables.push(table);
+  } finally {
+    b.release?.();
   }
   return { spec, tables };
 }
