@@ -6,11 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { loadKernels, streamTasks } from '@searchlab/engine';
 import { PDB_SPECS, forgetPdbs, loadPdb, parseBoard, goalLike, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
 import { MAX_BUILD_THREADS, createNodePool, useFileCache } from '@searchlab/engine/node';
 import { ratio } from '../harness.mjs';
+import { compileBenchWasm } from '../support/asc.mjs';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const korfText = readFileSync(join(repo, 'data/korf100.tsv'), 'utf8');
@@ -41,14 +42,8 @@ async function solveAll(heuristic, pdbReflect, instances = korf) {
 }
 
 /** ida-manhattan-plain.ts compiled like the kernels; returns (cells) => {expanded, ms}. */
-async function plainWasm(dir) {
-  // assemblyscript is core-as's build dependency: take it from there.
-  const asc = await import(pathToFileURL(join(repo, 'packages/core-as/node_modules/assemblyscript/dist/asc.js')).href);
-  const out = join(dir, 'ida-manhattan-plain.wasm');
-  const { error, stderr } = await asc.main([join(repo, 'tests/bench/native/ida-manhattan-plain.ts'), '--outFile', out, '-O3', '--noAssert', '--converge', '--runtime', 'stub']);
-  if (error) throw new Error(`ida-manhattan-plain.ts: ${stderr.toString()}`);
-  const { instance } = await WebAssembly.instantiate(readFileSync(out), { env: { abort() { throw new Error('abort'); } } });
-  const { setCell, solve } = instance.exports;
+async function plainWasm() {
+  const { setCell, solve } = await compileBenchWasm('ida-manhattan-plain');
   return (cells) => {
     cells.forEach((t, c) => setCell(c, t));
     const t0 = performance.now();
@@ -141,7 +136,7 @@ export async function run(bench) {
       const exe = join(cacheDir, 'ida-manhattan');
       execFileSync('gcc', ['-O3', '-march=native', '-o', exe, join(repo, 'tests/bench/native/ida-manhattan.c')]);
       const input = subset.map((k) => korfText.split('\n').find((l) => l.startsWith(`${k.id}\t`))).join('\n') + '\n';
-      const plain = await plainWasm(cacheDir);
+      const plain = await plainWasm();
       // Rounds of: the native run of the five, then each in WASM and in plain WASM; the best of the
       // rounds for each. Interleaved, so a drift of the machine's speed hits all three alike.
       const runs = 7;
