@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { loadKernels } from '@searchlab/engine';
 import { checkSolution, countQueens, solveQueens } from '@searchlab/engine/queens';
 import { createNodePool } from '@searchlab/engine/node';
-import { ratio, timed } from '../harness.mjs';
+import { median, ratio, timed } from '../harness.mjs';
 import { countQueensLoop } from '../support/queens-count-loop.mjs';
 import { compileBenchWasm } from '../support/asc.mjs';
 
@@ -175,7 +175,7 @@ export async function run(bench) {
     const w = await timed(async () => { const v = await solveTimed(n, 'fast', 'wasm'); cpu.push(v.cpuMs); return v; }, { repeats: bench.repeats, warmup: n >= 1e7 ? 0 : 1 });
     const t = await timed(() => solveTimed(n, 'fast', 'ts'), { repeats: 1, warmup: 0 });
     if (w.value.fp !== t.value.fp || w.value.steps !== t.value.steps) throw new Error(`fast ${n}: backends disagree`);
-    const cpuMs = [...cpu.slice(-bench.repeats)].sort((a, b) => a - b)[Math.floor((bench.repeats - 1) / 2)];
+    const cpuMs = median(cpu.slice(-bench.repeats)); // the timed runs, not the warm-up
     fast.add({
       n, steps: w.value.steps, wasmMs: w.median, wasmCpuMs: cpuMs, tsMs: t.median, speedup: ratio(t.median, w.median),
       target: fastTargets[n], verdict: verdict(w.median, fastTargets[n]), cpuVerdict: verdict(cpuMs, fastTargets[n]),
