@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { loadKernels, Rng } from '@searchlab/engine';
 import {
   FORMAT_CHUNK, QUEENS_ALGORITHMS, countSubproblems, createTsCountRun, createTsQueensRun, createWasmCountRun, createWasmQueensRun,
-  normalizeQueensOptions, streamPositions, type QueensAlgorithm, type QueensRun,
+  normalizeQueensOptions, streamPositions, type CountTask, type QueensAlgorithm, type QueensRun,
 } from '@searchlab/engine/queens';
 
 function pairwiseOk(p: ArrayLike<number>): boolean {
@@ -81,19 +81,31 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
     }
   });
 
-  test('counting: every subproblem for N = 1..12 and the first ones of 13..14, same solutions and nodes, odd budgets', () => {
+  const countBoth = (task: CountTask, wasmBudget: number, tsBudget: number) => {
+    const run = (r: ReturnType<typeof createTsCountRun>, budget: number) => {
+      try { for (;;) { const o = r.step(budget); if (o) return o; } } finally { r.dispose(); }
+    };
+    expect(run(createWasmCountRun(kernels, task), wasmBudget), JSON.stringify(task)).toEqual(run(createTsCountRun(task), tsBudget));
+  };
+
+  test('counting on lanes (N ≤ 16): every subproblem for N = 1..12 and the first ones of 13..16, same solutions and nodes, odd budgets', () => {
     let tasks = 0;
-    for (let n = 1; n <= 14; n++) {
-      // N ≥ 13: the first tasks only (the kernels have no size-dependent path left to reach).
-      for (const task of countSubproblems(n).slice(0, n <= 12 ? undefined : 3)) {
-        const run = (r: ReturnType<typeof createTsCountRun>, budget: number) => {
-          try { for (;;) { const o = r.step(budget); if (o) return o; } } finally { r.dispose(); }
-        };
-        expect(run(createWasmCountRun(kernels, task), 1 + (tasks % 97)), JSON.stringify(task)).toEqual(run(createTsCountRun(task), 1 + (tasks % 13) * 300));
+    for (let n = 1; n <= 16; n++) {
+      // N ≥ 13: a few tasks, corner and side (the lanes have no size-dependent path past N = 12).
+      const all = countSubproblems(n);
+      for (const task of n <= 12 ? all : [all[0]!, all.at(-1)!]) {
+        countBoth(task, 1 + (tasks % 97), 1 + (tasks % 13) * 300);
         tasks++;
       }
     }
     expect(tasks).toBeGreaterThan(150);
+  });
+
+  test('counting on the loop (N > 16): corner and side subproblems of N = 17 and 18, same solutions and nodes', () => {
+    const pick = (n: number, prefixes: number[][]) => countSubproblems(n).filter((t) => prefixes.some((p) => p.join() === t.prefix.join()));
+    const tasks = [...pick(17, [[0, 15], [7, 10], [7, 9], [7, 15]]), ...pick(18, [[8, 10]])];
+    expect(tasks).toHaveLength(5);
+    for (const [i, task] of tasks.entries()) countBoth(task, 1 + i * 50_000, 1000);
   });
 
   test('positions formatter: the same bytes as Array.join on both backends, across chunk boundaries', async () => {

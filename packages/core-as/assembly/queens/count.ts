@@ -3,12 +3,19 @@
 // engine/src/queens/count.ts: the same rules, the same node and solution counts
 // (docs/contracts/queens.md, "Counting").
 //
-// The hot loop keeps the current row's (cols, ld, rd, avail) in locals and pushes a 16-byte frame
-// per level into static memory only when it goes one row deeper. A row's rule (which columns the
-// method keeps empty there) is one load from a per-row table, plus a compare for row B2 in the side
-// case. From row N−2 the last row is counted in place; the rotation check runs only on solutions of
-// the side case. The node budget is checked only when a frame is popped (a subtree finished), so the
-// loop has no call on its common path.
+// Two loops count the same nodes:
+// - N ≤ 16: level passes on eight i16 lanes (SIMD). Each row keeps a buffer of open states (the
+//   columns and diagonals so far, the row's free columns, the columns chosen above). A pass takes the
+//   row's states eight at a time, places each one's lowest free column, and packs the states with
+//   columns left back into the row and the children with free columns into the next row's buffer
+//   (a swizzle by a table of the 256 lane masks). Rows are passed deepest first once the next row holds
+//   LANES_BATCH states, so buffers stay small. No lane waits for another: a state that is done is simply
+//   not packed again. JS has no SIMD: this is where the kernel leaves the TS reference behind.
+// - N > 16 (columns past 16 bits): an explicit-stack loop that keeps the current row's (cols, ld, rd,
+//   avail) in locals and pushes a 16-byte frame only when it goes one row deeper.
+// In both, a row's rule (which columns the method keeps empty there) comes from a per-row table, plus
+// the side rule at row B2; from row N−2 the last row is counted in place; the rotation check runs only
+// on solutions of the side case; the node budget is checked between passes (subtrees for the loop).
 
 const MAXN: i32 = 32;
 const PREFIX: usize = memory.data(MAXN * 4, 16);
@@ -145,6 +152,8 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
   const r = ((bit0 >> 1) | bit1) >> 1;
   gc = c; gl = l; gr = r; gsp = STACK;
   ga = rowAvail(2, c, l, r);
+  lanes = size <= LANES_MAX_N;
+  if (lanes) lanesStart(c, l, r, ga);
   done = false;
   return 0;
 }
@@ -153,6 +162,7 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
 export function queensCountStep(budget: f64): i32 {
   if (done) return 1;
   const stop: u64 = nodes + <u64>(budget < 1 ? 1.0 : budget);
+  if (lanes) return lanesStep(stop);
   const mask = full;
   // The row being filled is 2 + (sp − STACK) / 16: compared through sp, no row counter.
   const spPreLast = STACK + (<usize>(n - 4) << 4); // filling row N−2: the last row is counted in place
@@ -212,6 +222,158 @@ export function queensCountStep(budget: f64): i32 {
     c = nc; l = nl; r = nr; a = na;
   }
   return 0; // not reached
+}
+
+// ---- Level passes on eight i16 lanes (N ≤ 16) ----
+
+const LANES_MAX_N: i32 = 16;
+/** A row's next row is passed once it holds this many states (a buffer stays below rows × batch). */
+const LANES_BATCH: i32 = 256;
+const LANES_CAP: i32 = LANES_MAX_N * LANES_BATCH + 8; // + one vector written past the last state
+/** A row's buffer: seven fields of LANES_CAP u16 — cols, ld, rd, avail, and the columns chosen in rows 2..13 (4 bits each, four rows per field). */
+const FIELD: usize = <usize>LANES_CAP * 2;
+const F_L: usize = FIELD, F_R: usize = FIELD * 2, F_A: usize = FIELD * 3;
+const F_H0: usize = FIELD * 4, F_H1: usize = FIELD * 5, F_H2: usize = FIELD * 6;
+const ROW_BYTES: usize = FIELD * 7;
+const ROWS: usize = memory.data(<i32>(ROW_BYTES * <usize>LANES_MAX_N), 16);
+/** States held per row (i32 each). */
+const HELD: usize = memory.data((LANES_MAX_N + 1) * 4, 16);
+/** For each mask of eight lanes, the swizzle that moves the chosen lanes to the front, in order. */
+const PACK: usize = memory.data(256 * 16, 16);
+/** The vectors of a pass's solutions, read lane by lane for the rotation check. */
+const SOLVED: usize = memory.data(6 * 16, 16);
+let packReady = false;
+let lanes = false;
+/** The row being passed (between two calls of queensCountStep). */
+let passRow: i32 = 2;
+
+@inline function rowAt(y: i32): usize { return ROWS + <usize>y * ROW_BYTES; }
+@inline function heldAt(y: i32): usize { return HELD + (<usize>y << 2); }
+
+function fillPack(): void {
+  for (let m = 0; m < 256; m++) {
+    let k = 0;
+    for (let lane = 0; lane < 8; lane++) {
+      if (((m >> lane) & 1) == 0) continue;
+      store<u16>(PACK + <usize>(m * 16 + k * 2), <u16>((lane * 2) | ((lane * 2 + 1) << 8)));
+      k++;
+    }
+    for (; k < 8; k++) store<u16>(PACK + <usize>(m * 16 + k * 2), 0x0100);
+  }
+  packReady = true;
+}
+
+function lanesStart(c: u32, l: u32, r: u32, a: u32): void {
+  if (!packReady) fillPack();
+  for (let y = 0; y <= LANES_MAX_N; y++) store<i32>(heldAt(y), 0);
+  const p = rowAt(2);
+  store<u16>(p, <u16>c); store<u16>(p + F_L, <u16>l); store<u16>(p + F_R, <u16>r); store<u16>(p + F_A, <u16>a);
+  store<u16>(p + F_H0, 0); store<u16>(p + F_H1, 0); store<u16>(p + F_H2, 0);
+  store<i32>(heldAt(2), a != 0 ? 1 : 0);
+  passRow = 2;
+}
+
+/** Stores the eight lanes of `v` chosen by the swizzle `pack` at `at`. */
+@inline function packTo(at: usize, v: v128, pack: v128): void { v128.store(at, i8x16.swizzle(v, pack)); }
+
+/** The column index (0..15) of each lane's single bit: the bits below it, counted. */
+@inline function columnIndex(bit: v128): v128 {
+  return i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(i16x8.sub(bit, i16x8.splat(1))));
+}
+
+/** Counts side-case solutions lane by lane (rare: the rotation check needs the whole board). */
+function checkSolved(chosen: i32, y: i32): u64 {
+  let sum: u64 = 0;
+  for (let m = chosen; m != 0; m &= m - 1) {
+    const lane = <usize>ctz(m) << 1;
+    const h = (<u64>load<u16>(SOLVED + lane, 48)) | (<u64>load<u16>(SOLVED + lane, 64) << 16) | (<u64>load<u16>(SOLVED + lane, 80) << 32);
+    for (let row = 2; row < y; row++) store<u32>(BOARD + (<usize>row << 2), <u32>1 << <u32>((h >> (<u64>(row - 2) << 2)) & 15));
+    store<u32>(BOARD + (<usize>y << 2), load<u16>(SOLVED + lane));
+    store<u32>(BOARD + (<usize>(y + 1) << 2), load<u16>(SOLVED + lane, 16));
+    sum += check();
+  }
+  return sum;
+}
+
+function lanesStep(stop: u64): i32 {
+  const lastRow = n - 2; // its children are the last row's queens, counted in place
+  const columns = i16x8.splat(<i16>full), zero = i16x8.splat(0);
+  const iota = i16x8(0, 1, 2, 3, 4, 5, 6, 7);
+  const lm = i16x8.splat(<i16>lastMask), sm = i16x8.splat(<i16>sideMask);
+  let nd = nodes, sol = solutions;
+  let y = passRow;
+  while (true) {
+    const held = load<i32>(heldAt(y));
+    const below = load<i32>(heldAt(y + 1));
+    // Deeper first once the next row has a batch (or this row is done); rows below y + 1 are empty.
+    if (below >= LANES_BATCH || (held == 0 && below > 0)) { y++; continue; }
+    if (held == 0) {
+      if (y == 2) { done = true; break; }
+      y--;
+      continue;
+    }
+    if (nd >= stop) break;
+    const base = rowAt(y);
+    const next = rowAt(y + 1);
+    const atLast = y == lastRow;
+    const nextCut = v128.not(i16x8.splat(<i16>load<u32>(CUT + (<usize>(y + 1) << 2))));
+    const nextIsB2 = y + 1 == b2;
+    // Row y's column goes into the history field (y − 2) >> 2 at bit 4·((y − 2) & 3).
+    const hShift = ((y - 2) & 3) << 2;
+    const hField = (y - 2) >> 2;
+    const in0 = i16x8.splat(hField == 0 ? -1 : 0), in1 = i16x8.splat(hField == 1 ? -1 : 0), in2 = i16x8.splat(hField == 2 ? -1 : 0);
+    let kept = 0, queued = below;
+    for (let at = 0; at < held; at += 8) {
+      const p = base + (<usize>at << 1);
+      const valid = i16x8.lt_s(iota, i16x8.splat(<i16>(held - at)));
+      const C = v128.load(p), L = v128.load(p, F_L), R = v128.load(p, F_R), A = v128.and(v128.load(p, F_A), valid);
+      const H0 = v128.load(p, F_H0), H1 = v128.load(p, F_H1), H2 = v128.load(p, F_H2);
+      const bit = v128.and(A, i16x8.neg(A));
+      const rest = v128.xor(A, bit);
+      nd += <u64>popcnt(i16x8.bitmask(valid));
+      // The parents with columns left stay in row y.
+      const keep = i16x8.bitmask(v128.not(i16x8.eq(rest, zero)));
+      const kp = v128.load(PACK + (<usize>keep << 4));
+      const q = base + (<usize>kept << 1);
+      packTo(q, C, kp); packTo(q + F_L, L, kp); packTo(q + F_R, R, kp); packTo(q + F_A, rest, kp);
+      packTo(q + F_H0, H0, kp); packTo(q + F_H1, H1, kp); packTo(q + F_H2, H2, kp);
+      kept += popcnt(keep);
+      const nc = v128.or(C, bit), nl = i16x8.shl(v128.or(L, bit), 1), nr = i16x8.shr_u(v128.or(R, bit), 1);
+      const free = v128.andnot(columns, v128.or(v128.or(nc, nl), nr));
+      if (atLast) {
+        // The last row's free column (at most one) completes a solution unless lastmask forbids it.
+        const solved = i16x8.bitmask(v128.and(valid, v128.andnot(v128.not(i16x8.eq(free, zero)), v128.not(i16x8.eq(v128.and(free, lm), zero)))));
+        if (solved == 0) continue;
+        nd += <u64>popcnt(solved);
+        if (b2 < 0) { sol += <u64>popcnt(solved) << 3; continue; }
+        v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
+        v128.store(SOLVED, H0, 48); v128.store(SOLVED, H1, 64); v128.store(SOLVED, H2, 80);
+        sol += checkSolved(solved, y);
+        continue;
+      }
+      let na = v128.and(free, nextCut);
+      if (nextIsB2) {
+        const s = v128.and(nc, sm);
+        const none = i16x8.eq(s, zero), one = v128.andnot(v128.not(i16x8.eq(s, sm)), none);
+        na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
+      }
+      const live = i16x8.bitmask(v128.andnot(valid, i16x8.eq(na, zero)));
+      if (live == 0) continue;
+      const h = i16x8.shl(columnIndex(bit), hShift);
+      const lp = v128.load(PACK + (<usize>live << 4));
+      const cq = next + (<usize>queued << 1);
+      packTo(cq, nc, lp); packTo(cq + F_L, nl, lp); packTo(cq + F_R, nr, lp); packTo(cq + F_A, na, lp);
+      packTo(cq + F_H0, v128.or(H0, v128.and(h, in0)), lp);
+      packTo(cq + F_H1, v128.or(H1, v128.and(h, in1)), lp);
+      packTo(cq + F_H2, v128.or(H2, v128.and(h, in2)), lp);
+      queued += popcnt(live);
+    }
+    store<i32>(heldAt(y), kept);
+    store<i32>(heldAt(y + 1), atLast ? 0 : queued);
+  }
+  passRow = y;
+  nodes = nd; solutions = sol;
+  return done ? 1 : 0;
 }
 
 /** Solutions and nodes so far, as u64 at queensCountResult() (solutions, nodes). */
