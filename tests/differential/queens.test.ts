@@ -88,7 +88,7 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
     expect(run(createWasmCountRun(kernels, task), wasmBudget), JSON.stringify(task)).toEqual(run(createTsCountRun(task), tsBudget));
   };
 
-  test('counting on lanes (N ≤ 16): every subproblem for N = 1..12 and the first ones of 13..16, same solutions and nodes, odd budgets', () => {
+  test('counting on u16 lanes (N ≤ 16): every subproblem for N = 1..12 and the first ones of 13..16, same solutions and nodes, odd budgets', () => {
     let tasks = 0;
     for (let n = 1; n <= 16; n++) {
       // N ≥ 13: a few tasks, corner and side (the lanes have no size-dependent path past N = 12).
@@ -101,7 +101,7 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
     expect(tasks).toBeGreaterThan(150);
   });
 
-  test('counting on the loop (N > 16): corner and side subproblems of N = 17 and 18, same solutions and nodes', () => {
+  test('counting on u32 lanes (N > 16): corner and side subproblems of N = 17 and 18, same solutions and nodes', () => {
     const pick = (n: number, prefixes: number[][]) => countSubproblems(n).filter((t) => prefixes.some((p) => p.join() === t.prefix.join()));
     const tasks = [...pick(17, [[0, 15], [7, 10], [7, 9], [7, 15]]), ...pick(18, [[8, 10]])];
     expect(tasks).toHaveLength(5);

@@ -13,7 +13,7 @@ mkdirSync(build, { recursive: true });
 mkdirSync(dist, { recursive: true });
 
 writeCodes(root);
-const common = ['-O3', '--noAssert', '--converge', '--runtime', 'stub', '--initialMemory', '32', '--maximumMemory', '65536', '--enable', 'simd'];
+const common = ['-O3', '--noAssert', '--converge', '--runtime', 'stub', '--initialMemory', '16', '--maximumMemory', '65536', '--enable', 'simd'];
 const atomic = (file, text) => { writeFileSync(file + '.tmp', text); renameSync(file + '.tmp', file); };
 
 /** Compiles one entry; returns the .wasm bytes. */

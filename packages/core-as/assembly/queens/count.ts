@@ -1,34 +1,26 @@
 // Exact counting of one subproblem of N-Queens (the first two rows fixed) over the board's eight
 // symmetries (Takaken's method), resumable in budgets of nodes. Twin of createTsCountRun in
 // engine/src/queens/count.ts: the same rules, the same node and solution counts
-// (docs/contracts/queens.md, "Counting").
+// (docs/contracts/queens.md, "Counting"), visited in another order.
 //
-// Two loops count the same nodes:
-// - N ≤ 16: level passes on eight i16 lanes (SIMD). Each row keeps a buffer of open states (the
-//   columns and diagonals so far, the row's free columns, the columns chosen above). A pass takes the
-//   row's states eight at a time, places each one's lowest free column, and packs the states with
-//   columns left back into the row and the children with free columns into the next row's buffer
-//   (a swizzle by a table of the 256 lane masks). Rows are passed deepest first once the next row holds
-//   LANES_BATCH states, so buffers stay small. No lane waits for another: a state that is done is simply
-//   not packed again. JS has no SIMD: this is where the kernel leaves the TS reference behind.
-// - N > 16 (columns past 16 bits): an explicit-stack loop that keeps the current row's (cols, ld, rd,
-//   avail) in locals and pushes a 16-byte frame only when it goes one row deeper.
-// In both, a row's rule (which columns the method keeps empty there) comes from a per-row table, plus
-// the side rule at row B2; from row N−2 the last row is counted in place; the rotation check runs only
-// on solutions of the side case; the node budget is checked between passes (subtrees for the loop).
+// Level passes on SIMD lanes: eight u16 lanes for N ≤ 16, four u32 lanes up to N = 32 (one generic
+// loop, T = u16 | u32). Each row keeps a buffer of open states: the columns and diagonals so far, the
+// row's free columns, and the columns chosen in the rows above (for the rotation check). A pass takes
+// up to BATCH states of a row, a vector at a time, places each one's lowest free column, and packs the
+// states with columns left back into the row and the children with free columns onto the next row
+// (one swizzle per field, from a table indexed by the lane mask). Rows are passed deepest first once
+// the next row holds BATCH states, so a row never holds 2·BATCH. No lane waits for another (a finished
+// state is simply not packed again) and there is no branch per node: this is where the kernel leaves
+// the TS reference behind (JS has no SIMD; the same scheme in scalar code gains nothing).
+//
+// A row's rule (which columns the method keeps empty there) comes from a per-row table, plus the side
+// rule at row B2; row N−2's children are the last row's queens, counted in place; the rotation check
+// runs, lane by lane, only on solutions of the side case; the node budget is checked between passes.
 
 const MAXN: i32 = 32;
 const PREFIX: usize = memory.data(MAXN * 4, 16);
-/** Saved frames (cols, ld, rd, avail: u32 each), frame k for row 2 + k. */
-const STACK: usize = memory.data((MAXN + 1) * 16, 16);
 /** Per row: the columns the method keeps empty in that row (u32 each). */
 const CUT: usize = memory.data((MAXN + 1) * 4, 16);
-/**
- * The same rules laid out like the frames: NEXT_CUT + 16k holds row (3 + k)'s rule, the row below
- * frame k's row, so the loop finds it at a constant offset from its stack pointer.
- */
-const NEXT_CUT: usize = memory.data((MAXN + 1) * 16, 16);
-const NEXT_CUT_OFFSET: usize = NEXT_CUT - STACK;
 /** The queen's bit per row, filled for the rotation check. */
 const BOARD: usize = memory.data((MAXN + 1) * 4, 16);
 
@@ -44,12 +36,6 @@ let corner: bool = false;
 let nodes: u64 = 0;
 let solutions: u64 = 0;
 let done: bool = true;
-// The current row's state between two calls of queensCountStep.
-let gc: u32 = 0;
-let gl: u32 = 0;
-let gr: u32 = 0;
-let ga: u32 = 0;
-let gsp: usize = STACK;
 
 @inline function B(i: i32): u32 { return load<u32>(BOARD + (<usize>i << 2)); }
 
@@ -143,237 +129,192 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
   for (let y = 0; y <= size; y++) {
     store<u32>(CUT + (<usize>y << 2), y < b1 ? (corner ? 2 : sideMask) : 0);
   }
-  for (let k = 0; k + 3 <= size; k++) store<u32>(NEXT_CUT + (<usize>k << 4), load<u32>(CUT + (<usize>(k + 3) << 2)));
   const bit0 = <u32>1 << <u32>c0, bit1 = <u32>1 << <u32>c1;
   store<u32>(BOARD, bit0);
   store<u32>(BOARD, bit1, 4);
   const c = bit0 | bit1;
   const l = (((bit0 << 1) | bit1) << 1);
   const r = ((bit0 >> 1) | bit1) >> 1;
-  gc = c; gl = l; gr = r; gsp = STACK;
-  ga = rowAvail(2, c, l, r);
-  lanes = size <= LANES_MAX_N;
-  if (lanes) lanesStart(c, l, r, ga);
+  narrow = size <= 16;
+  if (narrow) startRows<u16>(c, l, r, rowAvail(2, c, l, r));
+  else startRows<u32>(c, l, r, rowAvail(2, c, l, r));
   done = false;
   return 0;
 }
 
-/** At most about `budget` nodes (checked when a subtree ends); returns 1 when the subproblem is counted, else 0. */
-export function queensCountStep(budget: f64): i32 {
-  if (done) return 1;
-  const stop: u64 = nodes + <u64>(budget < 1 ? 1.0 : budget);
-  if (lanes) return lanesStep(stop);
-  const mask = full;
-  // The row being filled is 2 + (sp − STACK) / 16: compared through sp, no row counter.
-  const spPreLast = STACK + (<usize>(n - 4) << 4); // filling row N−2: the last row is counted in place
-  const spBeforeB2 = b2 < 0 ? 0 : STACK + (<usize>(b2 - 3) << 4); // filling row B2 − 1: the child row has B2's rule
-  const lm = lastMask;
-  const sm = sideMask;
-  let c = gc, l = gl, r = gr, a = ga;
-  let sp = gsp;
-  let nd = nodes, sol = solutions;
-  while (true) {
-    if (a == 0) {
-      if (sp == STACK) {
-        done = true;
-        nodes = nd; solutions = sol;
-        return 1;
-      }
-      if (nd >= stop) {
-        gc = c; gl = l; gr = r; ga = a; gsp = sp;
-        nodes = nd; solutions = sol;
-        return 0;
-      }
-      sp -= 16;
-      c = load<u32>(sp); l = load<u32>(sp, 4); r = load<u32>(sp, 8); a = load<u32>(sp, 12);
-      continue;
-    }
-    const bit = a & (0 - a);
-    a ^= bit;
-    nd++;
-    const nc = c | bit, nl = (l | bit) << 1, nr = (r | bit) >> 1;
-    if (sp == spPreLast) {
-      const la = ~(nc | nl | nr) & mask;
-      if (la != 0 && (la & lm) == 0) {
-        nd++;
-        if (lm == 0) sol += 8; // the corner case (its lastmask is empty)
-        else {
-          // Rows 2..d−1 from the saved frames (the bit each added to cols), then rows d and N−1.
-          const d = n - 2;
-          let p = STACK;
-          for (let y = 2; y < d - 1; y++, p += 16) store<u32>(BOARD + (<usize>y << 2), load<u32>(p, 16) ^ load<u32>(p));
-          if (d > 2) store<u32>(BOARD + (<usize>(d - 1) << 2), c ^ load<u32>(sp - 16));
-          store<u32>(BOARD + (<usize>d << 2), bit);
-          store<u32>(BOARD + (<usize>(d + 1) << 2), la);
-          sol += check();
-        }
-      }
-      continue;
-    }
-    let na = ~(nc | nl | nr) & mask & ~load<u32>(sp, NEXT_CUT_OFFSET);
-    if (sp == spBeforeB2) {
-      const s = nc & sm;
-      if (s == 0) na = 0;
-      else if (s != sm) na &= sm;
-    }
-    if (na == 0) continue;
-    store<u32>(sp, c); store<u32>(sp, l, 4); store<u32>(sp, r, 8); store<u32>(sp, a, 12);
-    sp += 16;
-    c = nc; l = nl; r = nr; a = na;
-  }
-  return 0; // not reached
-}
+// ---- The rows' buffers ----
 
-// ---- Level passes on eight i16 lanes (N ≤ 16) ----
-
-const LANES_MAX_N: i32 = 16;
-/** A row's next row is passed once it holds this many states (a buffer stays below rows × batch). */
-const LANES_BATCH: i32 = 256;
-const LANES_CAP: i32 = LANES_MAX_N * LANES_BATCH + 8; // + one vector written past the last state
-/** A row's buffer: seven fields of LANES_CAP u16 — cols, ld, rd, avail, and the columns chosen in rows 2..13 (4 bits each, four rows per field). */
-const FIELD: usize = <usize>LANES_CAP * 2;
-const F_L: usize = FIELD, F_R: usize = FIELD * 2, F_A: usize = FIELD * 3;
-const F_H0: usize = FIELD * 4, F_H1: usize = FIELD * 5, F_H2: usize = FIELD * 6;
-const ROW_BYTES: usize = FIELD * 7;
-const ROWS: usize = memory.data(<i32>(ROW_BYTES * <usize>LANES_MAX_N), 16);
+/** A row is passed once the row below holds fewer than BATCH states; a pass takes at most BATCH. */
+const BATCH: i32 = 256;
+/** States a row can hold: below 2·BATCH, plus one vector written past the last. */
+const ROW_CAP: i32 = 2 * BATCH + 8;
+/** Per row, the fields (ROW_CAP lanes of T each): cols, ld, rd, avail, then the history fields. */
+const F_L = 1, F_R = 2, F_A = 3, F_H = 4;
+/** Columns chosen in rows 2..: 4 bits each, four to a u16 (rows 2..13); 5 bits, six to a u32 (rows 2..31). */
+@inline function indexBits<T>(): i32 { return sizeof<T>() == 2 ? 4 : 5; }
+@inline function rowsPerField<T>(): i32 { return sizeof<T>() == 2 ? 4 : 6; }
+@inline function historyFields<T>(): i32 { return sizeof<T>() == 2 ? 3 : 5; }
+@inline function lanesOf<T>(): i32 { return 16 / <i32>sizeof<T>(); }
+@inline function fieldBytes<T>(): usize { return <usize>ROW_CAP * sizeof<T>(); }
+@inline function rowBytes<T>(): usize { return fieldBytes<T>() * <usize>(F_H + historyFields<T>()); }
+/** Room for the wider layout: 32 rows of nine u32 fields. */
+const ROWS: usize = memory.data(32 * 9 * ROW_CAP * 4, 16);
 /** States held per row (i32 each). */
-const HELD: usize = memory.data((LANES_MAX_N + 1) * 4, 16);
-/** For each mask of eight lanes, the swizzle that moves the chosen lanes to the front, in order. */
-const PACK: usize = memory.data(256 * 16, 16);
-/** The vectors of a pass's solutions, read lane by lane for the rotation check. */
-const SOLVED: usize = memory.data(6 * 16, 16);
+const HELD: usize = memory.data((MAXN + 1) * 4, 16);
+/** For each lane mask, the swizzle that moves the chosen lanes to the front, in order: 256 for u16 lanes, 16 for u32. */
+const PACK16: usize = memory.data(256 * 16, 16);
+const PACK32: usize = memory.data(16 * 16, 16);
+/** A pass's vectors of solutions (the bit, the last row's column, the history), read lane by lane. */
+const SOLVED: usize = memory.data(8 * 16, 16);
 let packReady = false;
-let lanes = false;
-/** The row being passed (between two calls of queensCountStep). */
+/** u16 lanes (N ≤ 16), else u32. */
+let narrow = true;
+/** The row being passed, between two calls of queensCountStep. */
 let passRow: i32 = 2;
 
-@inline function rowAt(y: i32): usize { return ROWS + <usize>y * ROW_BYTES; }
+@inline function rowAt<T>(y: i32): usize { return ROWS + <usize>y * rowBytes<T>(); }
 @inline function heldAt(y: i32): usize { return HELD + (<usize>y << 2); }
+@inline function packFor<T>(mask: i32): v128 { return v128.load((sizeof<T>() == 2 ? PACK16 : PACK32) + (<usize>mask << 4)); }
 
-function fillPack(): void {
-  for (let m = 0; m < 256; m++) {
+function fillPack(at: usize, lanes: i32, laneBytes: i32): void {
+  for (let m = 0; m < 1 << lanes; m++) {
     let k = 0;
-    for (let lane = 0; lane < 8; lane++) {
-      if (((m >> lane) & 1) == 0) continue;
-      store<u16>(PACK + <usize>(m * 16 + k * 2), <u16>((lane * 2) | ((lane * 2 + 1) << 8)));
-      k++;
-    }
-    for (; k < 8; k++) store<u16>(PACK + <usize>(m * 16 + k * 2), 0x0100);
+    for (let lane = 0; lane < lanes; lane++) if ((m >> lane) & 1) setPackSlot(at + (<usize>m << 4), k++, lane, laneBytes);
+    for (; k < lanes; k++) setPackSlot(at + (<usize>m << 4), k, 0, laneBytes); // never read
   }
-  packReady = true;
 }
 
-function lanesStart(c: u32, l: u32, r: u32, a: u32): void {
-  if (!packReady) fillPack();
-  for (let y = 0; y <= LANES_MAX_N; y++) store<i32>(heldAt(y), 0);
-  const p = rowAt(2);
-  store<u16>(p, <u16>c); store<u16>(p + F_L, <u16>l); store<u16>(p + F_R, <u16>r); store<u16>(p + F_A, <u16>a);
-  store<u16>(p + F_H0, 0); store<u16>(p + F_H1, 0); store<u16>(p + F_H2, 0);
+@inline function setPackSlot(pattern: usize, slot: i32, lane: i32, laneBytes: i32): void {
+  for (let b = 0; b < laneBytes; b++) store<u8>(pattern + <usize>(slot * laneBytes + b), <u8>(lane * laneBytes + b));
+}
+
+function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
+  if (!packReady) { fillPack(PACK16, 8, 2); fillPack(PACK32, 4, 4); packReady = true; }
+  for (let y = 0; y <= MAXN; y++) store<i32>(heldAt(y), 0);
+  const p = rowAt<T>(2), f = fieldBytes<T>();
+  store<T>(p, <T>c); store<T>(p + f * F_L, <T>l); store<T>(p + f * F_R, <T>r); store<T>(p + f * F_A, <T>a);
+  for (let k = 0; k < historyFields<T>(); k++) store<T>(p + f * <usize>(F_H + k), 0);
   store<i32>(heldAt(2), a != 0 ? 1 : 0);
   passRow = 2;
 }
 
-/** Stores the eight lanes of `v` chosen by the swizzle `pack` at `at`. */
-@inline function packTo(at: usize, v: v128, pack: v128): void { v128.store(at, i8x16.swizzle(v, pack)); }
-
-/** The column index (0..15) of each lane's single bit: the bits below it, counted. */
-@inline function columnIndex(bit: v128): v128 {
-  return i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(i16x8.sub(bit, i16x8.splat(1))));
+/** The column (0..31) of each lane's single bit: the bits below it, counted. */
+@inline function columnIndex<T>(bit: v128): v128 {
+  const below = i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(v128.sub<T>(bit, v128.splat<T>(1))));
+  return sizeof<T>() == 2 ? below : i32x4.extadd_pairwise_i16x8_u(below);
 }
 
-/** Counts side-case solutions lane by lane (rare: the rotation check needs the whole board). */
-function checkSolved(chosen: i32, y: i32): u64 {
+@inline function notZero<T>(v: v128): v128 { return v128.not(v128.eq<T>(v, v128.splat<T>(0))); }
+
+/** The side case's solutions among `chosen` lanes of SOLVED, each through the rotation check. */
+function checkSolved<T>(chosen: i32, y: i32): u64 {
+  const size = <usize>sizeof<T>(), bits = indexBits<T>(), per = rowsPerField<T>();
   let sum: u64 = 0;
   for (let m = chosen; m != 0; m &= m - 1) {
-    const lane = <usize>ctz(m) << 1;
-    const h = (<u64>load<u16>(SOLVED + lane, 48)) | (<u64>load<u16>(SOLVED + lane, 64) << 16) | (<u64>load<u16>(SOLVED + lane, 80) << 32);
-    for (let row = 2; row < y; row++) store<u32>(BOARD + (<usize>row << 2), <u32>1 << <u32>((h >> (<u64>(row - 2) << 2)) & 15));
-    store<u32>(BOARD + (<usize>y << 2), load<u16>(SOLVED + lane));
-    store<u32>(BOARD + (<usize>(y + 1) << 2), load<u16>(SOLVED + lane, 16));
+    const lane = SOLVED + <usize>ctz(m) * size;
+    for (let row = 2; row < y; row++) {
+      const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) / per) << 4));
+      store<u32>(BOARD + (<usize>row << 2), <u32>1 << ((h >> <u32>(((row - 2) % per) * bits)) & ((1 << bits) - 1)));
+    }
+    store<u32>(BOARD + (<usize>y << 2), <u32>load<T>(lane));
+    store<u32>(BOARD + (<usize>(y + 1) << 2), <u32>load<T>(lane, 16));
     sum += check();
   }
   return sum;
 }
 
-function lanesStep(stop: u64): i32 {
+function passRows<T>(stop: u64): i32 {
+  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyFields<T>();
   const lastRow = n - 2; // its children are the last row's queens, counted in place
-  const columns = i16x8.splat(<i16>full), zero = i16x8.splat(0);
-  const iota = i16x8(0, 1, 2, 3, 4, 5, 6, 7);
-  const lm = i16x8.splat(<i16>lastMask), sm = i16x8.splat(<i16>sideMask);
+  const columns = v128.splat<T>(<T>full), zero = v128.splat<T>(0);
+  const iota = sizeof<T>() == 2 ? i16x8(0, 1, 2, 3, 4, 5, 6, 7) : i32x4(0, 1, 2, 3);
+  const lm = v128.splat<T>(<T>lastMask), sm = v128.splat<T>(<T>sideMask);
   let nd = nodes, sol = solutions;
   let y = passRow;
   while (true) {
     const held = load<i32>(heldAt(y));
     const below = load<i32>(heldAt(y + 1));
-    // Deeper first once the next row has a batch (or this row is done); rows below y + 1 are empty.
-    if (below >= LANES_BATCH || (held == 0 && below > 0)) { y++; continue; }
+    // Deeper first once the next row has a batch (or this row is empty); rows below y + 1 are empty.
+    if (below >= BATCH || (held == 0 && below > 0)) { y++; continue; }
     if (held == 0) {
       if (y == 2) { done = true; break; }
       y--;
       continue;
     }
     if (nd >= stop) break;
-    const base = rowAt(y);
-    const next = rowAt(y + 1);
+    const first = held > BATCH ? held - BATCH : 0;
+    const base = rowAt<T>(y), next = rowAt<T>(y + 1);
     const atLast = y == lastRow;
-    const nextCut = v128.not(i16x8.splat(<i16>load<u32>(CUT + (<usize>(y + 1) << 2))));
+    const nextCut = v128.not(v128.splat<T>(<T>load<u32>(CUT + (<usize>(y + 1) << 2))));
     const nextIsB2 = y + 1 == b2;
-    // Row y's column goes into the history field (y − 2) >> 2 at bit 4·((y − 2) & 3).
-    const hShift = ((y - 2) & 3) << 2;
-    const hField = (y - 2) >> 2;
-    const in0 = i16x8.splat(hField == 0 ? -1 : 0), in1 = i16x8.splat(hField == 1 ? -1 : 0), in2 = i16x8.splat(hField == 2 ? -1 : 0);
-    let kept = 0, queued = below;
-    for (let at = 0; at < held; at += 8) {
-      const p = base + (<usize>at << 1);
-      const valid = i16x8.lt_s(iota, i16x8.splat(<i16>(held - at)));
-      const C = v128.load(p), L = v128.load(p, F_L), R = v128.load(p, F_R), A = v128.and(v128.load(p, F_A), valid);
-      const H0 = v128.load(p, F_H0), H1 = v128.load(p, F_H1), H2 = v128.load(p, F_H2);
-      const bit = v128.and(A, i16x8.neg(A));
+    // Row y's column goes to history field (y − 2) / per, at bit bits · ((y − 2) % per); none from row N−2.
+    const hField = (y - 2) / rowsPerField<T>();
+    const hShift = ((y - 2) % rowsPerField<T>()) * indexBits<T>();
+    let kept = first, queued = below;
+    for (let at = first; at < held; at += lanes) {
+      const p = base + <usize>at * sizeof<T>();
+      const valid = v128.lt<T>(iota, v128.splat<T>(<T>(held - at)));
+      const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R);
+      const A = v128.and(v128.load(p + f * F_A), valid);
+      const bit = v128.and(A, v128.neg<T>(A));
       const rest = v128.xor(A, bit);
-      nd += <u64>popcnt(i16x8.bitmask(valid));
-      // The parents with columns left stay in row y.
-      const keep = i16x8.bitmask(v128.not(i16x8.eq(rest, zero)));
-      const kp = v128.load(PACK + (<usize>keep << 4));
-      const q = base + (<usize>kept << 1);
-      packTo(q, C, kp); packTo(q + F_L, L, kp); packTo(q + F_R, R, kp); packTo(q + F_A, rest, kp);
-      packTo(q + F_H0, H0, kp); packTo(q + F_H1, H1, kp); packTo(q + F_H2, H2, kp);
-      kept += popcnt(keep);
-      const nc = v128.or(C, bit), nl = i16x8.shl(v128.or(L, bit), 1), nr = i16x8.shr_u(v128.or(R, bit), 1);
+      nd += <u64>popcnt(v128.bitmask<T>(valid));
+      const nc = v128.or(C, bit), nl = v128.shl<T>(v128.or(L, bit), 1), nr = v128.shr<T>(v128.or(R, bit), 1);
       const free = v128.andnot(columns, v128.or(v128.or(nc, nl), nr));
       if (atLast) {
         // The last row's free column (at most one) completes a solution unless lastmask forbids it.
-        const solved = i16x8.bitmask(v128.and(valid, v128.andnot(v128.not(i16x8.eq(free, zero)), v128.not(i16x8.eq(v128.and(free, lm), zero)))));
-        if (solved == 0) continue;
+        const solved = v128.bitmask<T>(v128.and(v128.and(valid, notZero<T>(free)), v128.eq<T>(v128.and(free, lm), zero)));
         nd += <u64>popcnt(solved);
-        if (b2 < 0) { sol += <u64>popcnt(solved) << 3; continue; }
-        v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
-        v128.store(SOLVED, H0, 48); v128.store(SOLVED, H1, 64); v128.store(SOLVED, H2, 80);
-        sol += checkSolved(solved, y);
-        continue;
+        if (b2 < 0) sol += <u64>popcnt(solved) << 3;
+        else if (solved != 0) {
+          v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
+          for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
+          sol += checkSolved<T>(solved, y);
+        }
+      } else {
+        let na = v128.and(free, nextCut);
+        if (nextIsB2) {
+          const s = v128.and(nc, sm);
+          const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
+          na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
+        }
+        const live = v128.bitmask<T>(v128.and(valid, notZero<T>(na)));
+        if (live != 0) {
+          const lp = packFor<T>(live);
+          const cq = next + <usize>queued * sizeof<T>();
+          v128.store(cq, i8x16.swizzle(nc, lp)); v128.store(cq + f * F_L, i8x16.swizzle(nl, lp));
+          v128.store(cq + f * F_R, i8x16.swizzle(nr, lp)); v128.store(cq + f * F_A, i8x16.swizzle(na, lp));
+          const h = v128.shl<T>(columnIndex<T>(bit), hShift);
+          for (let k = 0; k < hFields; k++) {
+            const old = v128.load(p + f * <usize>(F_H + k));
+            v128.store(cq + f * <usize>(F_H + k), i8x16.swizzle(k == hField ? v128.or(old, h) : old, lp));
+          }
+          queued += popcnt(live);
+        }
       }
-      let na = v128.and(free, nextCut);
-      if (nextIsB2) {
-        const s = v128.and(nc, sm);
-        const none = i16x8.eq(s, zero), one = v128.andnot(v128.not(i16x8.eq(s, sm)), none);
-        na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
-      }
-      const live = i16x8.bitmask(v128.andnot(valid, i16x8.eq(na, zero)));
-      if (live == 0) continue;
-      const h = i16x8.shl(columnIndex(bit), hShift);
-      const lp = v128.load(PACK + (<usize>live << 4));
-      const cq = next + (<usize>queued << 1);
-      packTo(cq, nc, lp); packTo(cq + F_L, nl, lp); packTo(cq + F_R, nr, lp); packTo(cq + F_A, na, lp);
-      packTo(cq + F_H0, v128.or(H0, v128.and(h, in0)), lp);
-      packTo(cq + F_H1, v128.or(H1, v128.and(h, in1)), lp);
-      packTo(cq + F_H2, v128.or(H2, v128.and(h, in2)), lp);
-      queued += popcnt(live);
+      // The states with columns left stay in row y, written behind the reads (and after the history
+      // above was read: the first vector may be written over itself).
+      const keep = v128.bitmask<T>(notZero<T>(rest));
+      const kp = packFor<T>(keep);
+      const q = base + <usize>kept * sizeof<T>();
+      v128.store(q, i8x16.swizzle(C, kp)); v128.store(q + f * F_L, i8x16.swizzle(L, kp));
+      v128.store(q + f * F_R, i8x16.swizzle(R, kp)); v128.store(q + f * F_A, i8x16.swizzle(rest, kp));
+      for (let k = 0; k < hFields; k++) v128.store(q + f * <usize>(F_H + k), i8x16.swizzle(v128.load(p + f * <usize>(F_H + k)), kp));
+      kept += popcnt(keep);
     }
     store<i32>(heldAt(y), kept);
-    store<i32>(heldAt(y + 1), atLast ? 0 : queued);
+    if (!atLast) store<i32>(heldAt(y + 1), queued);
   }
   passRow = y;
   nodes = nd; solutions = sol;
   return done ? 1 : 0;
+}
+
+/** At most about `budget` nodes (checked between passes); returns 1 when the subproblem is counted, else 0. */
+export function queensCountStep(budget: f64): i32 {
+  if (done) return 1;
+  const stop: u64 = nodes + <u64>(budget < 1 ? 1.0 : budget);
+  return narrow ? passRows<u16>(stop) : passRows<u32>(stop);
 }
 
 /** Solutions and nodes so far, as u64 at queensCountResult() (solutions, nodes). */
