@@ -1,5 +1,5 @@
 // The benchmark harness every domain's case file uses: warm-up, medians over repeats, ratio
-// columns, one environment line, and one results file (results.json, from which results.md is
+// columns, each domain's environment (its tables may come from different runs), and one results file (results.json, from which results.md is
 // generated). A case file exports `run(bench)` and adds its tables through `bench.table(…)`.
 import os from 'node:os';
 
@@ -31,12 +31,19 @@ export const ratio = (a, b, digits = 1) => +(a / b).toFixed(digits);
 
 const cell = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : String(+v.toFixed(3))) : String(v ?? '-'));
 
-/** Markdown for a results object: the environment line, then each table with its notes. */
+/** Markdown for a results object: each domain's environment, then each table with its notes. */
 export function renderMarkdown(results) {
-  const env = results.environment;
-  const out = ['# Benchmark results (pnpm bench)', '', `${env.date}, node ${env.node}, ${env.cpu} (${env.cores} cores). Figures are medians unless a column says otherwise; generated from results.json.`, ''];
+  const describe = (env) => `${env.date}, node ${env.node}, ${env.cpu} (${env.cores} cores)`;
+  const out = ['# Benchmark results (pnpm bench)', '',
+    'Figures are medians unless a column says otherwise; generated from results.json. `pnpm bench <domain>` re-runs one domain and keeps the others\' tables, so each domain says when and where it was measured.', ''];
+  let domain = '';
   for (const t of results.tables) {
     out.push(`## ${t.domain}: ${t.title}`, '');
+    if (t.domain !== domain) {
+      domain = t.domain;
+      const env = results.environments?.[domain];
+      if (env) out.push(`Measured ${describe(env)}.`, '');
+    }
     if (t.notes) out.push(t.notes, '');
     out.push(`| ${t.columns.map((c) => c.label).join(' | ')} |`, `|${t.columns.map((c) => (c.align === 'left' ? '---' : '---:')).join('|')}|`);
     for (const r of t.rows) out.push(`| ${t.columns.map((c) => cell(r[c.key])).join(' | ')} |`);

@@ -23,10 +23,12 @@ for (const domain of domains) {
 
 if (!quick) {
   const file = join(here, 'results.json');
-  let previous = [];
-  try { previous = JSON.parse(readFileSync(file, 'utf8')).tables ?? []; } catch { /* first run */ }
-  const kept = previous.filter((t) => !domains.includes(t.domain));
-  const results = { environment: environment(), tables: [...kept, ...tables].sort((a, b) => a.domain.localeCompare(b.domain)) };
+  let previous = { tables: [], environments: {} };
+  try { previous = JSON.parse(readFileSync(file, 'utf8')); } catch { /* first run */ }
+  const kept = (previous.tables ?? []).filter((t) => !domains.includes(t.domain));
+  const environments = { ...previous.environments };
+  for (const d of domains) environments[d] = environment();
+  const results = { environments, tables: [...kept, ...tables].sort((a, b) => a.domain.localeCompare(b.domain)) };
   const write = (f, text) => { writeFileSync(f + '.tmp', text); renameSync(f + '.tmp', f); };
   write(file, JSON.stringify(results, null, 2) + '\n');
   write(join(here, 'results.md'), renderMarkdown(results));

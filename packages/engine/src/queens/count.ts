@@ -16,10 +16,11 @@
  *
  * The per-task count is the reference: a plain recursion (one call per queen), a `Run` stepped in
  * budgets of nodes (queens placed below the prefix) and resumed between the subtrees of row 2. It
- * visits the same nodes in the same order as the WASM kernel (core-as/assembly/queens/count.ts, an
- * explicit-stack loop) and reports the same nodes and solutions per task. The kernel's loop written in
- * JS is kept beside the benchmark (tests/bench/support/queens-count-loop.mjs) so that the bench reports
- * WASM against the best JS as well as against this reference (V8 runs both at about the same speed).
+ * visits the same nodes as the WASM kernel (core-as/assembly/queens/count.ts: level passes on SIMD
+ * lanes, in another order) and reports the same nodes and solutions per task. Two more JS counts are
+ * kept beside the benchmark (tests/bench/support/queens-count-loop.mjs: an explicit-stack loop, and
+ * the kernel's passes one state at a time) so that the bench reports WASM against the best JS as well
+ * as against this reference.
  */
 import { InvalidInputError } from '../core/errors.js';
 import type { Run } from '../core/run.js';
