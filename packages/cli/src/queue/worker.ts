@@ -15,9 +15,11 @@ import { HEARTBEAT_S, JOBS_CHANNEL, QUEUE, QueueDb, type JobData } from './db.js
 const IDLE_MS = 500;
 /** Hold jobs queued on the pool while jobs take (on average) less than this: one, or about QUEUED_MS of them, at most MAX_QUEUED. */
 const PREFETCH_UNDER_MS = 1_000;
-const QUEUED_MS = 10;
+const QUEUED_MS = 20;
 const MAX_QUEUED = 8;
 const PROGRESS_MS = 1_000;
+/** Log lines are written together at most this often (a write per line costs as much as a short job's bookkeeping). */
+const LOG_MS = 50;
 /** Heartbeats that may fail in a row before the worker gives up on the database. */
 const MISSED_BEATS = 2;
 
@@ -34,7 +36,9 @@ interface Held {
   controller: AbortController;
 }
 
-export async function serveQueue(url: string, options: WorkerOptions): Promise<void> {
+export async function serveQueue(url: string, workerOptions: WorkerOptions): Promise<void> {
+  const logs = batchedLog(workerOptions.log);
+  const options = { ...workerOptions, log: logs.line };
   const name = options.name ?? `${hostname()}:${process.pid}`;
   let fatal: SearchlabError | undefined;
   let stopping = false;
@@ -124,7 +128,8 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     while (!stopping) {
       woken = false;
       const room = options.jobs + queuedJobs() - computing;
-      if (room <= 0) {
+      // While the pool still has jobs queued, claim when half the queue is free: fewer, larger fetches.
+      if (room <= 0 || (computing > options.jobs && room < Math.ceil(queuedJobs() / 2))) {
         await nap(IDLE_MS);
         continue;
       }
@@ -144,7 +149,27 @@ export async function serveQueue(url: string, options: WorkerOptions): Promise<v
     clearInterval(beat);
     await pool.close();
     await db.close();
+    logs.flush();
   }
   if (fatal !== undefined) throw fatal;
-  options.log(`worker ${name}: stopped after ${done} job(s)`);
+  workerOptions.log(`worker ${name}: stopped after ${done} job(s)`);
+}
+
+/** `log` for lines that may come hundreds a second: they are written together, LOG_MS after the first. */
+function batchedLog(log: (line: string) => void): { line(text: string): void; flush(): void } {
+  let lines: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (lines.length > 0) log(lines.join('\n'));
+    lines = [];
+  };
+  return {
+    line(text: string): void {
+      lines.push(text);
+      timer ??= setTimeout(flush, LOG_MS);
+    },
+    flush,
+  };
 }
