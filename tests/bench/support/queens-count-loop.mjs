@@ -57,17 +57,20 @@ function countTaskLoop(task) {
   }
 }
 
-/** Q(n) for n ≥ 4 with the loop, on this thread: { solutions: decimal string, nodes }. */
-export function countQueensLoop(n) {
+/** Q(n) for n ≥ 4, each task counted by `countTask`, on this thread: { solutions: decimal string, nodes }. */
+function countAll(n, countTask) {
   let solutions = 0n;
   let nodes = 0;
   for (const task of countSubproblems(n)) {
-    const r = countTaskLoop(task);
+    const r = countTask(task);
     solutions += BigInt(r.solutions);
     nodes += r.nodes;
   }
   return { solutions: solutions.toString(), nodes };
 }
+
+/** Q(n) with the loop. */
+export const countQueensLoop = (n) => countAll(n, countTaskLoop);
 
 const BATCH = 256;
 const HISTORY_FIELDS = 5; // six rows of 5 bits per u32: rows 2..31
@@ -142,14 +145,5 @@ function countTaskPasses(task) {
   }
 }
 
-/** Q(n) for n ≥ 4 by level passes, on this thread: { solutions: decimal string, nodes }. */
-export function countQueensPasses(n) {
-  let solutions = 0n;
-  let nodes = 0;
-  for (const task of countSubproblems(n)) {
-    const r = countTaskPasses(task);
-    solutions += BigInt(r.solutions);
-    nodes += r.nodes;
-  }
-  return { solutions: solutions.toString(), nodes };
-}
+/** Q(n) by level passes. */
+export const countQueensPasses = (n) => countAll(n, countTaskPasses);
