@@ -102,8 +102,8 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
   });
 
   test('counting on u32 lanes (N > 16): corner and side subproblems of N = 17 and 18, same solutions and nodes', () => {
-    // These reach the u32 history fields 0–2 (rows ≤ 19); fields 3–4 (rows 20–31, N ≥ 23) share their code but no task of
-    // that size counts in a test's time.
+    // The columns chosen are dealt round the history fields, so these reach all five u32 fields (rows 2..15, at bits 0, 5
+    // and 10); rows 16..31 (N ≥ 19) use the same code, but no task of that size counts in a test's time.
     const pick = (n: number, prefixes: number[][]) => countSubproblems(n).filter((t) => prefixes.some((p) => p.join() === t.prefix.join()));
     const tasks = [...pick(17, [[0, 15], [7, 10], [7, 9], [7, 15]]), ...pick(18, [[8, 10]])];
     expect(tasks).toHaveLength(5);

@@ -150,9 +150,12 @@ const BATCH: i32 = 256;
 const ROW_CAP: i32 = 2 * BATCH + 8;
 /** Per row, the fields (ROW_CAP lanes of T each): cols, ld, rd, avail, then the history fields. */
 const F_L = 1, F_R = 2, F_A = 3, F_H = 4;
-/** Columns chosen in rows 2..: 4 bits each, four to a u16 (rows 2..13); 5 bits, six to a u32 (rows 2..31). */
+/**
+ * Columns chosen in rows 2..: 4 bits each in three u16 fields (rows 2..13), 5 bits each in five u32
+ * fields (rows 2..31). Row 2 + j goes to field j % fields at bit bits · (j / fields): dealt round the
+ * fields, so that small boards already use every field.
+ */
 @inline function indexBits<T>(): i32 { return sizeof<T>() == 2 ? 4 : 5; }
-@inline function rowsPerField<T>(): i32 { return sizeof<T>() == 2 ? 4 : 6; }
 @inline function historyFields<T>(): i32 { return sizeof<T>() == 2 ? 3 : 5; }
 @inline function lanesOf<T>(): i32 { return 16 / <i32>sizeof<T>(); }
 @inline function fieldBytes<T>(): usize { return <usize>ROW_CAP * sizeof<T>(); }
@@ -208,13 +211,13 @@ function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
 
 /** The side case's solutions among `chosen` lanes of SOLVED, each through the rotation check. */
 function checkSolved<T>(chosen: i32, y: i32): u64 {
-  const size = <usize>sizeof<T>(), bits = indexBits<T>(), per = rowsPerField<T>();
+  const size = <usize>sizeof<T>(), bits = indexBits<T>(), fields = historyFields<T>();
   let sum: u64 = 0;
   for (let m = chosen; m != 0; m &= m - 1) {
     const lane = SOLVED + <usize>ctz(m) * size;
     for (let row = 2; row < y; row++) {
-      const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) / per) << 4));
-      store<u32>(BOARD + (<usize>row << 2), <u32>1 << ((h >> <u32>(((row - 2) % per) * bits)) & ((1 << bits) - 1)));
+      const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) % fields) << 4));
+      store<u32>(BOARD + (<usize>row << 2), <u32>1 << ((h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1)));
     }
     store<u32>(BOARD + (<usize>y << 2), <u32>load<T>(lane));
     store<u32>(BOARD + (<usize>(y + 1) << 2), <u32>load<T>(lane, 16));
@@ -247,9 +250,9 @@ function passRows<T>(stop: u64): i32 {
     const atLast = y == lastRow;
     const nextCut = v128.not(v128.splat<T>(<T>load<u32>(CUT + (<usize>(y + 1) << 2))));
     const nextIsB2 = y + 1 == b2;
-    // Row y's column goes to history field (y − 2) / per, at bit bits · ((y − 2) % per); none from row N−2.
-    const hField = (y - 2) / rowsPerField<T>();
-    const hShift = ((y - 2) % rowsPerField<T>()) * indexBits<T>();
+    // Row y's column goes to history field (y − 2) % fields, at bit bits · ((y − 2) / fields); none from row N−2.
+    const hField = (y - 2) % hFields;
+    const hShift = ((y - 2) / hFields) * indexBits<T>();
     let kept = first, queued = below;
     for (let at = first; at < held; at += lanes) {
       const p = base + <usize>at * sizeof<T>();
