@@ -144,7 +144,7 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
 
 // ---- The rows' buffers ----
 
-/** A row is passed once the row below holds fewer than BATCH states; a pass takes at most BATCH. */
+/** A row is passed only while the row below holds fewer than BATCH states; a pass takes at most BATCH. */
 const BATCH: i32 = 256;
 /** States a row can hold: below 2·BATCH, plus one vector written past the last. */
 const ROW_CAP: i32 = 2 * BATCH + 8;
