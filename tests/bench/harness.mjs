@@ -1,6 +1,7 @@
 // The benchmark harness every domain's case file uses: warm-up, medians over repeats, ratio
-// columns, each domain's environment (its tables may come from different runs), and one results file (results.json, from which results.md is
-// generated). A case file exports `run(bench)` and adds its tables through `bench.table(…)`.
+// columns, each domain's environment (domains may come from different runs), and one results file
+// (results.json, from which results.md is generated). A case file exports `run(bench)` and adds its
+// tables through `bench.table(…)`.
 import os from 'node:os';
 
 export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
