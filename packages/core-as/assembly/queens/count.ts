@@ -135,9 +135,10 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
   const c = bit0 | bit1;
   const l = (((bit0 << 1) | bit1) << 1);
   const r = ((bit0 >> 1) | bit1) >> 1;
+  const a = rowAvail(2, c, l, r);
   narrow = size <= 16;
-  if (narrow) startRows<u16>(c, l, r, rowAvail(2, c, l, r));
-  else startRows<u32>(c, l, r, rowAvail(2, c, l, r));
+  if (narrow) startRows<u16>(c, l, r, a);
+  else startRows<u32>(c, l, r, a);
   done = false;
   return 0;
 }
@@ -205,6 +206,20 @@ function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
 @inline function columnIndex<T>(bit: v128): v128 {
   const below = i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(v128.sub<T>(bit, v128.splat<T>(1))));
   return sizeof<T>() == 2 ? below : i32x4.extadd_pairwise_i16x8_u(below);
+}
+
+/**
+ * Packs the lanes `pack` chooses of a vector of states at `dst`: cols, ld, rd, avail as given, the
+ * history fields read from `src` (row `hField`'s with `h` added; −1: none).
+ */
+@inline function packStates<T>(dst: usize, src: usize, C: v128, L: v128, R: v128, A: v128, pack: v128, hField: i32, h: v128): void {
+  const f = fieldBytes<T>();
+  v128.store(dst, i8x16.swizzle(C, pack)); v128.store(dst + f * F_L, i8x16.swizzle(L, pack));
+  v128.store(dst + f * F_R, i8x16.swizzle(R, pack)); v128.store(dst + f * F_A, i8x16.swizzle(A, pack));
+  for (let k = 0; k < historyFields<T>(); k++) {
+    const old = v128.load(src + f * <usize>(F_H + k));
+    v128.store(dst + f * <usize>(F_H + k), i8x16.swizzle(k == hField ? v128.or(old, h) : old, pack));
+  }
 }
 
 @inline function notZero<T>(v: v128): v128 { return v128.not(v128.eq<T>(v, v128.splat<T>(0))); }
@@ -283,26 +298,15 @@ function passRows<T>(stop: u64): i32 {
         }
         const live = v128.bitmask<T>(v128.and(valid, notZero<T>(na)));
         if (live != 0) {
-          const lp = packFor<T>(live);
-          const cq = next + <usize>queued * sizeof<T>();
-          v128.store(cq, i8x16.swizzle(nc, lp)); v128.store(cq + f * F_L, i8x16.swizzle(nl, lp));
-          v128.store(cq + f * F_R, i8x16.swizzle(nr, lp)); v128.store(cq + f * F_A, i8x16.swizzle(na, lp));
           const h = v128.shl<T>(columnIndex<T>(bit), hShift);
-          for (let k = 0; k < hFields; k++) {
-            const old = v128.load(p + f * <usize>(F_H + k));
-            v128.store(cq + f * <usize>(F_H + k), i8x16.swizzle(k == hField ? v128.or(old, h) : old, lp));
-          }
+          packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hField, h);
           queued += popcnt(live);
         }
       }
       // The states with columns left stay in row y, written behind the reads (and after the history
       // above was read: the first vector may be written over itself).
       const keep = v128.bitmask<T>(notZero<T>(rest));
-      const kp = packFor<T>(keep);
-      const q = base + <usize>kept * sizeof<T>();
-      v128.store(q, i8x16.swizzle(C, kp)); v128.store(q + f * F_L, i8x16.swizzle(L, kp));
-      v128.store(q + f * F_R, i8x16.swizzle(R, kp)); v128.store(q + f * F_A, i8x16.swizzle(rest, kp));
-      for (let k = 0; k < hFields; k++) v128.store(q + f * <usize>(F_H + k), i8x16.swizzle(v128.load(p + f * <usize>(F_H + k)), kp));
+      packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), -1, zero);
       kept += popcnt(keep);
     }
     store<i32>(heldAt(y), kept);
