@@ -91,7 +91,7 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
   test('counting on u16 lanes (N ≤ 16): every subproblem for N = 1..12 and the first ones of 13..16, same solutions and nodes, odd budgets', () => {
     let tasks = 0;
     for (let n = 1; n <= 16; n++) {
-      // N ≥ 13: a few tasks, corner and side (the lanes have no size-dependent path past N = 12).
+      // N ≥ 13: a few tasks, corner and side (N = 16 fills every bit of the three u16 history fields).
       const all = countSubproblems(n);
       for (const task of n <= 12 ? all : [all[0]!, all.at(-1)!]) {
         countBoth(task, 1 + (tasks % 97), 1 + (tasks % 13) * 300);
