@@ -14,7 +14,7 @@ const WORKER = join(ROOT, 'packages/engine/dist/node/worker.js');
 const goal = goalBoard(4, 4);
 const solveTask = (seed: number, settings = {}): Task => ({
   domain: 'puzzle', kind: 'solve',
-  payload: { start: randomWalk(goal, 60, seed).board, goal, settings: { algorithm: 'idastar', heuristic: 'manhattan', ...settings } },
+  payload: { start: randomWalk(goal, 60, seed).board, goal, spec: { algorithm: 'idastar', heuristic: 'manhattan', ...settings } },
 });
 
 /** BFS on the TS backend from a 400-move walk: far more work than any test waits for. */

@@ -7,6 +7,7 @@ export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';
 export { loadKernels } from './core/kernels.js';
 export { parseDecimal, parseInteger } from './core/numbers.js';
+export { canonicalJson } from './core/canonical.js';
 export {
   MemoryLedger, MemoryAccount, processMemory, defaultMemoryBytes, parseMemorySize, WASM_MEMORY_CEILING,
 } from './core/memory.js';

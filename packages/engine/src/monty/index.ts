@@ -1,8 +1,8 @@
 // @searchlab/engine/monty: Monty Hall games (n doors, k opened, three hosts, three strategies),
 // exact win probabilities as rationals, and a seeded simulation on either backend.
 export {
-  HOSTS, STRATEGIES, MAX_DOORS, CHUNK_GAMES, COUNTERS, COUNTER, normalizeGame, normalizeSimulation, chunkCount, chunkGames,
-  type Host, type Strategy, type MontyGame, type MontyGameOptions, type MontySimulationOptions, type NormalizedSimulation, type Counters,
+  HOSTS, STRATEGIES, MAX_DOORS, CHUNK_GAMES, COUNTERS, COUNTER, normalizeGame, normalizeSimulation, montySpec, chunkCount, chunkGames,
+  type Host, type Strategy, type MontyGame, type MontyGameOptions, type MontySimulationOptions, type NormalizedSimulation, type MontySpec, type Counters,
 } from './model.js';
 export { Fraction, frac } from './fraction.js';
 export { exactAnswer, wilson, Z95, type ExactAnswer, type ExactRates } from './exact.js';

@@ -7,7 +7,7 @@
 import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { checkBoard } from './board.js';
-import { HEURISTICS, normalizeOptions } from './options.js';
+import { HEURISTICS, normalizeOptions, puzzleSpec } from './options.js';
 import { inlinePool, streamTasks, type Task, type TaskRunner } from '../core/pool.js';
 import type { SearchStats } from '../search/types.js';
 import type { HeuristicName, SolveResult, SolveSettings } from './options.js';
@@ -99,7 +99,7 @@ export async function compareHeuristics(
 ): Promise<Comparison> {
   checkCompare(instances, variants, settings, hooks);
   const tasks: Task[] = instances.flatMap(({ start, goal }) => variants.map((v) => {
-    const payload: SolveTask = { start, goal, settings: { ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true } };
+    const payload: SolveTask = { start, goal, spec: puzzleSpec({ ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true }) };
     return { domain: 'puzzle', kind: 'solve', payload };
   }));
   const at = (index: number): [number, number] => [Math.floor(index / variants.length), index % variants.length];

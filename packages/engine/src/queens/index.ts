@@ -13,7 +13,7 @@ export { PositionsParser, parsePositions } from './parse.js';
 export { FORMAT_CHUNK, formatPositionsTs, streamPositions } from './format.js';
 export { expNeg } from './detmath.js';
 export {
-  MAX_COUNT_N, countSubproblems, countSubproblemTs, createTsCountRun, sumCounts, enumerateSolutions, validateCountN,
+  MAX_COUNT_N, countSubproblems, countSubproblemTs, createTsCountRun, sumCounts, enumerateSolutions, validateCountN, queensCountSpec, type QueensCountSpec,
   countFrame, rowAvail, lastColumn, checkRotations, type CountFrame,
   type CountTask, type CountTaskResult, type CountStats,
 } from './count.js';

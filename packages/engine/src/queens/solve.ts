@@ -94,7 +94,7 @@ export interface CountOptions {
 export interface CountResult {
   n: number;
   status: 'done' | 'timeout' | 'aborted';
-  /** Σ weight × subtree solutions, decimal (the count so far when not done). */
+  /** Σ subtree solutions, decimal (the count so far when not done). */
   solutions: string;
   nodes: number;
   tasks: number;
@@ -133,13 +133,13 @@ export async function countQueens(n: number, options: CountOptions = {}): Promis
     nodes += driven.stats.nodes;
     if (driven.status !== 'done') {
       status = driven.status;
-      partial = BigInt(task.weight) * driven.stats.solutions;
+      partial = driven.stats.solutions;
       break;
     }
     results.push(driven.outcome);
     options.onProgress?.(results.length, tasks.length, nodes);
   }
-  const solutions = sumCounts(tasks.slice(0, results.length), results) + partial;
+  const solutions = sumCounts(results) + partial;
   return { n, status, solutions: solutions.toString(), nodes, tasks: tasks.length, backend, timeMs };
 }
 
@@ -157,7 +157,7 @@ async function countOnPool(n: number, backend: Backend, runner: TaskRunner, opti
   let status: CountResult['status'] = 'done';
   try {
     for await (const [index, r] of streamTasks<CountTaskResult>(runner, payloads, { signal })) {
-      total += BigInt(tasks[index]!.weight) * BigInt(r.solutions);
+      total += BigInt(r.solutions);
       nodes += r.nodes;
       options.onProgress?.(++done, tasks.length, nodes);
     }

@@ -39,6 +39,7 @@ const CALLS: Record<string, unknown[]> = {
   randomWalkBoard: [GOOD, 3, 1],
   normalizeOptions: [{}],
   solveOptionsFrom: [{}, {}],
+  puzzleSpec: [{}],
   solvePuzzle: [START, GOOD, {}],
   solvePuzzleSync: [START, GOOD, { backend: 'ts' }],
   chooseBackend: [GOOD, 'astar', 'ts'],

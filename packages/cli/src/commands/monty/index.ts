@@ -3,7 +3,7 @@
 import { Option, type Command } from 'commander';
 import { type Backend, type TaskRunner } from '@searchlab/engine';
 import {
-  HOSTS, STRATEGIES, simulateMonty, type Estimate, type Host, type MontyResult, type Strategy,
+  HOSTS, STRATEGIES, montySpec, simulateMonty, type Estimate, type MontySpec, type Host, type MontyResult, type Strategy,
 } from '@searchlab/engine/monty';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
@@ -46,14 +46,16 @@ export function registerMonty(program: Command, ctx: Context, exit: (code: numbe
     .action(async (opts: MontyOpts) => exit(await monty(opts, ctx)));
 }
 
+/** The flags as the engine's spec: each one named here, so no transport option reaches a task or the queue. */
+export const montyOptsSpec = (opts: MontyOpts): MontySpec => montySpec({
+  trials: opts.trials, doors: opts.doors, open: opts.open, host: opts.host, bias: opts.bias,
+  switchProbability: opts.switchProbability, seed: opts.seed, backend: opts.backend,
+});
+
 /** Simulates in this thread, or on `runner` (the local pool or the queue). */
-export function runMonty(opts: MontyOpts, ctx: Context, label = 'monty', runner?: TaskRunner): Promise<MontyResult> {
-  const { trials } = opts;
-  return track(ctx, { label, unit: 'games', total: Number.isFinite(trials) ? trials : undefined, quiet: opts.json }, (progress) =>
-    simulateMonty(
-      { trials, doors: opts.doors, open: opts.open, host: opts.host, bias: opts.bias, switchProbability: opts.switchProbability, seed: opts.seed, backend: opts.backend },
-      { signal: ctx.signal, runner, onProgress: (g) => progress.update(g) },
-    ));
+export function runMonty(spec: MontySpec, ctx: Context, view: { label?: string; quiet?: boolean } = {}, runner?: TaskRunner): Promise<MontyResult> {
+  return track(ctx, { label: view.label ?? 'monty', unit: 'games', total: spec.trials, quiet: view.quiet }, (progress) =>
+    simulateMonty(spec, { signal: ctx.signal, runner, onProgress: (g) => progress.update(g) }));
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(3)}%`);
@@ -108,10 +110,10 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
 }
 
 function monty(opts: MontyOpts, ctx: Context): Promise<number> {
-  return withRunner(ctx, 'monty', opts, async (o, runner) => {
-    const r = await runMonty(o, ctx, 'monty', runner);
-    const strategies = chosen(o);
-    if (o.json === true) printJson(ctx, montyJson(r, strategies, o.jobs));
+  return withRunner(ctx, 'monty', opts, () => montyOptsSpec(opts), async (spec, runner) => {
+    const r = await runMonty(spec, ctx, { quiet: opts.json }, runner);
+    const strategies = chosen(opts);
+    if (opts.json === true) printJson(ctx, montyJson(r, strategies, opts.jobs));
     else ctx.out(montyText(r, strategies));
     return exitForStatus(r.status === 'done' ? 'done' : r.status === 'aborted' ? 'aborted' : 'limit');
   });

@@ -2,7 +2,7 @@
 // PostgreSQL queue), one JSON line
 // per instance on stdout as it finishes (with its id), a progress bar and a summary on stderr.
 import {
-  InvalidInputError, TASKS, boardToText, inlinePool, streamTasks, type Board, type SolveResult, type SolveSettings, type TaskRunner,
+  InvalidInputError, TASKS, boardToText, inlinePool, streamTasks, type Board, type PuzzleSpec, type SolveResult, type TaskRunner,
 } from '@searchlab/engine';
 import type { SolveTask } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
@@ -42,11 +42,22 @@ async function readInstances(file: string, opts: BoardOpts): Promise<Instance[]>
   return list;
 }
 
+/** A batch's spec: its boards (not the file they came from) and the one puzzle spec they are solved with. */
+export interface BatchSpec {
+  instances: Instance[];
+  spec: PuzzleSpec;
+}
+
+/** Reads the file's boards and resolves the spec (`auto`, pattern databases built before any solve). */
+export async function batchSpec(file: string, opts: BoardOpts, spec: PuzzleSpec, ctx: Context): Promise<BatchSpec> {
+  const instances = await readInstances(file, opts);
+  return { instances, spec: await preparePdb(ctx, instances[0]!.goal, spec) };
+}
+
 /** `runner`: the worker pool or the queue (withRunner); undefined runs in this thread. `jobs` is for the summary. */
-export async function solveBatch(file: string, runner: TaskRunner | undefined, jobs: number, opts: BoardOpts, settings: SolveSettings, ctx: Context): Promise<number> {
-  const list = await readInstances(file, opts);
-  const resolved = await preparePdb(ctx, list[0]!.goal, settings);
-  const tasks = list.map((inst) => ({ domain: 'puzzle', kind: 'solve', payload: { start: inst.start, goal: inst.goal, settings: resolved } satisfies SolveTask }));
+export async function solveBatch(batch: BatchSpec, runner: TaskRunner | undefined, jobs: number, ctx: Context): Promise<number> {
+  const list = batch.instances;
+  const tasks = list.map((inst) => ({ domain: 'puzzle', kind: 'solve', payload: { start: inst.start, goal: inst.goal, spec: batch.spec } satisfies SolveTask }));
   const began = performance.now();
   let done = 0, nodes = 0, solverMs = 0;
   const counts = new Map<string, number>();

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import {
   ALGORITHMS, HEURISTIC_CHOICES, InvalidInputError, goalBoard, goalLike, parseBoard, parseSize, validatePair,
-  type Algorithm, type Backend, type Board, type GoalPreset, type HeuristicChoice, type SolveSettings,
+  puzzleSpec, type Algorithm, type Backend, type Board, type GoalPreset, type HeuristicChoice, type PuzzleSpec,
 } from '@searchlab/engine';
 import { boardText } from '../../input.js';
 import { intArg, memoryArg, positiveArg } from '../../options.js';
@@ -115,11 +115,14 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   return cmd;
 }
 
-/** The CLI options as the engine's plain settings (--timeout is in seconds); the engine maps them to options. */
-export function solveSettings(o: SearchOpts): SolveSettings {
-  const { timeout, maxMemory, reflect, ...rest } = o;
-  return {
-    ...rest, timeoutMs: timeout === undefined ? undefined : timeout * 1000, maxMemoryBytes: maxMemory,
-    pdbReflect: reflect === false ? false : undefined,
-  };
+/**
+ * The search flags as the engine's spec (--timeout is in seconds): each flag named here, so nothing
+ * else a command holds (--db, --resume, --jobs, --json, --file …) can reach a task or the queue.
+ */
+export function solveSettings(o: SearchOpts): PuzzleSpec {
+  return puzzleSpec({
+    algorithm: o.algorithm, heuristic: o.heuristic, backend: o.backend, maxNodes: o.maxNodes,
+    timeoutMs: o.timeout === undefined ? undefined : o.timeout * 1000, maxMemoryBytes: o.maxMemory,
+    countBlank: o.countBlank, weight: o.weight, depthLimit: o.depthLimit, pdbReflect: o.reflect === false ? false : undefined,
+  });
 }

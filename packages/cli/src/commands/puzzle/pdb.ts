@@ -1,13 +1,14 @@
 // Pattern databases for the puzzle commands: `auto` resolved, then the databases loaded (from the
 // cache or built) behind a progress bar before any search starts, so worker threads find them cached.
 import {
-  PDB_SPECS, isPdbName, loadPdb, placements, resolveHeuristic, type Board, type SolveSettings,
+  PDB_SPECS, isPdbName, loadPdb, placements, puzzleSpec, resolveHeuristic, type Board, type PuzzleSpec,
 } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { track } from '../../progress.js';
 
-export async function preparePdb(ctx: Context, goal: Board, settings: SolveSettings, quiet?: boolean): Promise<SolveSettings> {
-  const resolved = (await resolveHeuristic(goal, settings)) as SolveSettings;
+/** The spec with `auto` resolved (once, here), its pattern databases loaded or built. */
+export async function preparePdb(ctx: Context, goal: Board, settings: PuzzleSpec, quiet?: boolean): Promise<PuzzleSpec> {
+  const resolved = puzzleSpec(await resolveHeuristic(goal, settings));
   const name = resolved.heuristic;
   if (!isPdbName(name)) return resolved;
   const spec = PDB_SPECS[name];

@@ -6,11 +6,12 @@ import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, tr
 import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
 import { solveTracked } from './solving.js';
 import { jobsArg } from '../../options.js';
-import { solveBatch } from './batch.js';
+import { batchSpec, solveBatch } from './batch.js';
 import { preparePdb } from './pdb.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 
 interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
+  json?: boolean;
   trace?: boolean;
   file?: string;
   full?: boolean;
@@ -37,7 +38,8 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.file !== undefined) {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
-    return withRunner(ctx, 'puzzle solve', opts, (o, runner) => solveBatch(o.file!, runner, o.jobs, o, solveSettings(o), ctx));
+    const file = opts.file;
+    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx));
   }
   if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);

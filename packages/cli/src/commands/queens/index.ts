@@ -4,7 +4,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
-  attackingPairs, streamPositions, type QueensAlgorithm, type QueensSolveResult,
+  attackingPairs, queensCountSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
 } from '@searchlab/engine/queens';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
@@ -145,14 +145,14 @@ interface CountOpts extends QueueOpts {
 }
 
 function count(n: number, opts: CountOpts, ctx: Context): Promise<number> {
-  // N goes with the options, so that a resumed run counts the N it was started with.
-  return withRunner(ctx, 'queens count', { ...opts, n }, (o, runner) => countOn(o.n, o, runner, ctx));
+  // A resumed run counts the N of its stored spec.
+  return withRunner(ctx, 'queens count', opts, () => queensCountSpec({ n, backend: opts.backend }), (spec, runner) => countOn(spec, opts, runner, ctx));
 }
 
-async function countOn(n: number, opts: CountOpts, runner: TaskRunner | undefined, ctx: Context): Promise<number> {
+async function countOn({ n, backend }: QueensCountSpec, opts: CountOpts, runner: TaskRunner | undefined, ctx: Context): Promise<number> {
   const r = await track(ctx, { label: `Q(${n})`, unit: 'tasks', quiet: opts.json === true }, (progress) =>
     countQueens(n, {
-      backend: opts.backend, runner, signal: ctx.signal, timeoutMs: opts.timeout,
+      backend, runner, signal: ctx.signal, timeoutMs: opts.timeout,
       onProgress: (done, total, nodes) => progress.update(done, `of ${int(total)} subproblems, ${int(nodes)} nodes`),
     }));
   if (opts.json === true) {
