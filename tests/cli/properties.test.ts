@@ -3,10 +3,10 @@
 // trace; the API throws only SearchlabErrors; rendered boards parse back; move lists replay to the goal.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SearchlabError, loadKernels } from '@searchlab/engine';
 import {
-  SearchlabError, applyMoves, boardToText, boardsEqual, goalLike, loadKernels, makeBoard, parseBoard, renderBoard,
-  solvePuzzle, solvePuzzleSync, type Board,
-} from '@searchlab/engine';
+  applyMoves, boardToText, boardsEqual, goalLike, makeBoard, parseBoard, renderBoard, solvePuzzle, solvePuzzleSync, type Board,
+} from '@searchlab/engine/puzzle';
 import { ensureBuilt, run } from './run.js';
 
 beforeAll(async () => {

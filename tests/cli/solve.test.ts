@@ -1,6 +1,6 @@
 // `searchlab puzzle solve` end to end: output, --json shape, exit codes, stdin, error lines.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyMoves, boardToText, goalLike, parseBoard } from '@searchlab/engine';
+import { applyMoves, boardToText, goalLike, parseBoard } from '@searchlab/engine/puzzle';
 import { ensureBuilt, run, runJson } from './run.js';
 
 beforeAll(ensureBuilt);

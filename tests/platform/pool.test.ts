@@ -2,9 +2,8 @@
 // in this thread: same results, results streamed as they finish, cancellation, a dying worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import {
-  TASKS, WorkerPool, goalBoard, inlinePool, randomWalk, streamTasks, type SolveResult, type Task, type WorkerPort,
-} from '@searchlab/engine';
+import { WorkerPool, inlinePool, runTasks, type Task, type WorkerPort } from '@searchlab/engine';
+import { goalBoard, randomWalk, type SolveResult } from '@searchlab/engine/puzzle';
 import { createNodePool, nodeWorkerPort } from '@searchlab/engine/node';
 import { ROOT } from '../support/bundle.js';
 
@@ -37,12 +36,15 @@ describe('worker pool', () => {
     const tasks = Array.from({ length: 6 }, (_, i) => solveTask(100 + i));
     const seen: number[] = [];
     const fromPool: SolveResult[] = [];
-    for await (const [i, r] of streamTasks<SolveResult>(pool, tasks)) {
-      seen.push(i);
-      fromPool[i] = r;
-    }
+    await runTasks<SolveResult>(tasks, {
+      runner: pool,
+      onResult: (i, r) => {
+        seen.push(i);
+        fromPool[i] = r as SolveResult;
+      },
+    });
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    const inline = inlinePool(TASKS);
+    const inline = inlinePool();
     for (const [i, task] of tasks.entries()) {
       const local = await inline.run<SolveResult>(task);
       expect(fromPool[i]!.status).toBe('solved');

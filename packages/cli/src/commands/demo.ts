@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { InvalidInputError } from '@searchlab/engine';
 import {
-  InvalidInputError, boardToText, goalLike, parseBoard, renderBoard,
-  type Algorithm, type Board, type GoalPreset, type SolveResult,
-} from '@searchlab/engine';
+  boardToText, goalLike, parseBoard, renderBoard, type Algorithm, type Board, type GoalPreset, type SolveResult,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../context.js';
 import { EXIT } from '../exit.js';
 import { solveTracked } from './puzzle/solving.js';

@@ -8,5 +8,5 @@ export { Fraction, frac } from './fraction.js';
 export { exactAnswer, wilson, Z95, type ExactAnswer, type ExactRates } from './exact.js';
 export { createTsKernel, range, coinThreshold, laneRng, LANES, type MontyKernel } from './ts-kernel.js';
 export { createWasmKernel } from './wasm-kernel.js';
-export { createMontyRun, createKernel, runChunkTask, splitTasks, sumCounters, type MontyRun, type MontyStats, type MontyOutcome, type MontyChunkTask } from './run.js';
-export { simulateMonty, summarize, runMontyTask, montyTasks, type MontyResult, type StrategyResult, type Estimate, type MontyHooks } from './simulate.js';
+export { createMontyRun, createKernel, splitTasks, sumCounters, type MontyRun, type MontyStats, type MontyOutcome, type MontyChunkTask } from './run.js';
+export { simulateMonty, summarize, runMontyTask, montyTasks, MONTY_TASKS, type MontyResult, type StrategyResult, type Estimate, type MontyHooks } from './simulate.js';

@@ -82,19 +82,6 @@ export interface MontyChunkTask {
   count: number;
 }
 
-/** Runs a task synchronously (in a worker, or in the sequential fallback). */
-export function runChunkTask(task: MontyChunkTask, kernels?: Kernels): Counters {
-  const run = createMontyRun(createKernel(task.backend, task.game, task.seed, kernels), task.trials, task);
-  try {
-    for (;;) {
-      const o = run.step(CHUNK_GAMES);
-      if (o !== null) return o.counters;
-    }
-  } finally {
-    run.dispose();
-  }
-}
-
 /** Splits a simulation into `parts` tasks of whole chunks (any split gives the same sums). */
 export function splitTasks(base: Omit<MontyChunkTask, 'first' | 'count'>, parts: number): MontyChunkTask[] {
   const chunks = chunkCount(base.trials);

@@ -4,7 +4,7 @@
  */
 import { codes } from '@searchlab/core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
@@ -199,9 +199,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   if (opts.backend !== undefined && !BACKENDS.includes(opts.backend)) {
     throw new InvalidInputError(`unknown backend '${String(opts.backend)}' (expected wasm or ts)`);
   }
-  if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
-    throw new InvalidInputError('timeoutMs must be a positive number');
-  }
+  checkTimeoutMs(opts.timeoutMs);
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
   return {
     algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,

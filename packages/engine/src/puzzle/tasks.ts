@@ -1,5 +1,5 @@
 // The puzzle's worker tasks: plain-JSON payloads in, plain-JSON results out.
-import { throttled, type TaskContext } from '../core/tasks.js';
+import { registerTasks, throttled, type TaskContext } from '../core/tasks.js';
 import type { SearchStats } from '../search/types.js';
 import { solveOptionsFrom, type Improvement, type PuzzleSpec, type SolveResult } from './options.js';
 import type { PdbProgress } from './pdb.js';
@@ -34,3 +34,4 @@ export const puzzleTasks = {
     }));
   },
 };
+registerTasks('puzzle', puzzleTasks);

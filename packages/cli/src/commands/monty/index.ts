@@ -8,7 +8,8 @@ import {
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { int, ms, printJson, table } from '../../format.js';
-import { decimalArg, jobsArg, seedArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, decimalArg, durationArg, jobsArg, seedArg } from '../../options.js';
+import { commandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 
@@ -22,6 +23,8 @@ export interface MontyOpts extends QueueOpts {
   switchProbability: number;
   seed: number;
   jobs: number;
+  /** --timeout, in milliseconds. */
+  timeout?: number;
   backend?: Backend;
   json?: boolean;
 }
@@ -41,6 +44,7 @@ export function registerMonty(program: Command, ctx: Context, exit: (code: numbe
     .option('--switch-probability <p>', 'random strategy: probability of switching', num, 0.5)
     .option('--seed <s>', 'PRNG seed (same seed, same counts, whatever --jobs)', seedArg, 1)
     .option('--jobs <n>', 'worker threads (the chunks are fixed: results do not depend on it)', jobsArg, 1)
+    .option(TIMEOUT_FLAGS, `${TIMEOUT_HELP}; the games so far are reported`, durationArg)
     .addOption(new Option('--backend <name>', 'wasm kernel or the ts reference').choices(['wasm', 'ts']))
     .option('--json', 'print one JSON object')
     .action(async (opts: MontyOpts) => exit(await monty(opts, ctx)));
@@ -53,9 +57,9 @@ export const montyOptsSpec = (opts: MontyOpts): MontySpec => montySpec({
 });
 
 /** Simulates in this thread, or on `runner` (the local pool or the queue). */
-export function runMonty(spec: MontySpec, ctx: Context, view: { label?: string; quiet?: boolean } = {}, runner?: TaskRunner): Promise<MontyResult> {
+export function runMonty(spec: MontySpec, ctx: Context, view: { label?: string; quiet?: boolean } = {}, runner?: TaskRunner, timeoutMs?: number): Promise<MontyResult> {
   return track(ctx, { label: view.label ?? 'monty', unit: 'games', total: spec.trials, quiet: view.quiet }, (progress) =>
-    simulateMonty(spec, { signal: ctx.signal, runner, onProgress: (g) => progress.update(g) }));
+    simulateMonty(spec, { signal: ctx.signal, runner, timeoutMs, onProgress: (g) => progress.update(g) }));
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(3)}%`);
@@ -110,8 +114,9 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
 }
 
 function monty(opts: MontyOpts, ctx: Context): Promise<number> {
+  const limit = commandLimit(ctx, opts.timeout);
   return withRunner(ctx, 'monty', opts, () => montyOptsSpec(opts), async (spec, runner) => {
-    const r = await runMonty(spec, ctx, { quiet: opts.json }, runner);
+    const r = await runMonty(spec, ctx, { quiet: opts.json }, runner, limit.remainingMs());
     const strategies = chosen(opts);
     if (opts.json === true) printJson(ctx, montyJson(r, strategies, opts.jobs));
     else ctx.out(montyText(r, strategies));

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
+import { boardToText, checkSolvable, renderBoard } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { addBoardOptions, resolvePair, type BoardOpts } from './options.js';

@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
+import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
 import {
-  HEURISTICS, InvalidInputError, boardToText, compareHeuristics, summarise, type Board, type HeuristicName, type PuzzleSpec, type SolveResult,
-  type TaskRunner,
-} from '@searchlab/engine';
+  HEURISTICS, boardToText, compareHeuristics, summarise, type Board, type HeuristicName, type PuzzleSpec, type SolveResult,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, printJson, table } from '../../format.js';
 import { readLines } from '../../input.js';
 import { intArg, jobsArg, seedArg } from '../../options.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
+import { commandLimit, type CommandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
 import {
@@ -108,10 +109,12 @@ async function compareSpec(opts: CompareOpts): Promise<CompareSpec> {
 }
 
 function compare(opts: CompareOpts, ctx: Context): Promise<number> {
-  return withRunner(ctx, 'puzzle compare', opts, () => compareSpec(opts), (spec, runner) => compareOn(spec, opts.json === true, runner, ctx));
+  const limit = commandLimit(ctx, opts.timeout);
+  return withRunner(ctx, 'puzzle compare', opts, () => compareSpec(opts), (spec, runner) => compareOn(spec, opts.json === true, runner, ctx, limit));
 }
 
-async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | undefined, ctx: Context): Promise<number> {
+/** Each solve keeps the spec's own time limit; the comparison as a whole stops when --timeout (from the command's start) runs out. */
+async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | undefined, ctx: Context, limit: CommandLimit): Promise<number> {
   const { heuristics, seed, spec: settings } = work;
   let list = work.instances;
   const variants = heuristics.map((heuristic) => ({ heuristic, countBlank: work.countBlank }));
@@ -121,16 +124,18 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
     compareHeuristics(list, variants, settings, {
       runner,
       signal: ctx.signal,
+      timeoutMs: limit.remainingMs(),
       onProgress: (i, v, s) => progress.update(finished, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
       onResult: () => progress.update(++finished),
     }));
-  // Interrupted (Ctrl-C): report the instances every variant finished, then exit 130.
+  // Interrupted (Ctrl-C, exit 130) or out of time (--timeout, exit 4): report the instances every variant finished.
   const interrupted = ctx.signal.aborted;
-  if (interrupted) {
+  const timedOut = limit.timedOut();
+  if (interrupted || timedOut) {
     const rows = comparison.results;
     const keep = list.flatMap((_, i) => (variants.every((_v, v) => rows[i]?.[v] !== undefined && rows[i]![v]!.status !== 'aborted') ? [i] : []));
-    ctx.err(`searchlab: interrupted: ${keep.length} of ${list.length} instances finished\n`);
-    if (keep.length === 0) return EXIT.interrupted;
+    ctx.err(`searchlab: ${interrupted ? 'interrupted' : '--timeout ran out'}: ${keep.length} of ${list.length} instances finished\n`);
+    if (keep.length === 0) return interrupted ? EXIT.interrupted : EXIT.limit;
     list = keep.map((i) => list[i]!);
     comparison = summarise(keep.map((i) => rows[i]!), variants);
   }
@@ -138,7 +143,7 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
   const mean = comparison.summary.map((s) => s.meanExpanded);
   const all = results.flat();
   const code = interrupted ? EXIT.interrupted
-    : all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
+    : timedOut || all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
 
   if (json) {
     printJson(ctx, {

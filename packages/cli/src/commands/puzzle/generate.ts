@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { boardToText } from '@searchlab/engine';
+import { boardToText } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { intArg, seedArg } from '../../options.js';
 import { addBoardOptions, standaloneGoal, type BoardOpts } from './options.js';

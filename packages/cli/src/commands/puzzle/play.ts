@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { emitKeypressEvents } from 'node:readline';
+import { InvalidInputError } from '@searchlab/engine';
 import {
-  InvalidInputError, applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard,
-  type Board, type Move,
-} from '@searchlab/engine';
+  applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard, type Board, type Move,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { seedArg } from '../../options.js';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
+import { InvalidInputError } from '@searchlab/engine';
+import { boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
@@ -9,6 +10,7 @@ import { jobsArg } from '../../options.js';
 import { batchSpec, solveBatch } from './batch.js';
 import { preparePdb } from './pdb.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
+import { commandLimit } from '../../limits.js';
 
 interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
   json?: boolean;
@@ -39,11 +41,15 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.file !== undefined) {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
     const file = opts.file;
-    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx));
+    const limit = commandLimit(ctx, opts.timeout);
+    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx, limit), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx, limit));
   }
   if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);
-  const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
+  const limit = commandLimit(ctx, opts.timeout);
+  const prepared = await preparePdb(ctx, goal, solveSettings(opts), limit, opts.json);
+  // The search gets what the set-up left of --timeout.
+  const settings = { ...prepared, timeoutMs: limit.remainingMs() };
   const anytime = settings.algorithm === 'anytime';
   // anytime streams its improvements: one JSON line each with --json (then the final result on one line), else a text line each.
   const onImprovement = !anytime ? undefined : (i: Improvement): void => {
