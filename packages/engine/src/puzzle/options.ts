@@ -9,17 +9,18 @@ import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
 import type { Board, Move } from './types.js';
+import { HEURISTICS, type HeuristicName } from './heuristics.js';
 import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
+
+export { HEURISTICS, type HeuristicName };
 
 export type Algorithm =
   | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
-export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
 
 export const ALGORITHMS: readonly Algorithm[] =
   ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime', 'construct'];
 /** Algorithms that are not searches: no heuristic, no node counts, boards up to MAX_SIDE (construct.ts). */
 export const CONSTRUCTIVE_ALGORITHMS: readonly Algorithm[] = ['construct'];
-export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 /** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
 export type SolverHeuristic = HeuristicName | PdbName;
 export type HeuristicChoice = SolverHeuristic | 'auto';
