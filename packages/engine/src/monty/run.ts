@@ -2,7 +2,7 @@
  * The simulation as a platform `Run` (work unit = games), the same on both backends: the games are
  * split into fixed chunks of CHUNK_GAMES, chunk i drawing from its own stream (seed, i), so the
  * counters depend only on (game, trials, seed) — not on the backend, the step budgets, nor how the
- * chunks are spread over workers. `simulateChunk` is the unit of parallel work (plain JSON in and out).
+ * chunks are spread over tasks. A task (`MontyChunkTask`: whole chunks, plain JSON in and out) is the unit of parallel work.
  */
 import type { Run } from '../core/run.js';
 import type { Kernels } from '../core/kernels.js';

@@ -18,7 +18,7 @@ export {
   type CountTask, type CountTaskResult, type CountStats,
 } from './count.js';
 export { createTsQueensRun, unsolvableN, fastStallLimit, type QueensRun } from './ts-run.js';
-export { createWasmQueensRun, createWasmCountRun, WASM_QUEENS_ALGORITHMS } from './wasm-run.js';
+export { createWasmQueensRun, createWasmCountRun } from './wasm-run.js';
 export {
   solveQueens, solveQueensSync, traceQueensSync, chooseQueensBackend, type QueensTrace, type QueensSolveResult, type QueensStatus,
 } from './solve.js';

@@ -8,7 +8,7 @@ import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import { normalizeQueensOptions, type NormalizedQueensOptions, type QueensAlgorithm, type QueensSolveOptions, type QueensStats } from './options.js';
 import { createTsQueensRun, type QueensRun } from './ts-run.js';
-import { createWasmQueensRun, WASM_QUEENS_ALGORITHMS } from './wasm-run.js';
+import { createWasmQueensRun } from './wasm-run.js';
 
 export type QueensStatus = 'solved' | 'limit' | 'unsolvable' | 'timeout' | 'aborted';
 
@@ -25,12 +25,9 @@ export interface QueensSolveResult extends QueensStats {
   timeMs: number;
 }
 
-/** The backend a request runs on: the one asked for, else WASM when it has the algorithm. */
-export function chooseQueensBackend(algorithm: QueensAlgorithm, requested?: Backend): Backend {
-  if (requested === 'wasm' && !WASM_QUEENS_ALGORITHMS.includes(algorithm)) {
-    throw new UnsupportedError(`${algorithm} has no WASM kernel yet: use the ts backend`);
-  }
-  return requested ?? (WASM_QUEENS_ALGORITHMS.includes(algorithm) ? 'wasm' : 'ts');
+/** The backend a request runs on: the one asked for, else WASM (every algorithm has a kernel: QUEENS_ALGORITHMS are the kernel's codes). */
+export function chooseQueensBackend(_algorithm: QueensAlgorithm, requested?: Backend): Backend {
+  return requested ?? 'wasm';
 }
 
 function createRun(o: NormalizedQueensOptions, backend: Backend, kernels: Kernels | undefined): QueensRun {
