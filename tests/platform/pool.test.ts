@@ -56,8 +56,14 @@ describe('worker pool', () => {
   it('cancels a running task: it ends aborted with its statistics', async () => {
     const controller = new AbortController();
     const progress: unknown[] = [];
-    const running = pool.run<SolveResult>(hardTask(), { signal: controller.signal, onProgress: (p) => progress.push(p) });
-    setTimeout(() => controller.abort(), 400);
+    // Cancelled at its first progress report: it is running then.
+    const running = pool.run<SolveResult>(hardTask(), {
+      signal: controller.signal,
+      onProgress: (p) => {
+        progress.push(p);
+        controller.abort();
+      },
+    });
     const r = await running;
     expect(r.status).toBe('aborted');
     expect(r.stats.expanded).toBeGreaterThan(0);
@@ -70,8 +76,10 @@ describe('worker pool', () => {
     const dying = new WorkerPool((): WorkerPort => {
       spawned++;
       const port = nodeWorkerPort(WORKER);
-      // The first worker dies while it works (as on an out-of-memory crash).
-      if (spawned === 1) return { ...port, post: (m) => { port.post(m); setTimeout(() => port.terminate(), 200); } };
+      // The first worker dies while it works (as on an out-of-memory crash): at its first progress report.
+      if (spawned === 1) {
+        return { ...port, onReply: (cb) => port.onReply((m) => { if (m.type === 'progress') port.terminate(); else cb(m); }) };
+      }
       return port;
     }, 1);
     await expect(dying.run(hardTask())).rejects.toThrow(/exited/);
