@@ -1,3 +1,4 @@
+// `searchlab demo`: the seeds' experiments of every domain in one run (puzzles, queens, Monty, fit), each checked against its known answer.
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// Solvability of a start for a goal in linear time, walls included (docs/contracts/puzzle-solvability.md).
 import { InvalidInputError } from '../core/errors.js';
 import { blankIndex, cellName, neighbour, sizeName, tileCount, validateBoard } from './board.js';
 import { pebbleFeasible } from './pebble.js';

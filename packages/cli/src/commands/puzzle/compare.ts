@@ -1,3 +1,4 @@
+// `searchlab puzzle compare`: every instance solved with every heuristic (on the pool or the queue), a table of the counts.
 import type { Command } from 'commander';
 import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
 import {

@@ -1,3 +1,4 @@
+// `searchlab puzzle play`: move the blank with keys (a terminal) or a key script (stdin), the board redrawn after each move.
 import type { Command } from 'commander';
 import { emitKeypressEvents } from 'node:readline';
 import { InvalidInputError } from '@searchlab/engine';

@@ -1,3 +1,4 @@
+// `searchlab puzzle solve`: one board (moves, statistics, trace, anytime improvements) or a file of boards (--file: batch.ts).
 import type { Command } from 'commander';
 import { InvalidInputError } from '@searchlab/engine';
 import { boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine/puzzle';
