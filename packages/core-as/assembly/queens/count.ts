@@ -43,7 +43,7 @@ let done: bool = true;
 let c0Col: u32 = 0;
 let packedLow: u32 = 0;
 let packedHigh: u32 = 0;
-/** History fields of the task: 0 in the corner case (no rotation check), else 3 or 4 (u16) or 5 (u32). */
+/** History fields of the task: 0 in the corner case (no rotation check), else 3 (u16) or 5 (u32). */
 let hFieldsNow: i32 = 0;
 
 /** A column-space mask packed: column c0 dropped, the columns above it moved down one. */
@@ -156,7 +156,7 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
   // The passes read the rules packed.
   for (let y = 0; y <= size; y++) store<u32>(CUT + (<usize>y << 2), packColumns(load<u32>(CUT + (<usize>y << 2))));
   narrow = size <= 17;
-  hFieldsNow = corner ? 0 : narrow ? (size <= 16 ? 3 : 4) : 5;
+  hFieldsNow = corner ? 0 : narrow ? 3 : 5;
   if (narrow) startRows<u16>(packColumns(c), l >> 1, r, packColumns(a));
   else startRows<u32>(packColumns(c), l >> 1, r, packColumns(a));
   done = false;
@@ -172,10 +172,11 @@ const ROW_CAP: i32 = 2 * BATCH + 8;
 /** Per row, the fields (ROW_CAP lanes of T each): cols (packed), ld (shifted), rd, avail (packed), then the history fields. */
 const F_L = 1, F_R = 2, F_A = 3, F_H = 4;
 /**
- * Side case: the packed positions chosen in rows 2..N−3, 4 bits each in u16 fields (three: rows
- * 2..13, four: 2..17), 5 bits each in five u32 fields (rows 2..31). Row 2 + j goes to field
- * j % fields at bit bits · (j / fields): dealt round the fields, so that small boards already use
- * every field. The corner case keeps none.
+ * Side case: the packed positions chosen in rows 2..N−4, 4 bits each in three u16 fields (rows
+ * 2..13), 5 bits each in five u32 fields (rows 2..31); row N−3's column is the one the other rows
+ * leave free, and rows N−2, N−1 are in the pass. Row 2 + j goes to field j % fields at bit
+ * bits · (j / fields): dealt round the fields, so that small boards already use every field. The
+ * corner case keeps none.
  */
 @inline function indexBits<T>(): i32 { return sizeof<T>() == 2 ? 4 : 5; }
 @inline function lanesOf<T>(): i32 { return 16 / <i32>sizeof<T>(); }
@@ -236,11 +237,22 @@ function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
   const f = fieldBytes<T>();
   v128.store(dst, i8x16.swizzle(C, pack)); v128.store(dst + f * F_L, i8x16.swizzle(L, pack));
   v128.store(dst + f * F_R, i8x16.swizzle(R, pack)); v128.store(dst + f * F_A, i8x16.swizzle(A, pack));
-  for (let k = 0; k < hFields; k++) {
-    const old = v128.load(src + f * <usize>(F_H + k));
-    v128.store(dst + f * <usize>(F_H + k), i8x16.swizzle(k == hField ? v128.or(old, h) : old, pack));
-  }
+  // Straight-line (hFields is a constant): no loop per vector.
+  if (hFields > 0) packHistory<T>(dst, src, pack, 0, hField, h);
+  if (hFields > 1) packHistory<T>(dst, src, pack, 1, hField, h);
+  if (hFields > 2) packHistory<T>(dst, src, pack, 2, hField, h);
+  if (hFields > 3) packHistory<T>(dst, src, pack, 3, hField, h);
+  if (hFields > 4) packHistory<T>(dst, src, pack, 4, hField, h);
 }
+
+@inline function packHistory<T>(dst: usize, src: usize, pack: v128, k: i32, hField: i32, h: v128): void {
+  const at = fieldBytes<T>() * <usize>(F_H + k);
+  const old = v128.load(src + at);
+  v128.store(dst + at, i8x16.swizzle(k == hField ? v128.or(old, h) : old, pack));
+}
+
+/** History fields by a tag type (a compile-time constant per instance of passRows): u8 0, u16 3, u32 5. */
+@inline function historyCount<H>(): i32 { return sizeof<H>() == 1 ? 0 : sizeof<H>() == 2 ? 3 : 5; }
 
 @inline function notZero<T>(v: v128): v128 { return v128.not(v128.eq<T>(v, v128.splat<T>(0))); }
 
@@ -250,21 +262,27 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
   let sum: u64 = 0;
   for (let m = chosen; m != 0; m &= m - 1) {
     const lane = SOLVED + <usize>ctz(m) * size;
-    for (let row = 2; row < y; row++) {
+    let taken = B(0) | B(1);
+    for (let row = 2; row < y - 1; row++) {
       const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) % fields) << 4));
       const at = (h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1);
-      store<u32>(BOARD + (<usize>row << 2), unpackColumns(<u32>1 << at));
+      const bit = unpackColumns(<u32>1 << at);
+      store<u32>(BOARD + (<usize>row << 2), bit);
+      taken |= bit;
     }
-    store<u32>(BOARD + (<usize>y << 2), unpackColumns(<u32>load<T>(lane)));
-    store<u32>(BOARD + (<usize>(y + 1) << 2), unpackColumns(<u32>load<T>(lane, 16)));
+    const last2 = unpackColumns(<u32>load<T>(lane)), last = unpackColumns(<u32>load<T>(lane, 16));
+    store<u32>(BOARD + (<usize>y << 2), last2);
+    store<u32>(BOARD + (<usize>(y + 1) << 2), last);
+    if (y - 1 >= 2) store<u32>(BOARD + (<usize>(y - 1) << 2), full & ~(taken | last2 | last));
     sum += check();
   }
   return sum;
 }
 
-/** Passes rows until `stop` nodes or the end; hFields is a constant at each call (0, 3, 4 or 5). */
-@inline function passRows<T>(stop: u64, hFields: i32): i32 {
-  const lanes = lanesOf<T>(), f = fieldBytes<T>();
+/** Passes rows until `stop` nodes or the end, with historyCount<H>() history fields. */
+function passRows<T, H>(stop: u64): i32 {
+  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyCount<H>();
+  const allLanes = (1 << lanes) - 1;
   const lastRow = n - 2; // its children are the last row's queens, counted in place
   const columns = v128.splat<T>(<T>(full >> 1)), zero = v128.splat<T>(0);
   const high = v128.splat<T>(<T>packedHigh);
@@ -288,13 +306,14 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
     const atLast = y == lastRow;
     const nextCut = v128.not(v128.splat<T>(<T>load<u32>(CUT + (<usize>(y + 1) << 2))));
     const nextIsB2 = y + 1 == b2;
-    // Row y's column goes to history field (y − 2) % fields, at bit bits · ((y − 2) / fields); none from row N−2.
-    const hField = hFields == 0 ? 0 : (y - 2) % hFields;
-    const hShift = hFields == 0 ? 0 : ((y - 2) / hFields) * indexBits<T>();
+    // Row y's column goes to history field (y − 2) % fields, at bit bits · ((y − 2) / fields); none from row N−3 on.
+    const hField = hFields == 0 || y >= lastRow - 1 ? -1 : (y - 2) % hFields;
+    const hShift = hField < 0 ? 0 : ((y - 2) / hFields) * indexBits<T>();
     let kept = first, queued = below;
     for (let at = first; at < held; at += lanes) {
       const p = base + <usize>at * sizeof<T>();
-      const valid = v128.lt<T>(iota, v128.splat<T>(<T>(held - at)));
+      const left = held - at; // signed compare: one instruction
+      const valid = sizeof<T>() == 2 ? i16x8.lt_s(iota, i16x8.splat(<i16>left)) : i32x4.lt_s(iota, i32x4.splat(left));
       const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R);
       const A = v128.and(v128.load(p + f * F_A), valid);
       const bit = v128.and(A, v128.neg<T>(A));
@@ -324,16 +343,15 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
           const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
           na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
         }
-        const live = v128.bitmask<T>(v128.and(valid, notZero<T>(na)));
-        if (live != 0) {
-          const h = hFields == 0 ? zero : v128.shl<T>(columnIndex<T>(bit), hShift);
-          packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, hField, h);
-          queued += popcnt(live);
-        }
+        const live = v128.bitmask<T>(valid) & ~v128.bitmask<T>(v128.eq<T>(na, zero));
+        // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
+        const h = hField < 0 ? zero : v128.shl<T>(columnIndex<T>(bit), hShift);
+        packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, hField, h);
+        queued += popcnt(live);
       }
       // The states with columns left stay in row y, written behind the reads (and after the history
       // above was read: the first vector may be written over itself).
-      const keep = v128.bitmask<T>(notZero<T>(rest));
+      const keep = allLanes & ~v128.bitmask<T>(v128.eq<T>(rest, zero));
       packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, -1, zero);
       kept += popcnt(keep);
     }
@@ -349,8 +367,8 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
 export function queensCountStep(budget: f64): i32 {
   if (done) return 1;
   const stop: u64 = nodes + <u64>(budget < 1 ? 1.0 : budget);
-  if (narrow) return hFieldsNow == 0 ? passRows<u16>(stop, 0) : hFieldsNow == 3 ? passRows<u16>(stop, 3) : passRows<u16>(stop, 4);
-  return hFieldsNow == 0 ? passRows<u32>(stop, 0) : passRows<u32>(stop, 5);
+  if (narrow) return hFieldsNow == 0 ? passRows<u16, u8>(stop) : passRows<u16, u16>(stop);
+  return hFieldsNow == 0 ? passRows<u32, u8>(stop) : passRows<u32, u32>(stop);
 }
 
 /** Solutions and nodes so far, as u64 at queensCountResult() (solutions, nodes). */
