@@ -21,7 +21,7 @@ export {
   type PdbName, type PdbSpec, type PdbTables, type PdbProgress,
 } from './pdb.js';
 export { PDB_FORMAT, loadPdb, pdbIfLoaded, forgetPdbs, setPdbCache, setPdbBuilder, type PdbCache, type PdbBuilder, type PdbLoadOptions } from './pdb-store.js';
-export { compareHeuristics, summarise, variantName, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
+export { compareHeuristics, summarise, variantName, runEbf, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
 export { puzzleTasks, type SolveTask, type SolveTaskProgress } from './tasks.js';
 export { makeHeuristic, heuristicInfo, HEURISTIC_INFO, type HeuristicFn, type HeuristicProperties } from './heuristics.js';
 export { SlidingTileProblem, type TileState } from './problem.js';
