@@ -97,6 +97,22 @@ function checkSpec(spec: ExperimentSpec): void {
   if (spec.goal !== undefined) validateBoard(spec.goal);
 }
 
+/** "2-24:2,26" → [2, 4, …, 24, 26] (ranges A-B:STEP and numbers, comma-separated; sorted, no repeats). */
+export function parseDepths(text: string, option = '--depths'): number[] {
+  const depths: number[] = [];
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+)(?::(\d+))?)?$/.exec(part);
+    if (m === null) throw new InvalidInputError(`${option}: cannot read '${part}' (write e.g. 2-24:2 or 4,8,12)`);
+    const [from, to, by] = [Number(m[1]), m[2] === undefined ? Number(m[1]) : Number(m[2]), m[3] === undefined ? 1 : Number(m[3])];
+    if (to < from || by < 1) throw new InvalidInputError(`${option}: '${part}' is an empty range`);
+    if ((to - from) / by >= 1000) throw new InvalidInputError(`${option}: '${part}' holds more than 1000 depths`);
+    for (let d = from; d <= to; d += by) depths.push(d);
+  }
+  if (depths.length === 0) throw new InvalidInputError(`${option}: empty list`);
+  if (depths.length > 1000) throw new InvalidInputError(`${option}: ${depths.length} depths; at most 1000`);
+  return [...new Set(depths)].sort((a, b) => a - b);
+}
+
 /** The seed of depth d's boards: one experiment seed gives each depth its own stream. */
 export const depthSeed = (seed: number, depth: number): number => (seed + Math.imul(depth + 1, 0x9e3779b9)) >>> 0;
 

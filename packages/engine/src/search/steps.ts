@@ -50,8 +50,13 @@ export type StepEvent<S, A> =
   /** IDA*: a new iteration with threshold `bound` on f; IDDFS: a new depth limit `bound`. */
   | { readonly kind: 'iteration'; readonly iteration: number; readonly bound: number }
   /** A node taken for expansion (its children follow); `open`/`closed` are sizes after taking it. */
-  | { readonly kind: 'select'; readonly node: StepNode<S, A>; readonly expanded: number; readonly open: number; readonly closed: number }
-  | { readonly kind: 'generate'; readonly node: StepNode<S, A>; readonly fate: ChildFate; readonly generated: number }
+  | {
+    readonly kind: 'select'; readonly node: StepNode<S, A>; readonly expanded: number; readonly open: number; readonly closed: number;
+    /** How many generate events of its children follow (depth-first: interleaved with their subtrees). */
+    readonly children: number;
+  }
+  /** `last`: no further child is generated before another node is taken (nextStep ends a step here). */
+  | { readonly kind: 'generate'; readonly node: StepNode<S, A>; readonly fate: ChildFate; readonly generated: number; readonly last: boolean }
   /** Best-first: a popped entry whose state was since reached more cheaply; dropped, not counted. */
   | { readonly kind: 'stale'; readonly node: StepNode<S, A> }
   | { readonly kind: 'goal'; readonly node: StepNode<S, A>; readonly path: readonly A[] }
@@ -171,8 +176,9 @@ function bestFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, co
       if (counters.expanded >= maxNodes) return yield { kind: 'end', outcome: 'node-limit', counters: { ...counters } };
       counters.expanded++;
       closed.add(key);
-      yield { kind: 'select', node, expanded: counters.expanded, open: open.size, closed: closed.size };
-      for (const child of nodes.children(node)) {
+      const children = nodes.children(node);
+      yield { kind: 'select', node, expanded: counters.expanded, open: open.size, closed: closed.size, children: children.length };
+      for (const [i, child] of children.entries()) {
         counters.generated++;
         const childKey = problem.key(child.state);
         const old = reached.get(childKey);
@@ -184,7 +190,7 @@ function bestFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, co
           if (open.size > counters.maxFrontier) counters.maxFrontier = open.size;
         }
         counters.unique = reached.size;
-        yield { kind: 'generate', node: child, fate, generated: counters.generated };
+        yield { kind: 'generate', node: child, fate, generated: counters.generated, last: i === children.length - 1 };
       }
     }
   }
@@ -225,17 +231,19 @@ function breadthFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>,
       const node = queue[head++]!;
       if (counters.expanded >= maxNodes) return yield { kind: 'end', outcome: 'node-limit', counters: { ...counters } };
       counters.expanded++;
-      yield { kind: 'select', node, expanded: counters.expanded, open: queue.length - head, closed: counters.expanded };
-      for (const child of nodes.children(node)) {
+      const children = nodes.children(node);
+      yield { kind: 'select', node, expanded: counters.expanded, open: queue.length - head, closed: counters.expanded, children: children.length };
+      for (const [i, child] of children.entries()) {
         counters.generated++;
         const key = problem.key(child.state);
+        const last = i === children.length - 1;
         if (reached.has(key)) {
-          yield { kind: 'generate', node: child, fate: 'duplicate', generated: counters.generated };
+          yield { kind: 'generate', node: child, fate: 'duplicate', generated: counters.generated, last };
           continue;
         }
         reached.add(key);
         counters.unique = reached.size;
-        yield { kind: 'generate', node: child, fate: 'added', generated: counters.generated };
+        yield { kind: 'generate', node: child, fate: 'added', generated: counters.generated, last };
         if (problem.isGoal(child.state)) {
           yield { kind: 'goal', node: child, path: pathActions(child) };
           return yield { kind: 'end', outcome: 'found', counters: { ...counters } };
@@ -289,18 +297,19 @@ function depthFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, c
     const frame = { node, children: nodes.children(node), next: 0 };
     frames.push(frame);
     onPath.add(problem.key(node.state));
-    yield { kind: 'select', node, expanded: counters.expanded, open: pending(), closed: frames.length };
+    yield { kind: 'select', node, expanded: counters.expanded, open: pending(), closed: frames.length, children: frame.children.length };
     let min = Infinity;
     while (frame.next < frame.children.length) {
       const child = frame.children[frame.next++]!;
       counters.generated++;
       if (pathRepeats && onPath.has(problem.key(child.state))) {
-        yield { kind: 'generate', node: child, fate: 'duplicate', generated: counters.generated };
+        yield { kind: 'generate', node: child, fate: 'duplicate', generated: counters.generated, last: frame.next === frame.children.length };
         continue;
       }
       seen(child);
       const cut = cutValue(child);
-      yield { kind: 'generate', node: child, fate: cut === null ? 'added' : 'pruned', generated: counters.generated };
+      // An added child is visited next: its own step begins.
+      yield { kind: 'generate', node: child, fate: cut === null ? 'added' : 'pruned', generated: counters.generated, last: cut === null || frame.next === frame.children.length };
       const r = cut ?? (yield* visit(child));
       if (r === 'found' || r === 'limit') return r;
       if (r < min) min = r;
@@ -357,4 +366,22 @@ function depthFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, c
       return out;
     },
   };
+}
+
+/**
+ * The events of one teaching step (one expansion): any iteration or stale events, the node taken,
+ * and its children generated up to the next node taken (depth-first: up to the first child visited,
+ * or a continuation of the children after a subtree returned); the goal and the end together. The
+ * search is never advanced past the step, so `frontier()` shows the open list as the step left it.
+ * Empty once the events are over.
+ */
+export function nextStep<S, A>(events: Iterator<StepEvent<S, A>, void, void>): StepEvent<S, A>[] {
+  const step: StepEvent<S, A>[] = [];
+  for (;;) {
+    const r = events.next();
+    if (r.done === true) return step;
+    const e = r.value;
+    step.push(e);
+    if (e.kind === 'end' || (e.kind === 'select' && e.children === 0) || (e.kind === 'generate' && e.last)) return step;
+  }
 }

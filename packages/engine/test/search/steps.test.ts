@@ -9,7 +9,7 @@ import { solvePuzzleSync } from '../../src/puzzle/solve.js';
 import { puzzleSteps, type PuzzleStepOptions } from '../../src/puzzle/steps.js';
 import { depthLayers } from '../../src/puzzle/depth.js';
 import { goalBoard } from '../../src/puzzle/board.js';
-import type { StepAlgorithm, StepEvent } from '../../src/search/steps.js';
+import { nextStep, type StepAlgorithm, type StepEvent } from '../../src/search/steps.js';
 import type { TileState } from '../../src/puzzle/problem.js';
 import type { Board, Move } from '../../src/puzzle/types.js';
 import type { HeuristicName } from '../../src/puzzle/options.js';
@@ -161,6 +161,27 @@ describe('the open list as the step API shows it', () => {
         ids.add(e.node.id);
         expect(e.node.id).toBe(ids.size - 1);
       }
+    }
+  });
+});
+
+describe('nextStep: one expansion per step', () => {
+  test('the steps partition the events; each holds at most one node taken, and a best-first step all its children', () => {
+    const start = board('8 6 7/2 5 4/3 0 1');
+    for (const algorithm of ['astar', 'bfs', 'idastar', 'iddfs', 'dfs'] as StepAlgorithm[]) {
+      const all = [...puzzleSteps(start, GOAL, { algorithm, heuristic: 'manhattan', maxNodes: 2000, depthLimit: 12 }).events];
+      const steps = puzzleSteps(start, GOAL, { algorithm, heuristic: 'manhattan', maxNodes: 2000, depthLimit: 12 });
+      const flat: StepEvent<TileState, Move>[] = [];
+      for (let step = nextStep(steps.events); step.length > 0; step = nextStep(steps.events)) {
+        expect(step.filter((e) => e.kind === 'select').length).toBeLessThanOrEqual(1);
+        const select = step.find((e) => e.kind === 'select');
+        if (select !== undefined && (algorithm === 'astar' || algorithm === 'bfs') && !step.some((e) => e.kind === 'goal')) {
+          expect(step.filter((e) => e.kind === 'generate').length).toBe(select.children);
+        }
+        flat.push(...step);
+      }
+      expect(flat.map((e) => e.kind)).toEqual(all.map((e) => e.kind));
+      expect(flat.at(-1)!.kind).toBe('end');
     }
   });
 });

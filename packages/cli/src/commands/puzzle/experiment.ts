@@ -2,7 +2,7 @@
 // factors by solution depth. The engine runs it (runExperiment); this file maps options and prints.
 import type { Command } from 'commander';
 import {
-  ALGORITHMS, DEFAULT_EXPERIMENT_CAP, HEURISTICS, InvalidInputError, boardToText, columnName, experimentColumns, runExperiment,
+  ALGORITHMS, DEFAULT_EXPERIMENT_CAP, HEURISTICS, InvalidInputError, boardToText, columnName, experimentColumns, parseDepths, runExperiment,
   type Algorithm, type ExperimentResult, type HeuristicName,
 } from '@searchlab/engine';
 import { experimentChart } from '@searchlab/engine/puzzle/charts';
@@ -42,21 +42,6 @@ export function registerExperiment(parent: Command, ctx: Context, exit: (code: n
   cmd.option('--json', 'print one JSON object instead of the table');
   cmd.option('--plot <out.svg>', 'write mean nodes generated against depth (log scale) as SVG');
   cmd.action(async (opts: ExperimentOpts) => exit(await experiment(opts, ctx)));
-}
-
-/** "2-24:2,26" → [2, 4, …, 24, 26]. */
-export function parseDepths(text: string): number[] {
-  const depths: number[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const m = /^(\d+)(?:-(\d+)(?::(\d+))?)?$/.exec(part);
-    if (m === null) throw new InvalidInputError(`--depths: cannot read '${part}' (write e.g. 2-24:2 or 4,8,12)`);
-    const [from, to, by] = [Number(m[1]), m[2] === undefined ? Number(m[1]) : Number(m[2]), m[3] === undefined ? 1 : Number(m[3])];
-    if (to < from || by < 1) throw new InvalidInputError(`--depths: '${part}' is an empty range`);
-    for (let d = from; d <= to; d += by) depths.push(d);
-  }
-  if (depths.length === 0) throw new InvalidInputError('--depths: empty list');
-  if (depths.length > 1000) throw new InvalidInputError(`--depths: ${depths.length} depths; at most 1000`);
-  return [...new Set(depths)].sort((a, b) => a - b);
 }
 
 function parseList<T extends string>(option: string, text: string, allowed: readonly T[]): T[] {
