@@ -48,7 +48,7 @@ export class ExperimentPanel {
     this.lab.setBusy('experiment');
     ui.expProgress.hidden = false;
     ui.expProgress.value = 0;
-    ui.expTable.dataset.state = 'running';
+    ui.expTable.dataset.run = 'running';
     setStatus(ui.expStatus, 'running', 'Drawing the boards at each depth…');
     runExperiment(spec, {
       runner: labPool(), signal,
@@ -108,7 +108,7 @@ export class ExperimentPanel {
       });
       return tr;
     }));
-    ui.expTable.dataset.state = r.complete ? 'done' : 'partial';
+    ui.expTable.dataset.run = r.complete ? 'done' : 'partial';
     const width = Math.max(300, Math.min(760, ui.expChart.clientWidth || 640));
     ui.expChart.replaceChildren(experimentChart(r, { width, height: Math.round(width * 0.55) }));
   }

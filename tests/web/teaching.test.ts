@@ -1,0 +1,143 @@
+// Browser test of the teaching views: Step mode against the engine's own events (Next ×10, Back ×3,
+// space, the open list, the tree, a clicked node, IDA* thresholds), h of the board, the trace table,
+// and the Experiment view's table and chart against the engine run in Node.
+import { describe, expect, it } from 'vitest';
+import {
+  goalBoard, makeHeuristic, nextStep, puzzleSteps, runExperiment, type Board, type FrontierEntry, type Move, type TileState,
+} from '@searchlab/engine';
+import { cells as cellsOf, shuffle, useLab } from './helpers.js';
+
+const lab = useLab();
+const GOAL = goalBoard(3, 3);
+
+/** The engine's state after `steps` steps: the open list's top 20 and the tree's node ids (one iteration's). */
+function engineAfter(start: Board, algorithm: 'astar' | 'idastar', steps: number) {
+  const search = puzzleSteps(start, GOAL, { algorithm, heuristic: 'manhattan', maxNodes: 200_000 });
+  let tree = new Set<number>();
+  const thresholds: number[] = [];
+  for (let i = 0; i < steps; i++) {
+    const events = nextStep(search.events);
+    if (events.length === 0) break;
+    for (const e of events) {
+      if (e.kind === 'iteration') {
+        thresholds.push(e.bound);
+        tree = new Set();
+      }
+      if ((e.kind === 'select' || e.kind === 'generate' || e.kind === 'goal') && tree.size < 300) tree.add(e.node.id);
+    }
+  }
+  const row = (e: FrontierEntry<TileState, Move>) => ({ id: String(e.node.id), g: String(e.node.g), h: String(e.node.h), f: String(e.node.f) });
+  return { open: search.frontier(20).map(row), openSize: search.frontier(Number.MAX_SAFE_INTEGER).length, tree: [...tree].sort((a, b) => a - b), thresholds, counters: { ...search.counters } };
+}
+
+async function domOpen() {
+  return lab.page.$$eval('#step-open-table tbody tr', (rows) => rows.map((tr) => ({
+    id: (tr as HTMLElement).dataset.id!,
+    g: tr.querySelector('[data-col="g"]')!.textContent!,
+    h: tr.querySelector('[data-col="h"]')!.textContent!,
+    f: tr.querySelector('[data-col="f"]')!.textContent!,
+  })));
+}
+
+const domTree = async (): Promise<number[]> =>
+  (await lab.page.$$eval('#step-tree g.node', (gs) => gs.map((g) => Number(g.getAttribute('data-id'))))).sort((a, b) => a - b);
+
+const steps = async (): Promise<string | null> => lab.page.getAttribute('#panel-step', 'data-steps');
+
+describe('teaching views', () => {
+  it('Step mode: Next ×10, Back ×3, space; the open list and the tree are the engine’s', async () => {
+    const { page } = lab;
+    await shuffle(page, { size: '3x3', walk: 24, seed: 11 });
+    const start: Board = { width: 3, height: 3, cells: await cellsOf(page) };
+    await page.click('#tab-step');
+    await page.selectOption('#step-algorithm', 'astar');
+    await page.selectOption('#step-heuristic', 'manhattan');
+    for (let i = 1; i <= 10; i++) {
+      await page.click('#step-next');
+      await expect.poll(steps).toBe(String(i));
+    }
+    for (let i = 9; i >= 7; i--) {
+      await page.click('#step-back');
+      await expect.poll(steps).toBe(String(i));
+    }
+    const at7 = engineAfter(start, 'astar', 7);
+    expect(await domOpen()).toEqual(at7.open);
+    expect(await domTree()).toEqual(at7.tree);
+    expect(await page.textContent('#step-node [data-step="expanded"]')).toBe(String(at7.counters.expanded));
+    expect(Number(await page.textContent('#step-node [data-step="open"]'))).toBe(at7.openSize);
+
+    // Space = Next (with no control focused).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(' ');
+    await expect.poll(steps).toBe('8');
+    const at8 = engineAfter(start, 'astar', 8);
+    expect(await domOpen()).toEqual(at8.open);
+    expect(await domTree()).toEqual(at8.tree);
+
+    // A node of the tree shows its board when clicked.
+    const id = at8.tree.at(-1)!;
+    await page.click(`#step-tree g.node[data-id="${id}"] circle`);
+    await expect.poll(() => page.getAttribute('#step-detail', 'data-id')).toBe(String(id));
+    expect(await page.isVisible('#step-detail .mini-board')).toBe(true);
+  });
+
+  it('Step mode, IDA*: Run to end shows every threshold as it rose and the goal on the path', async () => {
+    const { page } = lab;
+    const start: Board = { width: 3, height: 3, cells: await cellsOf(page) };
+    await page.selectOption('#step-algorithm', 'idastar');
+    await page.click('#step-run');
+    await page.waitForSelector('#step-status[data-state="done"]', { timeout: 30_000 });
+    const end = engineAfter(start, 'idastar', 1_000_000);
+    expect(await page.textContent('#step-thresholds')).toBe(`Thresholds (f): ${end.thresholds.join(' → ')}`);
+    expect(await page.textContent('#step-node [data-step="generated"]')).toBe(end.counters.generated.toLocaleString('en-US'));
+    expect(await page.locator('#step-tree g.node.path').count()).toBeGreaterThan(0);
+  });
+
+  it('h of the board is shown tile by tile, and the solve has a g/h/f trace table', async () => {
+    const { page } = lab;
+    await page.click('#tab-play');
+    const board: Board = { width: 3, height: 3, cells: await cellsOf(page) };
+    for (const name of ['misplaced', 'manhattan', 'linear-conflict'] as const) {
+      await page.selectOption('#h-heuristic', name);
+      expect(Number(await page.getAttribute('#h-value', 'data-value'))).toBe(makeHeuristic(name, GOAL)(board.cells));
+    }
+    const misplaced = board.cells.filter((v, i) => v > 0 && GOAL.cells[i] !== v).length;
+    expect(await page.locator('#board .tile.misplaced').count()).toBe(misplaced);
+    await page.selectOption('#speed', '0');
+    await page.selectOption('#algorithm', 'astar');
+    await page.selectOption('#heuristic', 'manhattan');
+    await page.click('#solve');
+    await page.waitForSelector('#status[data-state="done"]', { timeout: 15_000 });
+    const length = Number(await page.getAttribute('#stats [data-stat="length"]', 'data-value'));
+    expect(await page.locator('#trace-table tbody tr').count()).toBe(length + 1);
+    const lastF = await page.textContent('#trace-table tbody tr:last-child td:last-child');
+    expect(Number(lastF)).toBe(length);
+  });
+
+  it('Experiment: the table and chart equal the engine’s run; Cancel stops a long one', async () => {
+    const { page } = lab;
+    await page.click('#reset');
+    await page.click('#tab-experiment');
+    await page.fill('#exp-depths', '2-8:2');
+    await page.fill('#exp-per-depth', '5');
+    await page.fill('#exp-seed', '3');
+    await page.click('#exp-run');
+    await page.waitForSelector('#exp-table[data-run="done"]', { timeout: 60_000 });
+    const expected = await runExperiment({
+      depths: [2, 4, 6, 8], perDepth: 5, seed: 3, cap: 200_000,
+      columns: [{ algorithm: 'iddfs' }, { algorithm: 'astar', heuristic: 'misplaced' }, { algorithm: 'astar', heuristic: 'manhattan' }],
+    });
+    const shown = await page.$$eval('#exp-table tbody tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td[data-generated]')].map((td) => Number((td as HTMLElement).dataset.generated))));
+    expect(shown).toEqual(expected.cells.map((row) => row.map((c) => c.meanGenerated)));
+    expect(await page.locator('#exp-chart svg').count()).toBe(1);
+    expect(await page.locator('#exp-status').getAttribute('data-state')).toBe('done');
+
+    await page.fill('#exp-depths', '2-24:2');
+    await page.fill('#exp-per-depth', '100');
+    await page.click('#exp-run');
+    await expect.poll(async () => Number(await page.getAttribute('#exp-progress', 'value') ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.click('#exp-cancel');
+    await page.waitForSelector('#exp-status[data-state="cancelled"]', { timeout: 30_000 });
+    expect(await page.isEnabled('#exp-run')).toBe(true);
+  });
+});
