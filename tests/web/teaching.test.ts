@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   goalBoard, makeHeuristic, nextStep, puzzleSteps, runExperiment, type Board, type FrontierEntry, type Move, type TileState,
 } from '@searchlab/engine';
+import { conflictMap, createTsQueensRun, normalizeQueensOptions } from '@searchlab/engine/queens';
 import { cells as cellsOf, shuffle, useLab } from './helpers.js';
 
 const lab = useLab();
@@ -139,5 +140,43 @@ describe('teaching views', () => {
     await page.click('#exp-cancel');
     await page.waitForSelector('#exp-status[data-state="cancelled"]', { timeout: 30_000 });
     expect(await page.isEnabled('#exp-run')).toBe(true);
+  });
+
+  it('Queens: hill climbing one move at a time over the conflict heat map, escapes marked; the moves are the solver’s', async () => {
+    const page = await lab.newPage(undefined, '#/queens?n=8&seed=5');
+    await page.click('#q-step-start');
+    const positions = async (): Promise<number[]> => (await page.getAttribute('#q-heat', 'data-positions'))!.split(' ').map(Number);
+    const heat = async (): Promise<number[]> => page.$$eval('#q-heat span', (cs) => cs.map((c) => Number(c.textContent)));
+    expect(await page.locator('#q-heat span').count()).toBe(64);
+    expect(await heat()).toEqual(Array.from(conflictMap(await positions())));
+    // Run until an escape is logged (hill climbing from the diagonal gets stuck) or it is solved.
+    for (let i = 0; i < 20 && (await page.locator('#q-step-log li[data-kind="escape"]').count()) === 0; i++) {
+      if ((await page.getAttribute('#q-step-status', 'data-state')) === 'done') break;
+      await page.click('#q-step-run');
+    }
+    const steps = await page.locator('#q-step-log li').count();
+    const run = createTsQueensRun(normalizeQueensOptions(8, { algorithm: 'hill-climbing', seed: 5, backend: 'ts' }));
+    for (let i = 0; i < steps && run.step(8) === null; i++);
+    expect(await positions()).toEqual(Array.from(run.positions()));
+    expect(await heat()).toEqual(Array.from(conflictMap(run.positions())));
+    expect(await page.locator('#q-step-log li[data-kind="escape"]').count()).toBe(run.stats().escapes);
+    await page.close();
+  });
+
+  it('Fit: the true curve of synthetic data, a key for training and held-out points, and residuals', async () => {
+    const page = await lab.newPage(undefined, '#/fit');
+    await page.waitForSelector('#fit-status[data-state="done"]', { timeout: 20_000 });
+    const curves = await page.textContent('#fit-curves svg');
+    expect(curves).toContain('training points');
+    expect(curves).toContain('held-out points');
+    expect(curves).toContain('true curve');
+    // 4 degrees × (10 training + 10 held-out points).
+    expect(await page.$$eval('#fit-residuals svg circle', (c) => c.length)).toBe(80);
+    // Pasted points are not synthetic: no true curve.
+    await page.fill('#fit-points', `x,y\n${Array.from({ length: 12 }, (_, i) => `${i},${2 * i + 1 + (i % 3) / 10}`).join('\n')}`);
+    await page.click('#fit-run');
+    await page.waitForSelector('#fit-status[data-state="done"]');
+    expect(await page.textContent('#fit-curves svg')).not.toContain('true curve');
+    await page.close();
   });
 });
