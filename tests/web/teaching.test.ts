@@ -179,4 +179,22 @@ describe('teaching views', () => {
     expect(await page.textContent('#fit-curves svg')).not.toContain('true curve');
     await page.close();
   });
+
+  it('Step and Experiment fit a phone-sized page (the tree and tables scroll inside their boxes)', async () => {
+    const page = await lab.newPage({ width: 375, height: 740 });
+    const pageWidth = (): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth);
+    await shuffle(page, { size: '4x4', walk: 30, seed: 4 });
+    await page.click('#tab-step');
+    for (let i = 1; i <= 25; i++) await page.click('#step-next');
+    await expect.poll(() => page.getAttribute('#panel-step', 'data-steps')).toBe('25');
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+    await page.click('#tab-experiment');
+    await page.selectOption('#size', '3x3');
+    await page.fill('#exp-depths', '2-6:2');
+    await page.fill('#exp-per-depth', '3');
+    await page.click('#exp-run');
+    await page.waitForSelector('#exp-table[data-run="done"]', { timeout: 60_000 });
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+    await page.close();
+  });
 });
