@@ -109,10 +109,16 @@ export class StepPanel {
   runToEnd(): void {
     this.pause();
     this.lab.ui.stepPlay.textContent = 'Play';
+    // Only the status is updated between slices: sorting a large open list for every slice would cost more than the search.
     const slice = (): void => {
-      this.guard(() => this.advance(RUN_SLICE));
-      if (this.outcome === null && this.search !== null) this.timer = setTimeout(slice, 0);
-      else this.timer = null;
+      this.guard(() => this.advance(RUN_SLICE, false));
+      if (this.outcome === null && this.search !== null) {
+        setStatus(this.lab.ui.stepStatus, 'running', `${this.statusText()} Running…`);
+        this.timer = setTimeout(slice, 0);
+      } else {
+        this.timer = null;
+        if (this.search !== null) this.render();
+      }
     };
     slice();
   }
@@ -156,11 +162,11 @@ export class StepPanel {
     this.childrenLine = '';
   }
 
-  /** `count` more steps (starting a search when there is none), then one render. */
-  private advance(count: number): void {
+  /** `count` more steps (starting a search when there is none), then one render unless told not to. */
+  private advance(count: number, render = true): void {
     if (this.search === null) this.begin();
     for (let i = 0; i < count && this.outcome === null; i++) this.apply(nextStep(this.search!.events));
-    this.render();
+    if (render) this.render();
   }
 
   private replayTo(steps: number): void {
