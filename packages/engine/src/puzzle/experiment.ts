@@ -7,12 +7,12 @@
  */
 import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
-import { inlinePool, streamTasks, type Task, type TaskRunner } from '../core/pool.js';
+import type { TaskRunner } from '../core/pool.js';
 import { effectiveBranchingFactor } from '../search/ebf.js';
 import { goalBoard, validateBoard } from './board.js';
 import { boardsAtDepth } from './depth.js';
 import { ALGORITHMS, HEURISTICS, usesHeuristic, type Algorithm, type HeuristicName, type SolveResult } from './options.js';
-import { puzzleTasks, type SolveTask } from './tasks.js';
+import { compareHeuristics, type CompareInstance } from './compare.js';
 import type { Board } from './types.js';
 
 export interface ExperimentColumn {
@@ -75,8 +75,9 @@ export function experimentColumns(algorithms: readonly Algorithm[], heuristics: 
   return algorithms.flatMap((algorithm) => (usesHeuristic(algorithm) ? heuristics.map((heuristic) => ({ algorithm, heuristic })) : [{ algorithm }]));
 }
 
-/** Only these give a solution length equal to the board's depth (b* needs the optimal depth). */
+/** The algorithms an experiment runs; the optimal ones must solve a depth-d board in exactly d moves (checked). */
 const EXPERIMENT_ALGORITHMS: readonly Algorithm[] = ['bfs', 'iddfs', 'ucs', 'astar', 'idastar', 'greedy', 'wastar'];
+const OPTIMAL: readonly Algorithm[] = ['bfs', 'iddfs', 'ucs', 'astar', 'idastar'];
 
 function checkSpec(spec: ExperimentSpec): void {
   checkObject(spec, 'experiment');
@@ -140,39 +141,40 @@ export async function runExperiment(spec: ExperimentSpec, hooks: ExperimentHooks
   const depths = [...spec.depths];
   const columns = spec.columns.map((c) => (usesHeuristic(c.algorithm) ? { algorithm: c.algorithm, heuristic: c.heuristic ?? 'manhattan' } : { algorithm: c.algorithm }));
   let method: 'uniform' | 'walk' = 'uniform';
-  const tasks: Task[] = [];
-  const where: [number, number][] = [];
+  const instances: CompareInstance[] = [];
+  const depthOf: number[] = [];
   for (const [di, d] of depths.entries()) {
     const drawn = await boardsAtDepth(goal, d, { count: spec.perDepth, seed: depthSeed(spec.seed, d), signal: hooks.signal });
     method = drawn.method;
     for (const start of drawn.boards) {
-      columns.forEach((c, ci) => {
-        const payload: SolveTask = { start, goal, settings: { algorithm: c.algorithm, heuristic: c.heuristic, maxNodes: cap } };
-        tasks.push({ domain: 'puzzle', kind: 'solve', payload });
-        where.push([di, ci]);
-      });
+      instances.push({ start, goal });
+      depthOf.push(di);
     }
   }
+  // One comparison per algorithm (its heuristics the variants) over every depth's boards: the
+  // platform's task path runs them, in parallel on a pool.
   const runs: SolveResult[][][] = depths.map(() => columns.map(() => []));
+  const total = instances.length * columns.length;
   let done = 0;
-  let complete = true;
-  try {
-    for await (const [index, result] of streamTasks<SolveResult>(hooks.runner ?? inlinePool({ puzzle: puzzleTasks }), tasks, { signal: hooks.signal })) {
-      if (result.status === 'aborted') {
-        complete = false;
-        continue;
-      }
-      const [di, ci] = where[index]!;
-      if (result.status === 'solved' && result.length !== depths[di] && (columns[ci]!.algorithm !== 'greedy' && columns[ci]!.algorithm !== 'wastar')) {
-        throw new SearchlabError('invalid-input', `internal: ${columnName(columns[ci]!)} solved a depth-${depths[di]} board in ${result.length} moves`);
-      }
-      runs[di]![ci]!.push(result);
-      hooks.onProgress?.(++done, tasks.length);
-    }
-  } catch (e) {
-    if (!(e instanceof SearchlabError && e.code === 'aborted')) throw e;
-    complete = false;
+  for (const algorithm of [...new Set(columns.map((c) => c.algorithm))]) {
+    if (hooks.signal?.aborted === true) break;
+    const indices = columns.flatMap((c, ci) => (c.algorithm === algorithm ? [ci] : []));
+    const variants = indices.map((ci) => ({ heuristic: columns[ci]!.heuristic ?? 'manhattan' }));
+    await compareHeuristics(instances, variants, { algorithm, maxNodes: cap }, {
+      runner: hooks.runner, signal: hooks.signal,
+      onResult: (i, v, result) => {
+        if (result.status === 'aborted') return;
+        const [di, ci] = [depthOf[i]!, indices[v]!];
+        if (result.status === 'solved' && result.length !== depths[di] && OPTIMAL.includes(algorithm)) {
+          throw new SearchlabError('invalid-input', `internal: ${columnName(columns[ci]!)} solved a depth-${depths[di]} board in ${result.length} moves`);
+        }
+        runs[di]![ci]!.push(result);
+        done++; // not inside the optional call below: its arguments are skipped without a hook
+        hooks.onProgress?.(done, total);
+      },
+    });
   }
+  const complete = done === total;
   const cells = runs.map((row, di) => row.map((r) => summariseCell(r, depths[di]!)));
   return { goal, depths, columns, perDepth: spec.perDepth, seed: spec.seed, cap, method, cells, complete };
 }
