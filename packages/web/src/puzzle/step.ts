@@ -139,14 +139,14 @@ export class StepPanel {
     }
   }
 
-  private begin(): void {
-    const { ui, board } = this.lab;
-    const start = board.board;
+  /** A new search of `start` to `goal` (default: the lab's board and goal) with the panel's settings. */
+  private begin(start = this.lab.board.board, goal = this.lab.board.goal): void {
+    const { ui } = this.lab;
     const cells = start.cells.filter((c) => c >= 0).length;
     if (cells > STEP_MAX_CELLS) throw new Error(`Step mode takes boards of up to ${STEP_MAX_CELLS} cells (4 × 4); this one has ${cells}.`);
     this.start = start;
-    this.goal = board.goal;
-    this.search = puzzleSteps(start, board.goal, {
+    this.goal = goal;
+    this.search = puzzleSteps(start, goal, {
       algorithm: ui.stepAlgorithm.value as StepAlgorithm, heuristic: ui.stepHeuristic.value as HeuristicName, maxNodes: STEP_MAX_NODES,
     });
     this.steps = 0;
@@ -169,18 +169,9 @@ export class StepPanel {
     if (render) this.render();
   }
 
+  /** Back: the same search (same board and goal, whatever the board shows now) replayed to `steps`. */
   private replayTo(steps: number): void {
-    const keepStart = this.start;
-    const keepGoal = this.goal;
-    this.begin();
-    // Back replays the same search (same board and goal), whatever the board shows now.
-    if (keepStart !== null && keepGoal !== null) {
-      this.search = puzzleSteps(keepStart, keepGoal, {
-        algorithm: this.lab.ui.stepAlgorithm.value as StepAlgorithm, heuristic: this.lab.ui.stepHeuristic.value as HeuristicName, maxNodes: STEP_MAX_NODES,
-      });
-      this.start = keepStart;
-      this.goal = keepGoal;
-    }
+    this.begin(this.start ?? undefined, this.goal ?? undefined);
     for (let i = 0; i < steps && this.outcome === null; i++) this.apply(nextStep(this.search!.events));
     this.render();
   }
