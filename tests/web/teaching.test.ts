@@ -102,7 +102,11 @@ describe('teaching views', () => {
       await page.selectOption('#h-heuristic', name);
       expect(Number(await page.getAttribute('#h-value', 'data-value'))).toBe(makeHeuristic(name, GOAL)(board.cells));
     }
+    // Choosing a heuristic to solve with shows its h beside the board.
+    await page.selectOption('#heuristic', 'misplaced');
+    expect(await page.inputValue('#h-heuristic')).toBe('misplaced');
     const misplaced = board.cells.filter((v, i) => v > 0 && GOAL.cells[i] !== v).length;
+    expect(await page.textContent('#h-value')).toBe(`h = ${misplaced}`);
     expect(await page.locator('#board .tile.misplaced').count()).toBe(misplaced);
     await page.selectOption('#speed', '0');
     await page.selectOption('#algorithm', 'astar');

@@ -233,6 +233,14 @@ class PuzzleView implements Lab {
     }
   }
 
+  /** The h beside the board follows the heuristic just chosen (when it is one the board can show tile by tile). */
+  private showH(heuristic: string): void {
+    if ([...this.ui.hHeuristic.options].some((o) => o.value === heuristic)) {
+      this.ui.hHeuristic.value = heuristic;
+      this.board.render();
+    }
+  }
+
   private panels(): Record<Tab, HTMLElement> {
     const { ui } = this;
     return { play: ui.panelPlay, compare: ui.panelCompare, step: ui.panelStep, experiment: ui.panelExperiment };
@@ -301,6 +309,7 @@ class PuzzleView implements Lab {
     const idaFamily = (): boolean => IDA_ALGORITHMS.includes(ui.algorithm.value as Algorithm);
     on(ui.heuristic, 'change', () => {
       if (isPdbName(ui.heuristic.value) && !idaFamily()) ui.algorithm.value = 'idastar';
+      this.showH(ui.heuristic.value);
     });
     on(ui.algorithm, 'change', () => {
       if (!idaFamily() && isPdbName(ui.heuristic.value)) ui.heuristic.value = 'linear-conflict';
@@ -333,7 +342,10 @@ class PuzzleView implements Lab {
     on(ui.stepRun, 'click', () => this.stepPanel.runToEnd());
     on(ui.stepStart, 'click', () => this.stepPanel.reset());
     on(ui.stepAlgorithm, 'change', () => this.stepPanel.reset());
-    on(ui.stepHeuristic, 'change', () => this.stepPanel.reset());
+    on(ui.stepHeuristic, 'change', () => {
+      this.stepPanel.reset();
+      this.showH(ui.stepHeuristic.value);
+    });
     on(ui.hHeuristic, 'change', () => this.board.render());
     on(ui.expRun, 'click', () => this.experimentPanel.run());
     on(ui.expCancel, 'click', () => this.experimentPanel.cancel());
