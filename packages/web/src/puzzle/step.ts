@@ -244,6 +244,10 @@ export class StepPanel {
     set('generated', formatCount(counters?.generated ?? 0));
     set('open', search ? formatCount(open.length) : '–');
     set('closed', formatCount(search?.closedSize() ?? 0));
+    // Depth-first searches keep no closed set: what they hold is the path.
+    const depthFirst = algorithm === 'dfs' || algorithm === 'iddfs' || algorithm === 'idastar';
+    ui.stepNode.querySelector<HTMLElement>('[data-step="closed"]')!.previousElementSibling!.textContent = depthFirst ? 'on the path' : 'closed';
+    ui.stepNode.querySelector<HTMLElement>('[data-step="open"]')!.previousElementSibling!.textContent = depthFirst ? 'to visit' : 'open';
     ui.stepBoard.replaceChildren(...(n && search ? [miniBoard(search.board(n.state))] : []));
     ui.stepThresholds.hidden = this.thresholds.length === 0;
     ui.stepThresholds.textContent = `${algorithm === 'idastar' ? 'Thresholds (f)' : 'Depth limits'}: ${this.thresholds.map(num).join(' → ')}`;
