@@ -158,5 +158,7 @@ export function summarise(results: readonly SolveResult[][], variants: readonly 
 
 /** b* of one solved run (its nodes generated, its solution length); undefined for other runs and 0-move solutions. */
 export function runEbf(r: SolveResult): number | undefined {
+  checkObject(r, 'result');
+  if (r.status === 'solved') checkObject(r.stats, 'result.stats');
   return r.status === 'solved' && (r.length ?? 0) > 0 ? effectiveBranchingFactor(r.stats.generated, r.length!) : undefined;
 }

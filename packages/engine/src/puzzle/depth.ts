@@ -5,6 +5,7 @@
  * goal and kept; larger boards come from random walks whose result an optimal solve (IDA*, linear
  * conflict) puts at exactly D — not uniform, and said so (`method: 'walk'`).
  */
+import { checkObject, checkOptionalSignal } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { bfsDistances } from '../search/algorithms.js';
@@ -43,7 +44,7 @@ const LAYER_CACHE_SIZE = 4;
 const freeCells = (b: Board): number => b.cells.filter((c) => c !== WALL).length;
 
 /** Whether `goal`'s boards are drawn uniformly from BFS layers (small enough to enumerate). */
-export const enumerable = (goal: Board): boolean => freeCells(goal) <= ENUMERATE_MAX_CELLS;
+const enumerable = (goal: Board): boolean => freeCells(goal) <= ENUMERATE_MAX_CELLS;
 
 /** Every state reachable from `goal`, by distance (layers[d] = the states at distance d); cached. */
 export function depthLayers(goal: Board): readonly (readonly string[])[] {
@@ -67,6 +68,9 @@ function keyBoard(key: string, width: number, height: number): Board {
 }
 
 function checkDepthOptions(depth: number, o: DepthOptions): void {
+  checkObject(o, 'options');
+  checkOptionalSignal(o.signal, 'options.signal');
+  if (o.maxNodes !== undefined && !(Number.isSafeInteger(o.maxNodes) && o.maxNodes >= 1)) throw new InvalidInputError(`options.maxNodes must be a whole number ≥ 1, got ${o.maxNodes}`);
   if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`the depth must be a whole number ≥ 0, got ${depth}`);
   if (!(Number.isSafeInteger(o.count) && o.count >= 1)) throw new InvalidInputError(`the count must be a whole number ≥ 1, got ${o.count}`);
   if (!Number.isSafeInteger(o.seed)) throw new InvalidInputError(`the seed must be an integer, got ${o.seed}`);

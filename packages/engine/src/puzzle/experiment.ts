@@ -5,7 +5,7 @@
  * mean effective branching factor b* of the runs. The counts are the solver's own (SolveResult.stats).
  * A run stopped by the cap (maxNodes expanded) makes its cell "capped": no mean is claimed for it.
  */
-import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkString } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import type { TaskRunner } from '../core/pool.js';
 import { effectiveBranchingFactor } from '../search/ebf.js';
@@ -68,10 +68,18 @@ export interface ExperimentHooks {
 
 export const DEFAULT_EXPERIMENT_CAP = 1_000_000;
 
-export const columnName = (c: ExperimentColumn): string => (c.heuristic === undefined ? c.algorithm : `${c.algorithm}(${c.heuristic})`);
+export function columnName(c: ExperimentColumn): string {
+  checkObject(c, 'column');
+  checkString(c.algorithm, 'column.algorithm');
+  return c.heuristic === undefined ? c.algorithm : `${c.algorithm}(${String(c.heuristic)})`;
+}
 
 /** The columns of algorithms × heuristics: an uninformed algorithm once, an informed one per heuristic. */
 export function experimentColumns(algorithms: readonly Algorithm[], heuristics: readonly HeuristicName[]): ExperimentColumn[] {
+  checkArray(algorithms, 'algorithms');
+  checkArray(heuristics, 'heuristics');
+  for (const a of algorithms) if (!ALGORITHMS.includes(a)) throw new InvalidInputError(`algorithms: unknown algorithm '${String(a)}'`);
+  for (const h of heuristics) if (!HEURISTICS.includes(h)) throw new InvalidInputError(`heuristics: unknown heuristic '${String(h)}'`);
   return algorithms.flatMap((algorithm) => (usesHeuristic(algorithm) ? heuristics.map((heuristic) => ({ algorithm, heuristic })) : [{ algorithm }]));
 }
 
@@ -100,6 +108,8 @@ function checkSpec(spec: ExperimentSpec): void {
 
 /** "2-24:2,26" → [2, 4, …, 24, 26] (ranges A-B:STEP and numbers, comma-separated; sorted, no repeats). */
 export function parseDepths(text: string, option = '--depths'): number[] {
+  checkString(text, 'depths');
+  checkString(option, 'option');
   const depths: number[] = [];
   for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+)(?::(\d+))?)?$/.exec(part);
@@ -118,7 +128,7 @@ export function parseDepths(text: string, option = '--depths'): number[] {
 export const depthSeed = (seed: number, depth: number): number => (seed + Math.imul(depth + 1, 0x9e3779b9)) >>> 0;
 
 /** Summarise one cell's finished runs at depth d. */
-export function summariseCell(runs: readonly SolveResult[], depth: number): ExperimentCell {
+function summariseCell(runs: readonly SolveResult[], depth: number): ExperimentCell {
   const capped = runs.filter((r) => r.status === 'limit').length;
   const solved = runs.filter((r) => r.status === 'solved');
   const cell: ExperimentCell = { runs: runs.length, capped };

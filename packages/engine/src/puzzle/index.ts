@@ -34,8 +34,8 @@ export {
   type ChildFate, type FrontierEntry,
 } from '../search/steps.js';
 export { effectiveBranchingFactor } from '../search/ebf.js';
-export { boardsAtDepth, depthLayers, enumerable, ENUMERATE_MAX_CELLS, type DepthBoards, type DepthOptions } from './depth.js';
+export { boardsAtDepth, depthLayers, ENUMERATE_MAX_CELLS, type DepthBoards, type DepthOptions } from './depth.js';
 export {
-  runExperiment, parseDepths, experimentColumns, columnName, summariseCell, depthSeed, DEFAULT_EXPERIMENT_CAP,
+  runExperiment, parseDepths, experimentColumns, columnName, DEFAULT_EXPERIMENT_CAP,
   type ExperimentColumn, type ExperimentSpec, type ExperimentCell, type ExperimentResult, type ExperimentHooks,
 } from './experiment.js';

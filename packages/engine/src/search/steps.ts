@@ -8,6 +8,7 @@
  * iterations) kept as algorithms.ts keeps them. A reference-speed path (an object per event): the
  * solver's loops in algorithms.ts and the WASM kernels do not go through it.
  */
+import { checkObject, checkOptionalFunction } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { OpenList, before, newCounters, type Entry } from './algorithms.js';
 import { pathActions, type Node, type Problem, type StateKey } from './problem.js';
@@ -118,7 +119,13 @@ class NodeMaker<S, A> {
   }
 }
 
-function checkStepOptions(options: StepOptions): void {
+function checkStepOptions(problem: unknown, options: StepOptions): void {
+  checkObject(problem, 'problem');
+  for (const fn of ['actions', 'result', 'isGoal', 'actionCost', 'h', 'key'] as const) {
+    if (typeof (problem as Record<string, unknown>)[fn] !== 'function') throw new InvalidInputError(`problem.${fn} must be a function`);
+  }
+  checkOptionalFunction((problem as Record<string, unknown>).isInverse, 'problem.isInverse');
+  checkObject(options, 'options');
   if (!(STEP_ALGORITHMS as readonly string[]).includes(options.algorithm)) {
     throw new InvalidInputError(`step: unknown algorithm '${String(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
   }
@@ -130,7 +137,7 @@ function checkStepOptions(options: StepOptions): void {
 
 /** The events of `options.algorithm` on `problem`, with views of its open and closed lists. */
 export function searchSteps<S, A>(problem: Problem<S, A>, options: StepOptions): StepSearch<S, A> {
-  checkStepOptions(options);
+  checkStepOptions(problem, options);
   const nodes = new NodeMaker(problem, priority(options));
   const counters = newCounters();
   const maxNodes = options.maxNodes ?? Infinity;
@@ -376,6 +383,8 @@ function depthFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, c
  * Empty once the events are over.
  */
 export function nextStep<S, A>(events: Iterator<StepEvent<S, A>, void, void>): StepEvent<S, A>[] {
+  checkObject(events, 'events');
+  if (typeof events.next !== 'function') throw new InvalidInputError('events must be the iterator of a step search (its `events`)');
   const step: StepEvent<S, A>[] = [];
   for (;;) {
     const r = events.next();
