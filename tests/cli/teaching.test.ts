@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { goalBoard, loadKernels, parseBoard, solvePuzzle } from '@searchlab/engine';
+import { loadKernels } from '@searchlab/engine';
+import { goalBoard, parseBoard, solvePuzzle } from '@searchlab/engine/puzzle';
 import { ensureBuilt, run, runJson } from './run.js';
 
 beforeAll(async () => {

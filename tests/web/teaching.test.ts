@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   goalBoard, makeHeuristic, nextStep, puzzleSteps, runExperiment, type Board, type FrontierEntry, type Move, type TileState,
-} from '@searchlab/engine';
+} from '@searchlab/engine/puzzle';
 import { conflictMap, createTsQueensRun, normalizeQueensOptions } from '@searchlab/engine/queens';
 import { cells as cellsOf, shuffle, useLab } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // The board: its state (board, goal, moves made), its grid on the page and its text form.
 import {
   applyMoves, checkSolvable, heuristicBreakdown, legalMoves, renderBoard as boardAsGrid, type Board, type HeuristicName, type Move, type TileContribution,
-} from '@searchlab/engine';
+} from '@searchlab/engine/puzzle';
 import { errorMessage } from '../shell/dom.js';
 import type { Controls } from './controls.js';
 

@@ -1,7 +1,7 @@
 // The Experiment panel: Russell & Norvig's table (mean nodes generated and b* per solution depth)
 // for the current board's size and goal, run on the lab's worker pool with progress and Cancel,
 // and the engine's chart of cost against depth (the same chart as the CLI's --plot).
-import { columnName, parseDepths, runExperiment, type ExperimentColumn, type ExperimentResult } from '@searchlab/engine';
+import { columnName, parseDepths, runExperiment, type ExperimentColumn, type ExperimentResult } from '@searchlab/engine/puzzle';
 import { experimentChart } from '@searchlab/engine/puzzle/charts';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, setStatus } from '../shell/dom.js';

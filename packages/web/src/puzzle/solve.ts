@@ -1,8 +1,9 @@
 // The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
 import {
-  HEURISTICS, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, traceMoves,
-  type Algorithm, type HeuristicName, type HeuristicChoice, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask, type SolveTaskProgress,
-} from '@searchlab/engine';
+  HEURISTICS, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, puzzleSpec, traceMoves,
+  type Algorithm, type HeuristicName, type HeuristicChoice, type PuzzleSpec, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask,
+  type SolveTaskProgress,
+} from '@searchlab/engine/puzzle';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { AnytimeTrace } from './anytime.js';
@@ -69,8 +70,10 @@ export class SolvePanel {
     const { ui, board, jobs, animator } = this.lab;
     if (ui.solve.disabled) return;
     let settings: FormSettings;
+    let spec: PuzzleSpec;
     try {
       settings = solveSettings(ui);
+      spec = puzzleSpec(settings);
     } catch (err) {
       setStatus(ui.status, 'error', errorMessage(err));
       return;
@@ -85,7 +88,7 @@ export class SolvePanel {
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
     const signal = jobs.start();
     this.signal = signal;
-    const task: SolveTask = { start: board.board, goal: board.goal, settings };
+    const task: SolveTask = { start: board.board, goal: board.goal, spec };
     labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, {
       signal,
       onProgress: (payload) => {

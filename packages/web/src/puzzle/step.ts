@@ -6,7 +6,7 @@ import { stratify, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import {
   STEP_ALGORITHMS, nextStep, puzzleSteps, type Board, type HeuristicName, type Move, type PuzzleStepSearch, type StepAlgorithm,
   type FrontierEntry, type StepEvent, type StepNode, type TileState,
-} from '@searchlab/engine';
+} from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, formatCount, setStatus } from '../shell/dom.js';
 import type { Lab } from './lab.js';
 

@@ -1,10 +1,11 @@
 // `searchlab puzzle experiment`: Russell & Norvig's table of search costs and effective branching
 // factors by solution depth. The engine runs it (runExperiment); this file maps options and prints.
 import type { Command } from 'commander';
+import { InvalidInputError } from '@searchlab/engine';
 import {
-  ALGORITHMS, DEFAULT_EXPERIMENT_CAP, HEURISTICS, InvalidInputError, boardToText, columnName, experimentColumns, parseDepths, runExperiment,
+  ALGORITHMS, DEFAULT_EXPERIMENT_CAP, HEURISTICS, boardToText, columnName, experimentColumns, parseDepths, runExperiment,
   type Algorithm, type ExperimentResult, type HeuristicName,
-} from '@searchlab/engine';
+} from '@searchlab/engine/puzzle';
 import { experimentChart } from '@searchlab/engine/puzzle/charts';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';

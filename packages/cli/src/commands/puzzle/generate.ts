@@ -1,5 +1,7 @@
+// `searchlab puzzle generate`: seeded start boards (random walks from the goal, uniform over the solvable ones, or at an exact optimal depth), one per line.
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, boardsAtDepth } from '@searchlab/engine';
+import { InvalidInputError } from '@searchlab/engine';
+import { boardToText, boardsAtDepth } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { printJson as printJsonObject } from '../../format.js';
 import { intArg, seedArg } from '../../options.js';

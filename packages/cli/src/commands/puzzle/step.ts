@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import {
   HEURISTICS, STEP_ALGORITHMS, boardToText, puzzleSteps, type HeuristicName, type Move, type StepAlgorithm, type StepEvent, type TileState,
-} from '@searchlab/engine';
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, num } from '../../format.js';
