@@ -100,6 +100,12 @@ describe('puzzle experiment', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('--timeout: exit 4 with the table of the runs that finished', async () => {
+    const r = await run(['puzzle', 'experiment', '--per-depth', '100', '--seed', '1', '--timeout', '1']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/--timeout ran out: the table holds the runs that finished/);
+    expect(r.stdout).toMatch(/\| 24 \|/);
+  });
   it('bad depths and names are one-line errors (exit 2)', async () => {
     for (const [args, message] of [[['--depths', '5-2'], /empty range/], [['--depths', 'x'], /cannot read 'x'/], [['--algorithms', 'nope'], /unknown 'nope'/], [['--depths', '40'], /largest optimal solution length is 31/]] as const) {
       const r = await run(['puzzle', 'experiment', '--per-depth', '1', ...args]);

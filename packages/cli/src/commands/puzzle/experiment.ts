@@ -10,7 +10,8 @@ import { experimentChart } from '@searchlab/engine/puzzle/charts';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, printJson, table } from '../../format.js';
-import { intArg, jobsArg, seedArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg, intArg, jobsArg, seedArg } from '../../options.js';
+import { commandLimit } from '../../limits.js';
 import { withPool } from '../../pool.js';
 import { track } from '../../progress.js';
 import { renderSvg, writeAtomic } from '../fit/plot.js';
@@ -25,6 +26,8 @@ interface ExperimentOpts extends BoardOpts {
   seed?: number;
   cap: number;
   jobs: number;
+  /** --timeout, in milliseconds. */
+  timeout?: number;
   json?: boolean;
   plot?: string;
 }
@@ -40,6 +43,7 @@ export function registerExperiment(parent: Command, ctx: Context, exit: (code: n
   cmd.option('--seed <s>', 'seed of the boards (random when omitted; printed)', seedArg);
   cmd.option('--cap <n>', 'node limit of each run (expanded); a depth with a run past it shows "–"', intArg(1), DEFAULT_EXPERIMENT_CAP);
   cmd.option('--jobs <n>', 'run on N worker threads at once', jobsArg, 1);
+  cmd.option(TIMEOUT_FLAGS, `${TIMEOUT_HELP}; the table of the runs that finished is printed`, durationArg);
   cmd.option('--json', 'print one JSON object instead of the table');
   cmd.option('--plot <out.svg>', 'write mean nodes generated against depth (log scale) as SVG');
   cmd.action(async (opts: ExperimentOpts) => exit(await experiment(opts, ctx)));
@@ -57,17 +61,19 @@ async function experiment(opts: ExperimentOpts, ctx: Context): Promise<number> {
   const columns = experimentColumns(parseList('--algorithms', opts.algorithms, ALGORITHMS as readonly Algorithm[]), parseList('--heuristics', opts.heuristics, HEURISTICS as readonly HeuristicName[]));
   const goal = await standaloneGoal(opts);
   const seed = opts.seed ?? freshSeed();
+  const limit = commandLimit(ctx, opts.timeout);
   const runs = depths.length * opts.perDepth * columns.length;
   const result = await withPool(opts.jobs, (runner) => track(ctx, { label: 'experiment', unit: 'runs', total: runs, quiet: opts.json }, (progress) =>
-    runExperiment({ goal, depths, perDepth: opts.perDepth, columns, seed, cap: opts.cap }, { runner, signal: ctx.signal, onProgress: (done) => progress.update(done) })));
+    runExperiment({ goal, depths, perDepth: opts.perDepth, columns, seed, cap: opts.cap }, { runner, signal: limit.signal, onProgress: (done) => progress.update(done) })));
   if (opts.plot !== undefined) {
     await writeAtomic(opts.plot, renderSvg((document) => experimentChart(result, { document, title: `${result.perDepth} boards per depth, seed ${seed}` }) as Element));
   }
   if (opts.json) printJson(ctx, experimentJson(result));
   else ctx.out(`${experimentText(result)}\n${opts.plot !== undefined ? `Chart written to ${opts.plot}\n` : ''}`);
   if (!result.complete) {
-    ctx.err('searchlab: interrupted: the table holds the runs that finished\n');
-    return EXIT.interrupted;
+    const timedOut = limit.timedOut();
+    ctx.err(`searchlab: ${timedOut ? '--timeout ran out' : 'interrupted'}: the table holds the runs that finished\n`);
+    return timedOut ? EXIT.limit : EXIT.interrupted;
   }
   return EXIT.ok;
 }
