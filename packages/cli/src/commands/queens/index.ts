@@ -1,5 +1,6 @@
 // `searchlab queens …`: solve (six algorithms, either backend), count (exact, --jobs), verify.
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { open, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
