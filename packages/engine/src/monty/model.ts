@@ -119,3 +119,20 @@ export function addCounters(into: Counters, from: readonly number[]): Counters {
   for (let i = 0; i < COUNTERS.length; i++) into[i]! += from[i]!;
   return into;
 }
+
+/**
+ * A simulation's canonical spec: every parameter filled in and validated, flat, nothing else (no
+ * runner, no callbacks, no output choices). It is what a queue stores; `montySpec` of a spec is
+ * the same spec.
+ */
+export interface MontySpec extends MontyGame {
+  trials: number;
+  seed: number;
+  backend: Backend;
+}
+
+/** The one normaliser from user input (CLI flags, a web form, API options) to a MontySpec. */
+export function montySpec(options: MontySimulationOptions): MontySpec {
+  const { game, trials, seed, backend } = normalizeSimulation(options);
+  return { trials, ...game, seed, backend };
+}

@@ -10,7 +10,7 @@
 import { lstat, open, readlink, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { unlinkSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidInputError, SearchlabError } from '../core/errors.js';
 
 /** Writes the content in chunks through `write` (for outputs too big for one string). */
 export type ChunkedContent = (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>;
@@ -165,7 +165,7 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     else if (target.kind === 'direct') await writeDirect(target.file, content);
     else await writeRenamed(target.file, target.mode, content);
   } catch (e) {
-    if (e instanceof InvalidInputError) throw e;
+    if (e instanceof SearchlabError) throw e; // the caller's own (a limit while writing), or ours
     const err = e as NodeJS.ErrnoException;
     const reason = (err.code !== undefined ? REASONS[err.code] : undefined) ?? err.message ?? String(e);
     throw Object.assign(new InvalidInputError(`cannot write ${label}: ${reason}`), { cause: e });

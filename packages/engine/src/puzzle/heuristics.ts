@@ -7,7 +7,10 @@ import { checkBoolean } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { BLANK, type Board } from './types.js';
-import type { HeuristicName } from './options.js';
+
+/** The heuristics of a search (pattern databases are named in pdb.ts). */
+export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
+export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 
 export interface HeuristicProperties {
   /** Never overestimates the true distance (A* and IDA* then find optimal paths). */

@@ -10,7 +10,7 @@ export { checkSolvable, validatePair, type Solvability, type SolvabilityMethod }
 export { randomWalk, randomWalkBoard, randomSolvable, MAX_WALK, type RandomWalkResult } from './generate.js';
 export {
   ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTICS, HEURISTIC_CHOICES, WASM_ALGORITHMS, INFORMED_ALGORITHMS, BOUNDED_ALGORITHMS, IDA_ALGORITHMS,
-  usesHeuristic, normalizeOptions, solveOptionsFrom, type Improvement,
+  usesHeuristic, normalizeOptions, solveOptionsFrom, puzzleSpec, PUZZLE_SPEC_KEYS, type PuzzleSpec, type Improvement,
   type Algorithm, type HeuristicName, type HeuristicChoice, type SolverHeuristic, type SolveSettings, type SolveOptions, type SolveResult, type SolveStatus,
   type TraceStep, type NormalizedSolveOptions,
 } from './options.js';

@@ -14,7 +14,7 @@ interface Table {
   crlf: boolean;
 }
 
-const cellText = (v: number | '', quote: boolean): string => {
+const cellText = (v: number | string, quote: boolean): string => {
   const text = typeof v === 'number' ? String(v) : v;
   // Any of the three delimiters is quoted: the reader sniffs the delimiter from the first row.
   const needs = /[,;\t"\r\n]/.test(text) || text !== text.trim();

@@ -1,5 +1,5 @@
 // The board: its state (board, goal, moves made), its grid on the page and its text form.
-import { applyMoves, checkSolvable, legalMoves, renderBoard as boardAsGrid, type Board, type Move } from '@searchlab/engine';
+import { applyMoves, checkSolvable, legalMoves, renderBoard as boardAsGrid, type Board, type Move } from '@searchlab/engine/puzzle';
 import { errorMessage } from '../shell/dom.js';
 import type { Controls } from './controls.js';
 

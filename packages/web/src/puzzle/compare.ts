@@ -1,8 +1,7 @@
 // The "Compare heuristics" panel: every heuristic on the same boards, as a table and a chart.
 import {
-  HEURISTICS, compareHeuristics, heuristicInfo, randomSolvable, randomWalk, summarise,
-  type Algorithm, type Board, type CompareVariant, type Comparison, type SolveResult, type VariantSummary,
-} from '@searchlab/engine';
+  HEURISTICS, compareHeuristics, heuristicInfo, randomSolvable, randomWalk, summarise, type Algorithm, type Board, type CompareVariant, type Comparison, type SolveResult, type VariantSummary,
+} from '@searchlab/engine/puzzle';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { expandedChart } from './chart.js';

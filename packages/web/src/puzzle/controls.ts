@@ -1,8 +1,8 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
+import { defaultMemoryBytes, type Backend } from '@searchlab/engine';
 import {
-  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
-  type Algorithm, type Backend, type HeuristicChoice, type PdbName, type SolveSettings,
-} from '@searchlab/engine';
+  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, isPdbName, pdbBuildBytes, pdbTableBytes, type Algorithm, type HeuristicChoice, type PdbName, type SolveSettings,
+} from '@searchlab/engine/puzzle';
 
 /** The form's settings: the engine's, with the algorithm always chosen. */
 export type FormSettings = SolveSettings & { algorithm: Algorithm };

@@ -1,8 +1,7 @@
 // The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
 import {
-  PDB_SPECS, isPdbName, placements,
-  type Algorithm, type HeuristicChoice, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask, type SolveTaskProgress,
-} from '@searchlab/engine';
+  PDB_SPECS, isPdbName, placements, puzzleSpec, type Algorithm, type HeuristicChoice, type PuzzleSpec, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask, type SolveTaskProgress,
+} from '@searchlab/engine/puzzle';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { AnytimeTrace } from './anytime.js';
@@ -65,8 +64,10 @@ export class SolvePanel {
     const { ui, board, jobs, animator } = this.lab;
     if (ui.solve.disabled) return;
     let settings: FormSettings;
+    let spec: PuzzleSpec;
     try {
       settings = solveSettings(ui);
+      spec = puzzleSpec(settings);
     } catch (err) {
       setStatus(ui.status, 'error', errorMessage(err));
       return;
@@ -81,7 +82,7 @@ export class SolvePanel {
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
     const signal = jobs.start();
     this.signal = signal;
-    const task: SolveTask = { start: board.board, goal: board.goal, settings };
+    const task: SolveTask = { start: board.board, goal: board.goal, spec };
     labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, {
       signal,
       onProgress: (payload) => {

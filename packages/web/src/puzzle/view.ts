@@ -1,9 +1,8 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
-  renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
-} from '@searchlab/engine';
+  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard, renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
+} from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
 import { Animator } from './animation.js';

@@ -1,5 +1,6 @@
+// `searchlab puzzle generate`: seeded start boards (random walks from the goal, or uniform over the solvable ones), one per line.
 import type { Command } from 'commander';
-import { boardToText } from '@searchlab/engine';
+import { boardToText } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { intArg, seedArg } from '../../options.js';
 import { addBoardOptions, standaloneGoal, type BoardOpts } from './options.js';
