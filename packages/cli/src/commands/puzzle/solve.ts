@@ -43,7 +43,7 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
     const file = opts.file;
     const limit = commandLimit(ctx, opts.timeout);
-    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx, limit), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx, limit));
+    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx, limit), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx, limit, file));
   }
   if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);

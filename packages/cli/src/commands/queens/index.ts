@@ -1,11 +1,12 @@
 // `searchlab queens …`: solve (six algorithms, either backend), count (exact, --jobs), verify.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, SearchlabError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
   attackingPairs, queensCountSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
 } from '@searchlab/engine/queens';
+import { writeFileAtomic } from '@searchlab/engine/node';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
 import { int, keyValues, ms } from '../../format.js';
@@ -80,32 +81,20 @@ function jsonHead(r: QueensSolveResult): Record<string, unknown> {
 
 /**
  * Writes `{…head, "positions": [...]}` to `file` (10⁸ positions are ~0.9 GB of text, past what one
- * string holds) through a temporary file renamed into place at the end. The columns are formatted
+ * string holds) by the one atomic writer (engine node/atomic.ts). The columns are formatted
  * in chunks by the engine (on the run's backend), each written with one `write` while the next one
  * is formatted (the write runs on libuv's thread pool, so the two overlap on two cores).
  */
 async function writeResultFile(file: string, r: QueensSolveResult, limit: CommandLimit): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  let fh: FileHandle | undefined;
-  try {
-    fh = await open(tmp, 'w');
-    const handle = fh;
+  await writeFileAtomic(file, async (write) => {
     const head = JSON.stringify(jsonHead(r));
-    await handle.write(`${head.slice(0, -1)},"positions":[`);
+    await write(`${head.slice(0, -1)},"positions":[`);
     await streamPositions(r.positions, async (chunk) => {
       limit.check(`while --output ${file} was written (nothing written)`);
-      await handle.write(chunk, 0, chunk.length);
+      await write(chunk);
     }, r.backend);
-    await handle.write(']}\n');
-    await handle.close();
-    fh = undefined;
-    await rename(tmp, file);
-  } catch (e) {
-    await fh?.close().catch(() => undefined);
-    await rm(tmp, { force: true });
-    if (e instanceof SearchlabError) throw e;
-    throw new InvalidInputError(`cannot write --output ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+    await write(']}\n');
+  }, { label: '--output' });
 }
 
 /** Past this, positions on stdout would pass what one JSON string can hold: --output streams them. */
