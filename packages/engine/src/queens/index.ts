@@ -2,7 +2,7 @@
 // backend, the closed-form construction, and exact counting split into pool-sized subproblems.
 export {
   MAX_N, MAX_RENDER, validateN, validatePositions, lineCounts, attackingPairs, seedScore, attackedRows,
-  checkSolution, isSolution, renderBoard, type Positions,
+  checkSolution, isSolution, renderBoard, conflictMap, type Positions,
 } from './model.js';
 export {
   QUEENS_ALGORITHMS, FAST_FROM_N, defaultAlgorithm, defaultMaxSteps, normalizeQueensOptions,
