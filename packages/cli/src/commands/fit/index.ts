@@ -185,16 +185,22 @@ async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
   return EXIT.ok;
 }
 
+/** c to 6 significant digits, without trailing zeros or a -0. */
+const significant = (c: number): string => (c === 0 ? '0' : String(Number(c.toPrecision(6))));
+
 /** The experiment's printout (also used by `searchlab demo`). */
 export function experimentText(e: Awaited<ReturnType<typeof runExperiment>>, title: string): string {
   const rows = e.sweep.degrees.map((d) => [
     `${d.degree}${d.degree === e.sweep.recommended ? ' *' : ''}`, d.trainRms.toFixed(3), d.testRms!.toFixed(3),
-    `|${d.coefficients.map((c) => String(Math.round(c) === 0 ? 0 : Math.round(c))).join('|')}|`,
   ]);
+  // Coefficients span many magnitudes (degree 8's run to 1e-10): a list under the table, 6 significant digits each.
+  const coefficients = e.sweep.degrees.map((d) => `  degree ${d.degree}: ${d.coefficients.map((c) => significant(c)).join(', ')}`);
   return [
     title,
     `training x = ${e.x.join(', ')}; testing: the same x with fresh noise`,
-    table(['degree', 'training RMS', 'testing RMS', 'coefficients (rounded, highest power first)'], rows, 1),
+    table(['degree', 'training RMS', 'testing RMS'], rows, 1),
+    'Coefficients (highest power first, 6 significant digits):',
+    ...coefficients,
     ...e.sweep.degrees.flatMap((d) => d.warnings.map((w) => `warning (degree ${d.degree}): ${w}`)),
     `Lowest testing RMS: degree ${e.sweep.recommended}. Training RMS falls as the degree rises; testing RMS shows the over-fitting.`,
   ].join('\n');

@@ -99,9 +99,9 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
     const rows: string[][] = [];
     for (const s of strategies) {
       const b = r.results[s].byOpened!;
-      rows.push(row(`${label(s)} | lowest`, b.lowest), row(`${label(s)} | other`, b.other));
+      rows.push([label(s), 'lowest', ...row('', b.lowest).slice(1)], [label(s), 'other', ...row('', b.other).slice(1)]);
     }
-    lines.push(table(['strategy | door opened', 'wins', 'games', 'win rate', 'exact', '95% CI'], rows));
+    lines.push(table(['strategy', 'door opened', 'wins', 'games', 'win rate', 'exact', '95% CI'], rows, 2));
   }
   lines.push(`time ${ms(r.timeMs)}`);
   return `${lines.join('\n')}\n`;

@@ -4,6 +4,7 @@ import {
   PDB_SPECS, isPdbName, loadPdb, placements, resolveHeuristic, type Board, type SolveSettings,
 } from '@searchlab/engine';
 import type { Context } from '../../context.js';
+import { int } from '../../format.js';
 import { track } from '../../progress.js';
 
 export async function preparePdb(ctx: Context, goal: Board, settings: SolveSettings, quiet?: boolean): Promise<SolveSettings> {
@@ -13,7 +14,12 @@ export async function preparePdb(ctx: Context, goal: Board, settings: SolveSetti
   const spec = PDB_SPECS[name];
   const sizes = spec.patterns.map((p) => placements(spec.width * spec.height, p.length));
   const before = (p: number) => sizes.slice(0, p).reduce((a, b) => a + b, 0);
-  await track(ctx, { label: `pattern databases ${name}`, unit: 'placements', total: before(sizes.length), quiet }, (progress) =>
+  const total = before(sizes.length);
+  // Only a build reports progress (a cached table loads at once): one line on stderr says it began,
+  // whatever stdout is, since the large sets take minutes.
+  const announce = `building the ${name} pattern databases (${int(total)} placements; minutes for the large sets, once: ` +
+    `they are cached for later runs)`;
+  await track(ctx, { label: `pattern databases ${name}`, unit: 'placements', total, quiet, announce }, (progress) =>
     loadPdb(spec, {
       signal: ctx.signal,
       maxMemoryBytes: resolved.maxMemoryBytes,
