@@ -20,7 +20,7 @@ export {
 export { createTsQueensRun, unsolvableN, fastStallLimit, type QueensRun } from './ts-run.js';
 export { createWasmQueensRun, createWasmCountRun, WASM_QUEENS_ALGORITHMS } from './wasm-run.js';
 export {
-  solveQueens, solveQueensSync, traceQueensSync, chooseQueensBackend, countQueens, countSubproblem, type QueensTrace,
+  solveQueens, solveQueensSync, traceQueens, traceQueensSync, chooseQueensBackend, countQueens, countSubproblem, type QueensTrace,
   type QueensSolveResult, type QueensStatus, type CountOptions, type CountResult,
 } from './solve.js';
 export { queensTasks, type CountTaskPayload, type SolveTaskPayload, type SolveTaskResult } from './tasks.js';

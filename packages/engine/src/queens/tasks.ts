@@ -6,7 +6,7 @@ import { loadKernels } from '../core/kernels.js';
 import type { TaskContext } from '../core/tasks.js';
 import { enumerateSolutions, type CountTask, type CountTaskResult } from './count.js';
 import type { QueensAlgorithm } from './options.js';
-import { countQueens, countSubproblem, traceQueensSync, type CountResult, type QueensSolveResult, type QueensTrace } from './solve.js';
+import { countQueens, countSubproblem, traceQueens, type CountResult, type QueensSolveResult, type QueensTrace } from './solve.js';
 
 export interface CountTaskPayload extends CountTask {
   backend?: Backend;
@@ -33,7 +33,11 @@ export const queensTasks = {
   },
   solve: async (p: SolveTaskPayload, ctx: TaskContext): Promise<SolveTaskResult> => {
     if (p.backend !== 'ts') await loadKernels();
-    const { result, trace } = traceQueensSync(p.n, { algorithm: p.algorithm, seed: p.seed, maxSteps: p.maxSteps, backend: p.backend, signal: ctx.signal }, p.frames ?? 0);
+    // In slices, so that a page sees the steps go by (10⁶ queens take seconds) and can cancel.
+    const { result, trace } = await traceQueens(p.n, {
+      algorithm: p.algorithm, seed: p.seed, maxSteps: p.maxSteps, backend: p.backend, signal: ctx.signal,
+      onProgress: (s) => ctx.progress({ steps: s.steps, conflicts: s.conflicts }),
+    }, p.frames ?? 0);
     return { ...result, positions: Array.from(result.positions), trace };
   },
   /** All of Q(n) in this worker (the subproblems one after another), with progress. */

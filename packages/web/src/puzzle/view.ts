@@ -1,7 +1,7 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
+  ALGORITHMS, BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
   renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
 } from '@searchlab/engine';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
@@ -22,6 +22,20 @@ import template from './view.html';
 const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const PRESETS: readonly string[] = ['blank-last', 'blank-first'];
 const KORF_NODE_LIMIT = 1_000_000_000;
+
+/**
+ * The solve settings a board gets until the user picks others: A* with Manhattan distance for small
+ * boards; from 16 cells IDA* with linear conflict and a node limit that is only a time limit (IDA*
+ * stores nothing), so a random 15-puzzle solves; past 32×32 the constructive solver, the only one
+ * that runs there.
+ */
+function boardDefaults(board: Board): { algorithm: Algorithm; heuristic: string; maxNodes: string } {
+  if (isLarge(board)) return { algorithm: 'construct', heuristic: 'manhattan', maxNodes: '2000000' };
+  if (board.width * board.height >= 16) return { algorithm: 'idastar', heuristic: 'linear-conflict', maxNodes: String(KORF_NODE_LIMIT) };
+  return { algorithm: 'astar', heuristic: 'manhattan', maxNodes: '2000000' };
+}
+/** The fields those defaults fill; once the user sets one, the board no longer changes it. */
+const DEFAULTED = ['algorithm', 'heuristic', 'max-nodes'] as const;
 
 type Field = HTMLInputElement | HTMLSelectElement;
 const valueOf = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
@@ -47,6 +61,8 @@ class PuzzleView implements Lab {
   private readonly comparePanel: ComparePanel;
   private readonly fields: Field[];
   private readonly defaults: Map<string, string>;
+  /** Solve fields the user set (or a link carried): board changes leave them alone. */
+  private readonly chosen = new Set<string>();
 
   constructor(private readonly ctx: ViewContext, readonly ui: Controls) {
     this.board = new BoardView(ui, goalBoard(3, 3), () => this.save());
@@ -83,7 +99,10 @@ class PuzzleView implements Lab {
   private restore(params: URLSearchParams): void {
     for (const el of this.fields) {
       const value = params.get(el.id);
-      if (value !== null) setValue(el, value);
+      if (value !== null) {
+        setValue(el, value);
+        this.chosen.add(el.id);
+      }
     }
     this.syncControls();
     this.selectTab(params.get('tab') === 'compare' ? 'compare' : 'play');
@@ -110,7 +129,9 @@ class PuzzleView implements Lab {
     const values: Record<string, string | undefined> = {};
     for (const el of this.fields) {
       const value = valueOf(el);
-      values[el.id] = value === this.defaults.get(el.id) ? undefined : value;
+      // A board's default (boardDefaults) is not a choice: the link leaves it out, as it does the markup's.
+      const defaulted = (DEFAULTED as readonly string[]).includes(el.id) && !this.chosen.has(el.id);
+      values[el.id] = value === this.defaults.get(el.id) || defaulted ? undefined : value;
     }
     const { board, goal, solved } = this.board;
     values.size = `${board.width}x${board.height}`;
@@ -126,7 +147,17 @@ class PuzzleView implements Lab {
     this.solvePanel.clear();
     showSize(this.ui, goal.width, goal.height);
     this.board.set(board, goal);
+    this.applyBoardDefaults();
     this.syncControls();
+  }
+
+  /** The board's default solve settings, in the fields the user has not set. */
+  private applyBoardDefaults(): void {
+    const d = boardDefaults(this.board.board);
+    const { ui } = this;
+    if (!this.chosen.has('algorithm')) ui.algorithm.value = d.algorithm;
+    if (!this.chosen.has('heuristic')) ui.heuristic.value = d.heuristic;
+    if (!this.chosen.has('max-nodes')) ui.maxNodes.value = d.maxNodes;
   }
 
   private run(action: () => string): void {
@@ -239,12 +270,17 @@ class PuzzleView implements Lab {
     // Pattern databases are offered for the board's size only, and only when their tables fit this device.
     const { width, height } = this.board.board;
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.disabled = !pdbUsable(name, width, height);
+    // Past 32×32 only the constructive solver runs: the searches are not offered there.
+    const large = isLarge(this.board.board);
+    for (const option of ui.algorithm.options) option.disabled = large && !CONSTRUCTIVE_ALGORITHMS.includes(option.value as Algorithm);
+    if (ui.algorithm.selectedOptions[0]?.disabled === true) ui.algorithm.value = CONSTRUCTIVE_ALGORITHMS[0]!;
     ui.compareCountLabel.hidden = ui.compareSource.value !== 'generated';
   }
 
   private wire(): void {
     const { ui } = this;
-    const { signal } = this.ctx;
+    const { ctx } = this;
+    const { signal } = ctx;
     const on = (el: EventTarget, type: string, handler: (e: Event) => void): void => el.addEventListener(type, handler, { signal });
     const act = (action: () => string) => () => this.run(action);
 
@@ -275,6 +311,7 @@ class PuzzleView implements Lab {
     // Pattern databases run with the IDA* family only: choosing one picks IDA* (unless one of the family
     // is chosen), leaving the family drops the databases.
     const idaFamily = (): boolean => IDA_ALGORITHMS.includes(ui.algorithm.value as Algorithm);
+    for (const id of DEFAULTED) on(ctx.root.querySelector(`#${id}`)!, 'change', () => this.chosen.add(id));
     on(ui.heuristic, 'change', () => {
       if (isPdbName(ui.heuristic.value) && !idaFamily()) ui.algorithm.value = 'idastar';
     });

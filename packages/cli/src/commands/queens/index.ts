@@ -224,7 +224,7 @@ async function verify(file: string, opts: { json?: boolean }, ctx: Context): Pro
   else {
     ctx.out(problem === null
       ? `valid: ${int(positions.length)} queens, no two attack each other\n`
-      : `invalid: ${problem} (${int(pairs)} attacking pair${pairs === 1 ? "" : "s"})\n`);
+      : `invalid: ${problem} (${int(pairs)} attacking pair${pairs === 1 ? '' : 's'})\n`);
     if (positions.length <= MAX_RENDER && positions.length <= 32) ctx.out(`${renderBoard(positions)}\n`);
   }
   return problem === null ? EXIT.ok : EXIT.unsolvable;
