@@ -174,7 +174,7 @@ export class SolvePanel {
       case 'limit':
         setStatus(ui.status, 'limit', limitMessage(result.reason, result.stats.expanded, {
           maxNodes: settings.maxNodes ?? Infinity, algorithm: settings.algorithm, heuristic: settings.heuristic,
-          pdb: PDB_NAMES.filter((name) => pdbUsable(name, task.start.width, task.start.height)).map((name) => HEURISTIC_LABEL[name])[0],
+          pdb: PDB_NAMES.filter((name) => pdbUsable(name, task.start.width, task.start.height)).map((name) => HEURISTIC_LABEL[name]).at(-1), // the strongest
         }));
         if (result.reason?.startsWith('node limit')) ui.maxNodesLabel.classList.add('attention');
         break;
