@@ -54,7 +54,7 @@ describe('queens solve', () => {
     const r = await run(['queens', 'solve', '25', '--algorithm', 'hill-climbing']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/escapes\s+\d+/);
-    expect(r.stdout).toMatch(/seed score\s+600 → 0/);
+    expect(r.stdout).toMatch(/score \(2 per pair\)\s+600 → 0/);
   });
 
   test('--output streams the JSON with positions to the file, stdout gets it without', async () => {
