@@ -228,10 +228,13 @@ class PuzzleView implements Lab {
       if (!usable && ui.heuristic.value !== 'auto') ui.heuristic.value = 'pdb663';
     } else {
       if (ui.algorithm.value !== 'wida') ui.algorithm.value = 'anytime';
-      if (!usable && ui.heuristic.value !== 'auto' && ui.heuristic.value !== 'linear-conflict') ui.heuristic.value = HEURISTIC_5X5;
+      // Linear conflict is kept only when the user chose it (it is also the board's default).
+      const chosenLc = ui.heuristic.value === 'linear-conflict' && this.chosen.has('heuristic');
+      if (!usable && ui.heuristic.value !== 'auto' && !chosenLc) ui.heuristic.value = HEURISTIC_5X5;
     }
     // IDA* stores almost nothing: a node limit is only a time limit here, so lift the small default.
     if (Number(ui.maxNodes.value) < KORF_NODE_LIMIT) ui.maxNodes.value = String(KORF_NODE_LIMIT);
+    for (const id of DEFAULTED) this.chosen.add(id); // the instance's settings, kept in the link
     this.syncControls();
     this.save();
     const how = `${ALGORITHM_LABEL[ui.algorithm.value as Algorithm].replace(/ \(.*/, '')} with ${ui.heuristic.selectedOptions[0]?.textContent ?? ui.heuristic.value}`;

@@ -61,7 +61,7 @@ export function registerFit(program: Command, ctx: Context, exit: (code: number)
     .addOption(new Option('--backend <b>', 'kernel backend').choices(['wasm', 'ts']).default('wasm'))
     .option('--json', 'JSON: one object per degree (an array for --degrees)')
     .option('--plot <out.svg>', 'write the points and fitted curves as SVG (and RMS against degree to out-rms.svg)')
-    .option('--experiment', "run seed 000's experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8")
+    .option('--experiment', 'run the curve-fitting blog post\'s experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8')
     .action(async (file: string | undefined, opts: FitOpts) => exit(await fitCommand(file, opts, ctx)));
 }
 
@@ -169,7 +169,7 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
 
 async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
   const e = await runExperiment({ seed: opts.seed ?? EXPERIMENT_SEED, backend: opts.backend, ...(opts.degrees ? { degrees: opts.degrees } : {}) });
-  const title = `Seed 000's experiment (seed ${e.seed}): y = 3x² + 4x + 20 + N(0, ${e.sigma}²)`;
+  const title = `The curve-fitting blog post's experiment (random seed ${e.seed}): y = 3x² + 4x + 20 + N(0, ${e.sigma}²)`;
   const written = opts.plot !== undefined
     ? await writePlots(opts.plot, { x: Float64Array.from(e.x), y: Float64Array.from(e.yTrain), n: e.x.length, names: { x: 'x', y: 'y' } }, e.sweep, { x: e.x, y: e.yTest }, title)
     : [];
