@@ -35,9 +35,9 @@ function tables(text: string): { header: string[]; rows: string[][] }[] {
 }
 
 /** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
-function onTerminal(args: string[]): string {
+function onTerminal(args: string[], timeoutMs?: number): string {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  return execFileSync('script', ['-qec', quoted, '/dev/null'], { encoding: 'utf8', env: { ...process.env, SEARCHLAB_DEBUG: '' } });
+  return execFileSync('script', ['-qec', quoted, '/dev/null'], { encoding: 'utf8', env: { ...process.env, SEARCHLAB_DEBUG: '' }, timeout: timeoutMs, killSignal: 'SIGKILL' });
 }
 
 describe('numbers: grouped only for a terminal', () => {
@@ -158,6 +158,27 @@ describe('progress', () => {
     expect(duration(12.4)).toBe('12 s');
     expect(duration(7200)).toBe('2.0 h');
   });
+});
+
+describe('the progress bar on a terminal', () => {
+  it('says "eta —" until it has a rate, then a time; never INF, NaN or a cap as the total', () => {
+    // Killed after 5 s: what the bar drew by then is enough.
+    const drawn = (args: string[]): string => {
+      try {
+        return onTerminal(args, 5000);
+      } catch (e) {
+        return String((e as { stdout?: string }).stdout ?? '');
+      }
+    };
+    const monty = drawn(['monty', '--trials', '1e11']);
+    expect(monty).toMatch(/eta — /);
+    expect(monty).toMatch(/eta \d+(\.\d)? (s|min|h) /);
+    expect(monty).not.toMatch(/eta (INF|NaN|NF|Infinity|-)/);
+    // A node cap is shown as a cap, with no bar or ETA against it.
+    const capped = drawn(['puzzle', 'solve', '-s', '4', '-p', '0 15 14 13/12 11 10 9/8 7 6 5/4 3 2 1', '--algorithm', 'astar', '--max-nodes', '100000000']);
+    expect(capped).toMatch(/solving [\d,]+ nodes \(limit 100,000,000\)/);
+    expect(capped).not.toMatch(/eta/);
+  }, 60_000);
 });
 
 describe('installing on node 20', () => {
