@@ -187,6 +187,7 @@ describe.each(WIDTHS)('the lab at $name', ({ viewport }) => {
   it('puzzle: arrow keys move the blank right after Shuffle is clicked', async () => {
     const { page } = await open(viewport);
     await shuffle(page, { size: '3x3', walk: 10, seed: 2 });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('board'); // not left on the button
     const before = await cells(page);
     const blank = before.indexOf(0);
     const key = blank % 3 === 0 ? 'ArrowRight' : 'ArrowLeft';

@@ -300,11 +300,17 @@ class PuzzleView implements Lab {
       this.replaceBoard(this.board.goal, this.board.goal);
       return 'Board reset to the goal.';
     }));
-    on(ui.shuffle, 'click', act(() => this.shuffle()));
-    on(ui.newSeed, 'click', act(() => {
+    // After a shuffle the board has the focus: the arrow keys play at once, wherever the click left it.
+    const toBoard = (): void => ui.board.focus({ preventScroll: true });
+    on(ui.shuffle, 'click', () => {
+      this.run(() => this.shuffle());
+      toBoard();
+    });
+    on(ui.newSeed, 'click', () => {
       ui.seed.value = '';
-      return this.shuffle();
-    }));
+      this.run(() => this.shuffle());
+      toBoard();
+    });
     on(ui.load, 'click', () => {
       if (!this.board.locked) this.run(() => this.load());
     });
