@@ -185,16 +185,13 @@ async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
   return EXIT.ok;
 }
 
-/** c to 6 significant digits, without trailing zeros or a -0. */
-const significant = (c: number): string => (c === 0 ? '0' : String(Number(c.toPrecision(6))));
-
 /** The experiment's printout (also used by `searchlab demo`). */
 export function experimentText(e: Awaited<ReturnType<typeof runExperiment>>, title: string): string {
   const rows = e.sweep.degrees.map((d) => [
     `${d.degree}${d.degree === e.sweep.recommended ? ' *' : ''}`, d.trainRms.toFixed(3), d.testRms!.toFixed(3),
   ]);
   // Coefficients span many magnitudes (degree 8's run to 1e-10): a list under the table, 6 significant digits each.
-  const coefficients = e.sweep.degrees.map((d) => `  degree ${d.degree}: ${d.coefficients.map((c) => significant(c)).join(', ')}`);
+  const coefficients = e.sweep.degrees.map((d) => `  degree ${d.degree}: ${d.coefficients.map((c) => fmt(c)).join(', ')}`);
   return [
     title,
     `training x = ${e.x.join(', ')}; testing: the same x with fresh noise`,
