@@ -1,6 +1,8 @@
 // The one progress/cancel helper of every command: a progress bar on stderr (cli-progress) when a
 // human watches it, nothing when stderr is piped or the output is JSON; the job is marked busy so
 // that the first Ctrl-C aborts it (it then returns its statistics) instead of exiting at once.
+// SEARCHLAB_PROGRESS=always shows it anyway (a line every PIPED_EVERY_MS when stderr is a file or a
+// pipe: logs, and tests that wait for the work to be under way); SEARCHLAB_PROGRESS=never hides it.
 import { SingleBar } from 'cli-progress';
 import type { Context } from './context.js';
 import { grouped } from './format.js';
@@ -45,9 +47,13 @@ export function eta(done: number, total: number, elapsedMs: number): string {
   const left = ((total - done) * elapsedMs) / done / 1000;
   return Number.isFinite(left) ? duration(left) : '—';
 }
+/** SEARCHLAB_PROGRESS=always on a stderr that is not a terminal: one progress line this often. */
+const PIPED_EVERY_MS = 1000;
 
 export async function track<T>(ctx: Context, options: TrackOptions, job: (progress: Progress) => Promise<T>): Promise<T> {
-  const visible = ctx.stderrIsTTY && options.quiet !== true;
+  const mode = process.env.SEARCHLAB_PROGRESS;
+  const always = mode === 'always';
+  const visible = always || (mode !== 'never' && ctx.stderrIsTTY && options.quiet !== true);
   const began = Date.now();
   let bar: SingleBar | undefined;
   let announced = false;
@@ -68,7 +74,9 @@ export async function track<T>(ctx: Context, options: TrackOptions, job: (progre
         const format = options.total !== undefined
           ? '{label} [{bar}] {percentage}% {count}/{totalCount} {unit}  {rate} {unit}/s  eta {etaText} {detail}'
           : `{label} {count} {unit}${capped}  {rate} {unit}/s  {duration_formatted} {detail}`;
-        bar = new SingleBar({ format, stream: process.stderr, clearOnComplete: true, hideCursor: true, noTTYOutput: false });
+        bar = new SingleBar({
+          format, stream: process.stderr, clearOnComplete: true, hideCursor: true, noTTYOutput: always, notTTYSchedule: PIPED_EVERY_MS,
+        });
         bar.start(options.total ?? 0, done, { ...payload, totalCount: grouped(options.total ?? 0) });
       } else {
         bar.update(done, payload);

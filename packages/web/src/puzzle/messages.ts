@@ -1,6 +1,6 @@
 // What the web says when a search stops: engine messages are written for the CLI, so flags
 // become the control a web user can change, and advice depends on what is already chosen.
-import { IDA_ALGORITHMS, type Algorithm, type HeuristicChoice } from '@searchlab/engine';
+import { IDA_ALGORITHMS, type Algorithm, type HeuristicChoice } from '@searchlab/engine/puzzle';
 import { formatCount } from '../shell/dom.js';
 
 const TS_BACKEND = 'choose Backend "TypeScript reference"';

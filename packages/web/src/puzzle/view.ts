@@ -1,9 +1,8 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
-  renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
-} from '@searchlab/engine';
+  ALGORITHMS, BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard, renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
+} from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
 import { Animator } from './animation.js';
@@ -14,7 +13,9 @@ import {
   type Controls,
 } from './controls.js';
 import { KORF_SETS, isKorfSet, korfInstance } from './korf.js';
-import type { Lab } from './lab.js';
+import type { BusyKind, Lab } from './lab.js';
+import { StepPanel } from './step.js';
+import { ExperimentPanel } from './experiment.js';
 import { SolvePanel } from './solve.js';
 import { JobSlot } from '../shell/pool.js';
 import template from './view.html';
@@ -22,6 +23,8 @@ import template from './view.html';
 const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const PRESETS: readonly string[] = ['blank-last', 'blank-first'];
 const KORF_NODE_LIMIT = 1_000_000_000;
+const TABS = ['play', 'compare', 'step', 'experiment'] as const;
+type Tab = (typeof TABS)[number];
 
 /**
  * The solve settings a board gets until the user picks others: A* with Manhattan distance for small
@@ -59,6 +62,8 @@ class PuzzleView implements Lab {
   readonly animator: Animator;
   private readonly solvePanel: SolvePanel;
   private readonly comparePanel: ComparePanel;
+  private readonly stepPanel: StepPanel;
+  private readonly experimentPanel: ExperimentPanel;
   private readonly fields: Field[];
   private readonly defaults: Map<string, string>;
   /** Solve fields the user set (or a link carried): board changes leave them alone. */
@@ -69,6 +74,8 @@ class PuzzleView implements Lab {
     this.animator = new Animator(ui, (m) => this.board.move(m), (moves) => this.board.moveMany(moves));
     this.solvePanel = new SolvePanel(this);
     this.comparePanel = new ComparePanel(this);
+    this.stepPanel = new StepPanel(this);
+    this.experimentPanel = new ExperimentPanel(this);
     fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
     fillSelect(ui.heuristic, HEURISTIC_CHOICES, HEURISTIC_LABEL, 'manhattan');
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
@@ -79,15 +86,18 @@ class PuzzleView implements Lab {
     ctx.signal.addEventListener('abort', () => {
       this.jobs.stop();
       this.animator.stop();
+      this.stepPanel.pause();
     });
     this.restore(ctx.params);
   }
 
-  setBusy(kind: 'solve' | 'compare' | null): void {
+  setBusy(kind: BusyKind | null): void {
     const { ui } = this;
     this.board.locked = kind === 'solve';
     ui.solve.disabled = kind !== null;
     ui.compare.disabled = kind !== null;
+    ui.expRun.disabled = kind !== null;
+    ui.expCancel.disabled = kind !== 'experiment';
     ui.cancel.disabled = kind !== 'solve';
     ui.compareCancel.disabled = kind !== 'compare';
     for (const el of [ui.shuffle, ui.newSeed, ui.reset, ui.load, ui.korfLoad, ui.size, ui.goal, ui.goalApply]) el.disabled = kind === 'solve';
@@ -105,7 +115,8 @@ class PuzzleView implements Lab {
       }
     }
     this.syncControls();
-    this.selectTab(params.get('tab') === 'compare' ? 'compare' : 'play');
+    const tab = params.get('tab');
+    this.selectTab(TABS.includes(tab as Tab) ? (tab as Tab) : 'play');
     this.setBusy(null);
     try {
       const goalParam = params.get('goal') ?? 'blank-last';
@@ -137,7 +148,8 @@ class PuzzleView implements Lab {
     values.size = `${board.width}x${board.height}`;
     values.goal = this.ui.goal.value === 'custom' ? boardToText(goal) : this.ui.goal.value;
     values.board = solved || isLarge(board) ? undefined : boardToText(board); // a large board would not fit a link
-    values.tab = this.ui.panelPlay.hidden ? 'compare' : undefined;
+    const tab = TABS.find((t) => !this.panels()[t].hidden) ?? 'play';
+    values.tab = tab === 'play' ? undefined : tab;
     this.ctx.save(values);
   }
 
@@ -147,6 +159,7 @@ class PuzzleView implements Lab {
     this.solvePanel.clear();
     showSize(this.ui, goal.width, goal.height);
     this.board.set(board, goal);
+    this.stepPanel.reset();
     this.applyBoardDefaults();
     this.syncControls();
   }
@@ -247,15 +260,33 @@ class PuzzleView implements Lab {
       return;
     }
     this.animator.stop();
-    if (this.board.move(move)) this.solvePanel.clear();
+    if (this.board.move(move)) {
+      this.solvePanel.clear();
+      this.stepPanel.reset();
+    }
   }
 
-  private selectTab(which: 'play' | 'compare'): void {
+  /** The h beside the board follows the heuristic just chosen (when it is one the board can show tile by tile). */
+  private showH(heuristic: string): void {
+    if ([...this.ui.hHeuristic.options].some((o) => o.value === heuristic)) {
+      this.ui.hHeuristic.value = heuristic;
+      this.board.render();
+    }
+  }
+
+  private panels(): Record<Tab, HTMLElement> {
     const { ui } = this;
-    ui.tabPlay.setAttribute('aria-selected', String(which === 'play'));
-    ui.tabCompare.setAttribute('aria-selected', String(which === 'compare'));
-    ui.panelPlay.hidden = which !== 'play';
-    ui.panelCompare.hidden = which !== 'compare';
+    return { play: ui.panelPlay, compare: ui.panelCompare, step: ui.panelStep, experiment: ui.panelExperiment };
+  }
+
+  private selectTab(which: Tab): void {
+    const { ui } = this;
+    const tabs: Record<Tab, HTMLElement> = { play: ui.tabPlay, compare: ui.tabCompare, step: ui.tabStep, experiment: ui.tabExperiment };
+    for (const t of TABS) {
+      tabs[t].setAttribute('aria-selected', String(t === which));
+      this.panels()[t].hidden = t !== which;
+    }
+    if (which !== 'step') this.stepPanel.pause();
   }
 
   /** Show only the controls that apply to the chosen settings. */
@@ -323,6 +354,7 @@ class PuzzleView implements Lab {
     for (const id of DEFAULTED) on(ctx.root.querySelector(`#${id}`)!, 'change', () => this.chosen.add(id));
     on(ui.heuristic, 'change', () => {
       if (isPdbName(ui.heuristic.value) && !idaFamily()) ui.algorithm.value = 'idastar';
+      this.showH(ui.heuristic.value);
     });
     on(ui.algorithm, 'change', () => {
       if (!idaFamily() && isPdbName(ui.heuristic.value)) ui.heuristic.value = 'linear-conflict';
@@ -333,6 +365,12 @@ class PuzzleView implements Lab {
     });
     on(document, 'keydown', (e) => {
       const k = e as KeyboardEvent;
+      // Space = Next in the Step panel (a focused control keeps its own space).
+      if (k.key === ' ' && !ui.panelStep.hidden && !(k.target as HTMLElement).closest('input, select, textarea, button, summary')) {
+        k.preventDefault();
+        this.stepPanel.next();
+        return;
+      }
       const move = KEY_MOVE[k.key];
       if (!move || k.altKey || k.ctrlKey || k.metaKey || k.shiftKey) return;
       if ((k.target as HTMLElement).closest('input, select, textarea')) return;
@@ -341,6 +379,21 @@ class PuzzleView implements Lab {
     });
     on(ui.tabPlay, 'click', () => this.selectTab('play'));
     on(ui.tabCompare, 'click', () => this.selectTab('compare'));
+    on(ui.tabStep, 'click', () => this.selectTab('step'));
+    on(ui.tabExperiment, 'click', () => this.selectTab('experiment'));
+    on(ui.stepNext, 'click', () => this.stepPanel.next());
+    on(ui.stepBack, 'click', () => this.stepPanel.back());
+    on(ui.stepPlay, 'click', () => this.stepPanel.togglePlay());
+    on(ui.stepRun, 'click', () => this.stepPanel.runToEnd());
+    on(ui.stepStart, 'click', () => this.stepPanel.reset());
+    on(ui.stepAlgorithm, 'change', () => this.stepPanel.reset());
+    on(ui.stepHeuristic, 'change', () => {
+      this.stepPanel.reset();
+      this.showH(ui.stepHeuristic.value);
+    });
+    on(ui.hHeuristic, 'change', () => this.board.render());
+    on(ui.expRun, 'click', () => this.experimentPanel.run());
+    on(ui.expCancel, 'click', () => this.experimentPanel.cancel());
     on(ui.solve, 'click', () => this.solvePanel.solve());
     on(ui.cancel, 'click', () => this.solvePanel.cancel());
     on(ui.stopAnimation, 'click', () => this.animator.stop());

@@ -9,6 +9,7 @@ import { byId, errorMessage, fillSelect, formatCount, formatTime, setStatus } fr
 import { JobSlot, labPool } from '../shell/pool.js';
 import type { View, ViewContext } from '../shell/view.js';
 import template from './view.html';
+import { QueensStepper } from './step.js';
 
 /** Boards drawn up to this N; frames recorded for the animation. */
 const DRAW_MAX = 64;
@@ -46,9 +47,11 @@ class QueensView {
   private solutions: number[][] = [];
   private solutionIndex = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly stepper: QueensStepper;
 
   constructor(private readonly ctx: ViewContext) {
     this.$ = byId(ctx.root);
+    this.stepper = new QueensStepper(this.$);
     const p = ctx.params;
     const saved = p.get('algorithm') as Choice | null;
     fillSelect(this.$<HTMLSelectElement>('q-algorithm'), CHOICES, LABELS, saved !== null && CHOICES.includes(saved) ? saved : 'auto');
@@ -62,6 +65,19 @@ class QueensView {
     on('q-play', 'click', () => this.play());
     on('q-prev', 'click', () => this.browse(-1));
     on('q-next', 'click', () => this.browse(1));
+    const stepping = (action: () => void) => () => {
+      try {
+        action();
+      } catch (e) {
+        setStatus(this.$('q-step-status'), 'error', errorMessage(e));
+      }
+    };
+    on('q-step-start', 'click', stepping(() => {
+      const { n, seed } = this.settings();
+      this.stepper.start(n, seed);
+    }));
+    on('q-step-next', 'click', stepping(() => this.stepper.step(1)));
+    on('q-step-run', 'click', stepping(() => this.stepper.step(20)));
     ctx.signal.addEventListener('abort', () => this.stop('cancelled'));
   }
 
