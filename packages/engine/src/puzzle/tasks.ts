@@ -4,6 +4,7 @@ import type { SearchStats } from '../search/types.js';
 import { solveOptionsFrom, type Improvement, type SolveResult, type SolveSettings } from './options.js';
 import type { PdbProgress } from './pdb.js';
 import { solvePuzzle } from './solve.js';
+import { searchSubtree } from './parallel.js';
 import type { Board } from './types.js';
 
 export interface SolveTask {
@@ -32,4 +33,6 @@ export const puzzleTasks = {
       onLowerBound: (lowerBound, stats) => post({ lowerBound, stats }),
     }));
   },
+  /** One subtree of parallel IDA* (parallel.ts): progress messages are its counters. */
+  subtree: searchSubtree,
 };
