@@ -1,19 +1,21 @@
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
+import { InvalidInputError, boardToText, normalizeOptions, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
 import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
-import { solveTracked } from './solving.js';
-import { jobsArg } from '../../options.js';
+import { solveParallelTracked, solveTracked } from './solving.js';
+import { intArg, jobsArg } from '../../options.js';
 import { solveBatch } from './batch.js';
 import { preparePdb } from './pdb.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
+import { withPool } from '../../pool.js';
 
 interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
   trace?: boolean;
   file?: string;
   full?: boolean;
+  splitDepth?: number;
 }
 
 const boundText = (b: number): string => (Number.isFinite(b) ? `${+b.toFixed(4)}` : '∞');
@@ -29,7 +31,8 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
   cmd.option('--json', 'print one JSON object instead of text');
   cmd.option('--full', `text output: print boards larger than ${PRINT_SIDE}×${PRINT_SIDE} and move lists longer than ${PRINT_MOVES} moves in full`);
   cmd.option('--file <path>', 'solve every board of a file (one per line, # comments, optional id<TAB>board): one JSON line per instance as it finishes');
-  cmd.option('--jobs <n>', 'with --file: solve on N worker threads at once', jobsArg, 1);
+  cmd.option('--jobs <n>', 'with --file: solve on N worker threads at once; with one board (idastar): parallel IDA*, each iteration split into subtrees searched on N worker threads', jobsArg, 1);
+  cmd.option('--split-depth <d>', 'parallel IDA*: split each iteration at least D moves deep (default: deep enough for 8 subtrees per worker)', intArg(0));
   queueOptions(cmd); // with --file: the instances become jobs on a PostgreSQL queue
   cmd.action(async (opts: SolveOpts) => exit(await solve(opts, ctx)));
 }
@@ -42,13 +45,20 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);
   const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
+  if (opts.jobs > 1 || opts.splitDepth !== undefined) {
+    const { algorithm } = normalizeOptions(settings);
+    if (algorithm !== 'idastar') throw new InvalidInputError(`--jobs ${opts.jobs} with one board runs parallel IDA*: give --algorithm idastar (or a pattern database), not ${algorithm}`);
+    if (opts.trace === true) throw new InvalidInputError('--trace is not available with parallel IDA* (--jobs)');
+  }
   const anytime = settings.algorithm === 'anytime';
   // anytime streams its improvements: one JSON line each with --json (then the final result on one line), else a text line each.
   const onImprovement = !anytime ? undefined : (i: Improvement): void => {
     if (opts.json) ctx.out(`${JSON.stringify({ event: 'improvement', ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })}\n`);
     else ctx.out(`Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`);
   };
-  const result = await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
+  const result = opts.jobs > 1 || opts.splitDepth !== undefined
+    ? await withPool(opts.jobs, (runner) => solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner, quiet: opts.json }))
+    : await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
 
   if (opts.json) {
     const json = solveJson(result, boardToText(start), boardToText(goal));
@@ -83,6 +93,10 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
       out.push(`Bound: length ≤ ${boundText(result.bound)} × optimal (proven lower bound ${result.lowerBound}${result.optimal ? ': optimal' : ''})`);
     }
     if (result.reason !== undefined) out.push(`Note: ${result.reason}`);
+    const found = result.parallel?.foundIn;
+    if (found !== undefined) {
+      out.push(`Parallel: ${result.parallel!.workers} workers; found in iteration ${found.iteration}, subtree ${found.subtree + 1} (root after ${found.path.join(' ') || 'no moves'})`);
+    }
   } else if (result.status === 'unsolvable') {
     out.push('Result: no solution');
   } else {
