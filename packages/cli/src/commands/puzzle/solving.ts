@@ -15,7 +15,7 @@ export function solveTracked(
 
 /**
  * Parallel IDA* (`--jobs N` with one board): the subtrees on `runner` (the worker pool, the queue; this
- * thread when undefined), a line on stderr after each iteration unless quiet.
+ * thread when undefined), a line on stderr after each iteration (also with --json: stdout stays one object).
  */
 export function solveParallelTracked(
   ctx: Context, start: Board, goal: Board, settings: SolveSettings,
@@ -28,10 +28,8 @@ export function solveParallelTracked(
       runner: view.runner, width: view.jobs, splitDepth: view.splitDepth,
       onIteration: (it, total) => {
         detail = `iteration ${it.iteration + 1}, threshold ${it.next}`;
-        if (view.quiet !== true) {
-          ctx.err(`iteration ${it.iteration}: threshold ${it.threshold}, ${int(it.subtrees)} subtrees (split depth ${it.splitDepth}), ` +
-            `${int(it.expanded)} expanded (${int(total.expanded)} in all), ${(it.timeMs / 1000).toFixed(2)} s; next threshold ${it.next}\n`);
-        }
+        ctx.err(`iteration ${it.iteration}: threshold ${it.threshold}, ${int(it.subtrees)} subtrees (split depth ${it.splitDepth}), ` +
+          `${int(it.expanded)} expanded (${int(total.expanded)} in all), ${(it.timeMs / 1000).toFixed(2)} s; next threshold ${it.next}\n`);
       },
     }));
 }
