@@ -97,6 +97,8 @@ export interface ParallelSolveOptions extends SolveOptions {
   width?: number;
   /** The least split depth; default the least giving 8 × width subtrees. */
   splitDepth?: number;
+  /** Auto split: iterations expected below this many expansions run as one job (default 2^20: ~50 ms of kernel time). */
+  minSplitNodes?: number;
   /** After each finished iteration: its report and the statistics so far. */
   onIteration?: (report: IterationReport, stats: SearchCounters) => void;
 }
@@ -108,7 +110,7 @@ export interface ParallelSolveOptions extends SolveOptions {
  */
 export async function solvePuzzleParallel(start: Board, goal: Board, options: ParallelSolveOptions = {}): Promise<SolveResult> {
   validatePair(start, goal);
-  const { runner, splitDepth, onIteration, ...solveOptions } = options;
+  const { runner, splitDepth, minSplitNodes = 2 ** 20, onIteration, ...solveOptions } = options;
   const job = prepare(start, goal, await resolveHeuristic(goal, { algorithm: 'idastar', ...solveOptions }));
   if ('status' in job) return job;
   if (job.normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* runs idastar, not ${job.normalized.algorithm}`);
@@ -136,7 +138,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   const began = globalThis.performance.now();
   try {
     const r = await parallelIdaStar(problem, {
-      width, search: subtreeSearch(job, runner), splitDepth, maxNodes: n.maxNodes, signal: stop.signal,
+      width, search: subtreeSearch(job, runner), splitDepth, minSplitNodes, maxNodes: n.maxNodes, signal: stop.signal,
       onIteration,
       onProgress: options.onProgress && ((c) => options.onProgress!({ ...c, timeMs: globalThis.performance.now() - began })),
     });

@@ -60,6 +60,12 @@ export interface ParallelIdaOptions<A> {
   splitDepth?: number;
   /** Default 8. */
   subtreesPerWorker?: number;
+  /**
+   * Auto split only: an iteration expected to expand fewer nodes (the last one's times its growth;
+   * and the first iteration) is one subtree, its root the start (default 0: always split).
+   * Saves the cost of many small jobs where there is little to share.
+   */
+  minSplitNodes?: number;
   /** Stop (node-limit) once the expansions reach it; checked between subtrees, each gets what is left. */
   maxNodes?: number;
   signal?: AbortSignal;
@@ -153,6 +159,11 @@ class SizeHistory {
     this.total = iterationTotal;
   }
 
+  /** The next iteration's expected expansions (0 before any iteration finished). */
+  expected(): number {
+    return this.total * this.growth;
+  }
+
   /** Whether the subtree at `path` is expected to be too big for `width` workers. */
   tooBig(path: readonly unknown[], width: number): boolean {
     const size = this.sizes.get(keyOf(path));
@@ -185,11 +196,13 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     const budget = maxNodes - total.expanded;
     const walk = (depth: number): Top<S, A> =>
       walkTop(problem, threshold, depth, (n) => n.depth < depth + MAX_EXTRA_DEPTH && history.tooBig(pathActions(n), width), budget);
-    let splitDepth = options.splitDepth ?? 1;
-    let top = walk(splitDepth);
+    const minSplit = options.minSplitNodes ?? 0;
+    const whole = options.splitDepth === undefined && minSplit > 0 && (iteration === 1 || history.expected() < minSplit);
+    let splitDepth = whole ? 0 : options.splitDepth ?? 1;
+    let top = whole ? walkTop(problem, threshold, 0, () => false, budget) : walk(splitDepth);
     // Auto: deepen the split while there are too few subtrees and a level deeper has more (a deeper
     // split only moves nodes from the subtrees to the top, which is walked here in one thread).
-    while (options.splitDepth === undefined && !top.limit && top.items.length < wanted) {
+    while (options.splitDepth === undefined && !whole && !top.limit && top.items.length < wanted) {
       const deeper = walk(splitDepth + 1);
       if (deeper.limit || deeper.items.length <= top.items.length) break;
       top = deeper;
