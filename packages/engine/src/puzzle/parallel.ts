@@ -90,6 +90,9 @@ function subtreeSearch(job: Job, runner: TaskRunner | undefined): SubtreeSearch<
   };
 }
 
+/** Auto split: iterations expected to expand fewer nodes run as one job (about 50 ms of kernel time). */
+export const MIN_SPLIT_NODES = 2 ** 20;
+
 export interface ParallelSolveOptions extends SolveOptions {
   /** Where subtrees run (a worker pool, the queue); default this thread. */
   runner?: TaskRunner;
@@ -97,8 +100,11 @@ export interface ParallelSolveOptions extends SolveOptions {
   width?: number;
   /** The least split depth; default the least giving 8 × width subtrees. */
   splitDepth?: number;
-  /** Auto split: iterations expected below this many expansions run as one job (default 2^20: ~50 ms of kernel time). */
-  minSplitNodes?: number;
+  /**
+   * Auto split: iterations expected below this many expansions run as one job (default 2^20: ~50 ms
+   * of kernel time); a function is asked at each iteration.
+   */
+  minSplitNodes?: number | (() => number);
   /** After each finished iteration: its report and the statistics so far. */
   onIteration?: (report: IterationReport, stats: SearchCounters) => void;
 }
@@ -110,7 +116,7 @@ export interface ParallelSolveOptions extends SolveOptions {
  */
 export async function solvePuzzleParallel(start: Board, goal: Board, options: ParallelSolveOptions = {}): Promise<SolveResult> {
   validatePair(start, goal);
-  const { runner, splitDepth, minSplitNodes = 2 ** 20, onIteration, ...solveOptions } = options;
+  const { runner, splitDepth, minSplitNodes = MIN_SPLIT_NODES, onIteration, ...solveOptions } = options;
   const job = prepare(start, goal, await resolveHeuristic(goal, { algorithm: 'idastar', ...solveOptions }));
   if ('status' in job) return job;
   if (job.normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* runs idastar, not ${job.normalized.algorithm}`);

@@ -63,9 +63,10 @@ export interface ParallelIdaOptions<A> {
   /**
    * Auto split only: an iteration expected to expand fewer nodes (the last one's times its growth;
    * and the first iteration) is one subtree, its root the start (default 0: always split).
-   * Saves the cost of many small jobs where there is little to share.
+   * Saves the cost of many small jobs where there is little to share. A function is asked at every
+   * iteration (a batch says Infinity while other instances keep the workers busy).
    */
-  minSplitNodes?: number;
+  minSplitNodes?: number | (() => number);
   /** Stop (node-limit) once the expansions reach it; checked between subtrees, each gets what is left. */
   maxNodes?: number;
   signal?: AbortSignal;
@@ -196,7 +197,7 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     const budget = maxNodes - total.expanded;
     const walk = (depth: number): Top<S, A> =>
       walkTop(problem, threshold, depth, (n) => n.depth < depth + MAX_EXTRA_DEPTH && history.tooBig(pathActions(n), width), budget);
-    const minSplit = options.minSplitNodes ?? 0;
+    const minSplit = typeof options.minSplitNodes === 'function' ? options.minSplitNodes() : options.minSplitNodes ?? 0;
     const whole = options.splitDepth === undefined && minSplit > 0 && (iteration === 1 || history.expected() < minSplit);
     let splitDepth = whole ? 0 : options.splitDepth ?? 1;
     let top = whole ? walkTop(problem, threshold, 0, () => false, budget) : walk(splitDepth);

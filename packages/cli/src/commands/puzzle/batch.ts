@@ -2,9 +2,9 @@
 // PostgreSQL queue), one JSON line
 // per instance on stdout as it finishes (with its id), a progress bar and a summary on stderr.
 import {
-  InvalidInputError, TASKS, boardToText, inlinePool, streamTasks, type Board, type SolveResult, type SolveSettings, type TaskRunner,
+  InvalidInputError, TASKS, boardToText, inlinePool, normalizeOptions, solveOptionsFrom, streamTasks, type Board, type SolveResult, type SolveSettings, type TaskRunner,
 } from '@searchlab/engine';
-import type { SolveTask } from '@searchlab/engine/puzzle';
+import { MIN_SPLIT_NODES, solvePuzzleParallel, type SolveTask } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
 import { int, solveJson } from '../../format.js';
@@ -42,6 +42,40 @@ async function readInstances(file: string, opts: BoardOpts): Promise<Instance[]>
   return list;
 }
 
+/**
+ * idastar on several workers: every instance is a parallel IDA* solve (solvePuzzleParallel) sharing
+ * the runner, 2 × jobs instances at a time. While instances wait to start, every iteration is one job
+ * (in effect one instance per worker); once all have started, big iterations split into subtrees, so
+ * the last instances use every worker and the hardest no longer sets the wall time alone.
+ */
+async function* solveSplitting(list: readonly Instance[], runner: TaskRunner, jobs: number, settings: SolveSettings, signal: AbortSignal): AsyncGenerator<[number, SolveResult]> {
+  const finished: [number, SolveResult][] = [];
+  let failure: { error: unknown } | undefined;
+  let next = 0, running = 0;
+  let wake: (() => void) | undefined;
+  const launch = (): void => {
+    while (failure === undefined && running < 2 * jobs && next < list.length && !signal.aborted) {
+      const i = next++;
+      running++;
+      const minSplitNodes = (): number => (next < list.length ? Infinity : MIN_SPLIT_NODES);
+      solvePuzzleParallel(list[i]!.start, list[i]!.goal, { ...solveOptionsFrom(settings, { signal }), runner, width: jobs, minSplitNodes })
+        .then((r) => void finished.push([i, r]), (error: unknown) => void (failure ??= { error }))
+        .finally(() => {
+          running--;
+          launch();
+          wake?.();
+        });
+    }
+  };
+  launch();
+  for (;;) {
+    if (failure !== undefined) throw failure.error;
+    if (finished.length > 0) yield finished.shift()!;
+    else if (running === 0) return;
+    else await new Promise<void>((resolve) => (wake = resolve));
+  }
+}
+
 /** `runner`: the worker pool or the queue (withRunner); undefined runs in this thread. `jobs` is for the summary. */
 export async function solveBatch(file: string, runner: TaskRunner | undefined, jobs: number, opts: BoardOpts, settings: SolveSettings, ctx: Context): Promise<number> {
   const list = await readInstances(file, opts);
@@ -53,8 +87,12 @@ export async function solveBatch(file: string, runner: TaskRunner | undefined, j
   let worst: number = EXIT.ok;
   await track(ctx, { label: 'solving', unit: 'instances', total: list.length }, (progress) =>
     (async () => {
-      for await (const [i, r] of streamTasks<SolveResult>(runner ?? inlinePool(TASKS), tasks, { signal: ctx.signal })) {
-        const { start: _s, goal: _g, trace: _t, ...json } = solveJson(r);
+      const splitting = runner !== undefined && jobs > 1 && normalizeOptions(resolved).algorithm === 'idastar';
+      const results = splitting
+        ? solveSplitting(list, runner, jobs, resolved, ctx.signal)
+        : streamTasks<SolveResult>(runner ?? inlinePool(TASKS), tasks, { signal: ctx.signal });
+      for await (const [i, r] of results) {
+        const { start: _s, goal: _g, trace: _t, parallel: _p, ...json } = solveJson(r);
         ctx.out(`${JSON.stringify({ id: list[i]!.id, board: boardToText(list[i]!.start), ...json })}\n`);
         done++; nodes += r.stats.expanded; solverMs += r.stats.timeMs;
         counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
