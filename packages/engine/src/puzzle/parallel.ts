@@ -105,6 +105,8 @@ export interface ParallelSolveOptions extends SolveOptions {
    * of kernel time); a function is asked at each iteration.
    */
   minSplitNodes?: number | (() => number);
+  /** Auto split: not deeper than where subtrees are expected to expand fewer nodes than this (default 2^17, ~5 ms). */
+  minSubtreeNodes?: number;
   /** After each finished iteration: its report and the statistics so far. */
   onIteration?: (report: IterationReport, stats: SearchCounters) => void;
 }
@@ -116,7 +118,7 @@ export interface ParallelSolveOptions extends SolveOptions {
  */
 export async function solvePuzzleParallel(start: Board, goal: Board, options: ParallelSolveOptions = {}): Promise<SolveResult> {
   validatePair(start, goal);
-  const { runner, splitDepth, minSplitNodes = MIN_SPLIT_NODES, onIteration, ...solveOptions } = options;
+  const { runner, splitDepth, minSplitNodes = MIN_SPLIT_NODES, minSubtreeNodes = 2 ** 17, onIteration, ...solveOptions } = options;
   const job = prepare(start, goal, await resolveHeuristic(goal, { algorithm: 'idastar', ...solveOptions }));
   if ('status' in job) return job;
   if (job.normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* runs idastar, not ${job.normalized.algorithm}`);
@@ -144,7 +146,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   const began = globalThis.performance.now();
   try {
     const r = await parallelIdaStar(problem, {
-      width, search: subtreeSearch(job, runner), splitDepth, minSplitNodes, maxNodes: n.maxNodes, signal: stop.signal,
+      width, search: subtreeSearch(job, runner), splitDepth, minSplitNodes, minSubtreeNodes, maxNodes: n.maxNodes, signal: stop.signal,
       onIteration,
       onProgress: options.onProgress && ((c) => options.onProgress!({ ...c, timeMs: globalThis.performance.now() - began })),
     });

@@ -20,7 +20,7 @@ export interface SubtreeJob<A> {
   index: number;
   path: readonly A[];
   threshold: number;
-  /** Expansions it may do: the run's node budget left when it starts. */
+  /** Expansions it may do: the run's node budget left when its iteration's subtrees began (the same on a replay). */
   maxNodes: number;
 }
 
@@ -67,6 +67,11 @@ export interface ParallelIdaOptions<A> {
    * iteration (a batch says Infinity while other instances keep the workers busy).
    */
   minSplitNodes?: number | (() => number);
+  /**
+   * Auto split only: the split is not deepened past where the iteration's expected expansions per
+   * subtree fall below this (default 0): a job must be worth its cost (a queue's round trip).
+   */
+  minSubtreeNodes?: number;
   /** Stop (node-limit) once the expansions reach it; checked between subtrees, each gets what is left. */
   maxNodes?: number;
   signal?: AbortSignal;
@@ -206,6 +211,7 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     while (options.splitDepth === undefined && !whole && !top.limit && top.items.length < wanted) {
       const deeper = walk(splitDepth + 1);
       if (deeper.limit || deeper.items.length <= top.items.length) break;
+      if (history.expected() / deeper.items.length < (options.minSubtreeNodes ?? 0)) break;
       top = deeper;
       splitDepth++;
     }
@@ -313,7 +319,7 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
         running.set(index, entry);
         result.started++;
         const path = pathActions(item.node);
-        const job: SubtreeJob<A> = { iteration: ctx.iteration, index, path, threshold: ctx.threshold, maxNodes: ctx.maxNodes - spent };
+        const job: SubtreeJob<A> = { iteration: ctx.iteration, index, path, threshold: ctx.threshold, maxNodes: ctx.maxNodes };
         ctx.search(job, controller.signal, (c) => { entry.progress = c; report(); }).then(
           (answer) => done(index, path, answer),
           (error: unknown) => {

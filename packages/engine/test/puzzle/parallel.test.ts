@@ -63,7 +63,7 @@ describe('parallel IDA* against the sequential search', () => {
           for (const splitDepth of [1, 3, 5, undefined]) {
             if (backend === 'ts' && (width === 3 || splitDepth === 3)) continue; // the TS reference is slow: a sample
             // Auto with every iteration split (minSplitNodes 0): the default runs these small iterations whole.
-            const r = await solvePuzzleParallel(start, goal, { algorithm: 'idastar', heuristic, backend, width, splitDepth, minSplitNodes: 0 });
+            const r = await solvePuzzleParallel(start, goal, { algorithm: 'idastar', heuristic, backend, width, splitDepth, minSplitNodes: 0, minSubtreeNodes: 0 });
             const where = `${backend}, ${width} workers, split ${splitDepth ?? 'auto'}`;
             expect(r.status, where).toBe('solved');
             expect(r.length, where).toBe(seq.length);
@@ -84,7 +84,7 @@ describe('parallel IDA* against the sequential search', () => {
   }
 
   test('an auto split gives at least 8 subtrees per worker once the tree is deep enough', async () => {
-    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 4, minSplitNodes: 0 });
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 4, minSplitNodes: 0, minSubtreeNodes: 0 });
     const full = r.parallel!.iterations.slice(0, -1).filter((it) => it.expanded > 10_000);
     expect(full.length).toBeGreaterThan(0);
     for (const it of full) expect(it.subtrees).toBeGreaterThanOrEqual(32);
@@ -114,7 +114,7 @@ describe('parallel IDA* against the sequential search', () => {
     let running = 0;
     let startedAtAbort = -1;
     const r = await solvePuzzleParallel(start, goalBoard(4, 4, 'blank-first'), {
-      heuristic: 'manhattan', width: 3, signal: controller.signal, minSplitNodes: 0,
+      heuristic: 'manhattan', width: 3, signal: controller.signal, minSplitNodes: 0, minSubtreeNodes: 0,
       runner: {
         size: 3,
         async run<R>(task: { payload: unknown }, opts: { signal?: AbortSignal; onProgress?: (p: unknown) => void } = {}): Promise<R> {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, normalizeOptions, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
+import { InvalidInputError, boardToText, normalizeOptions, type TaskRunner, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
@@ -18,6 +18,9 @@ interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
   splitDepth?: number;
 }
 
+/** Through the queue a subtree job costs a few database round trips: keep each one at ~0.2 s of search or more. */
+const QUEUE_SUBTREE_NODES = 2 ** 22;
+
 const boundText = (b: number): string => (Number.isFinite(b) ? `${+b.toFixed(4)}` : '∞');
 /** Text output: boards past this side and move lists past this length are summarised unless --full. */
 const PRINT_SIDE = 32;
@@ -33,7 +36,7 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
   cmd.option('--file <path>', 'solve every board of a file (one per line, # comments, optional id<TAB>board): one JSON line per instance as it finishes');
   cmd.option('--jobs <n>', 'with --file: solve on N worker threads at once; with one board (idastar): parallel IDA*, each iteration split into subtrees searched on N worker threads', jobsArg, 1);
   cmd.option('--split-depth <d>', 'parallel IDA*: split each iteration at least D moves deep (default: deep enough for 8 subtrees per worker)', intArg(0));
-  queueOptions(cmd); // with --file: the instances become jobs on a PostgreSQL queue
+  queueOptions(cmd); // --file: the instances become jobs on a PostgreSQL queue; one board: the subtrees of parallel IDA*
   cmd.action(async (opts: SolveOpts) => exit(await solve(opts, ctx)));
 }
 
@@ -42,13 +45,21 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
     return withRunner(ctx, 'puzzle solve', opts, (o, runner) => solveBatch(o.file!, runner, o.jobs, o, solveSettings(o), ctx));
   }
-  if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
+  // One board on the queue: parallel IDA*, every subtree a job (a resumed run replays the recorded ones).
+  if (opts.db !== undefined || opts.resume !== undefined) return withRunner(ctx, 'puzzle solve', opts, (o, runner) => solveOne(o, ctx, runner));
+  return solveOne(opts, ctx, undefined);
+}
+
+/** One board: sequential, parallel IDA* on the local pool (--jobs N), or on `queue` (--db). */
+async function solveOne(opts: SolveOpts, ctx: Context, queue: TaskRunner | undefined): Promise<number> {
   const { start, goal } = await resolvePair(opts);
   const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
-  if (opts.jobs > 1 || opts.splitDepth !== undefined) {
+  const parallel = queue !== undefined || opts.jobs > 1 || opts.splitDepth !== undefined;
+  if (parallel) {
     const { algorithm } = normalizeOptions(settings);
-    if (algorithm !== 'idastar') throw new InvalidInputError(`--jobs ${opts.jobs} with one board runs parallel IDA*: give --algorithm idastar (or a pattern database), not ${algorithm}`);
-    if (opts.trace === true) throw new InvalidInputError('--trace is not available with parallel IDA* (--jobs)');
+    const how = queue !== undefined ? '--db' : `--jobs ${opts.jobs}`;
+    if (algorithm !== 'idastar') throw new InvalidInputError(`${how} with one board runs parallel IDA*: give --algorithm idastar (or a pattern database), not ${algorithm}`);
+    if (opts.trace === true) throw new InvalidInputError(`--trace is not available with parallel IDA* (${how})`);
   }
   const anytime = settings.algorithm === 'anytime';
   // anytime streams its improvements: one JSON line each with --json (then the final result on one line), else a text line each.
@@ -56,7 +67,9 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
     if (opts.json) ctx.out(`${JSON.stringify({ event: 'improvement', ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })}\n`);
     else ctx.out(`Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`);
   };
-  const result = opts.jobs > 1 || opts.splitDepth !== undefined
+  const result = queue !== undefined
+    ? await solveParallelTracked(ctx, start, goal, settings, { jobs: queue.size, splitDepth: opts.splitDepth, minSubtreeNodes: QUEUE_SUBTREE_NODES, runner: queue, quiet: opts.json })
+    : parallel
     ? await withPool(opts.jobs, (runner) => solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner, quiet: opts.json }))
     : await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
 
