@@ -91,7 +91,7 @@ describe('parallel IDA* against the sequential search', () => {
   });
 
   test('auto: iterations expected below minSplitNodes are one subtree (split depth 0), the others split', async () => {
-    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 2, minSplitNodes: 50_000 });
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 2, minSplitNodes: 50_000, minSubtreeNodes: 0 });
     const its = r.parallel!.iterations;
     expect(its[0]!.splitDepth).toBe(0);
     expect(its.some((it) => it.splitDepth === 0 && it.subtrees === 1 && it.iteration > 1)).toBe(true);
