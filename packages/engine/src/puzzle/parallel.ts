@@ -10,7 +10,7 @@ import { runAsync } from '../core/run.js';
 import { throttled, type TaskContext } from '../core/tasks.js';
 import { parallelIdaStar, type IterationReport, type SubtreeAnswer, type SubtreeJob, type SubtreeSearch } from '../search/parallel-ida.js';
 import type { SearchCounters } from '../search/types.js';
-import { normalizeOptions, type SolveOptions, type SolveResult, type SolveSettings } from './options.js';
+import { normalizeOptions, puzzleSpec, type PuzzleSpec, type SolveOptions, type SolveResult } from './options.js';
 import { PDB_SPECS, pdbHeuristic, type PdbTables } from './pdb.js';
 import { loadPdb } from './pdb-store.js';
 import { SlidingTileProblem } from './problem.js';
@@ -21,12 +21,12 @@ import { applyMoves } from './board.js';
 import { createWasmPuzzleRun } from './wasm-run.js';
 import { validatePair } from './solvability.js';
 
-/** A subtree as a plain-JSON task: the instance, its settings and the subtree (contract "Parallel IDA*"). */
+/** A subtree as a plain-JSON task: the instance, its spec and the subtree (contract "Parallel IDA*"). */
 export interface SubtreeTask {
   start: Board;
   goal: Board;
   /** idastar with its heuristic (a pattern database's name), pdbReflect, countBlank, backend, maxMemoryBytes. */
-  settings: SolveSettings;
+  spec: PuzzleSpec;
   /** The moves from the start to the subtree's root. */
   path: Move[];
   threshold: number;
@@ -40,13 +40,13 @@ const zero = (): SearchCounters => ({ expanded: 0, generated: 0, unique: 0, maxF
 
 /** The task: one subtree searched by one run (the kernel's subtree mode, or its TS twin). */
 export async function searchSubtree(task: SubtreeTask, ctx: TaskContext): Promise<SubtreeResult> {
-  const normalized = normalizeOptions({ ...task.settings, maxNodes: task.maxNodes ?? undefined });
+  const normalized = normalizeOptions({ ...task.spec, maxNodes: task.maxNodes ?? undefined });
   if (normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* searches with idastar, not ${normalized.algorithm}`);
   if (task.maxNodes !== null && task.maxNodes <= 0) return { outcome: 'node-limit', counters: zero() };
   const root = applyMoves(task.start, task.path);
   const pdb = normalized.pdb === undefined ? undefined : await loadPdb(PDB_SPECS[normalized.pdb], { signal: ctx.signal });
   const subtree = { depth: task.path.length, incoming: task.path.at(-1) ?? null, threshold: task.threshold };
-  const run = task.settings.backend === 'ts'
+  const run = task.spec.backend === 'ts'
     ? createTsPuzzleRun(root, task.goal, normalized, pdb && pdbHeuristic(pdb, task.goal, normalized.pdbReflect), subtree)
     : createWasmPuzzleRun(await loadKernels(), root, task.goal, normalized, { pdb, subtree });
   const driven = await runAsync(run, { signal: ctx.signal, onProgress: throttled((c: SearchCounters) => ctx.progress(c)) });
@@ -61,21 +61,21 @@ export async function searchSubtree(task: SubtreeTask, ctx: TaskContext): Promis
   }
 }
 
-/** What crosses to a worker: the solve's settings, resolved (no callbacks, no limits but memory). */
-function subtreeSettings(job: Job): SolveSettings {
+/** What crosses to a worker: the solve's spec, resolved (no limits but memory: the driver keeps the others). */
+function subtreeSpec(job: Job): PuzzleSpec {
   const n = job.normalized;
-  return {
+  return puzzleSpec({
     algorithm: 'idastar', heuristic: n.pdb ?? n.heuristic, pdbReflect: n.pdbReflect, countBlank: n.countBlank, backend: job.backend,
-    ...(n.maxMemoryBytes !== undefined && { maxMemoryBytes: n.maxMemoryBytes }),
-  };
+    maxMemoryBytes: n.maxMemoryBytes,
+  });
 }
 
 /** Subtrees on `runner` (its `subtree` task), or in this thread when there is none. */
 function subtreeSearch(job: Job, runner: TaskRunner | undefined): SubtreeSearch<Move> {
-  const settings = subtreeSettings(job);
+  const spec = subtreeSpec(job);
   return async (sub: SubtreeJob<Move>, signal, onProgress) => {
     const task: SubtreeTask = {
-      start: job.start, goal: job.goal, settings, path: [...sub.path], threshold: sub.threshold,
+      start: job.start, goal: job.goal, spec, path: [...sub.path], threshold: sub.threshold,
       maxNodes: Number.isFinite(sub.maxNodes) ? sub.maxNodes : null,
     };
     const progress = (p: unknown): void => onProgress(p as SearchCounters);
@@ -122,7 +122,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   const job = prepare(start, goal, await resolveHeuristic(goal, { algorithm: 'idastar', ...solveOptions }));
   if ('status' in job) return job;
   if (job.normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* runs idastar, not ${job.normalized.algorithm}`);
-  const width = options.width ?? runner?.size ?? 1;
+  const width = options.width ?? runner?.width ?? 1;
   if (!Number.isSafeInteger(width) || width < 1) throw new InvalidInputError(`width must be a positive integer, got ${width}`);
   if (splitDepth !== undefined && !(Number.isSafeInteger(splitDepth) && splitDepth >= 0)) throw new InvalidInputError(`splitDepth must be a non-negative integer, got ${splitDepth}`);
   let pdb: PdbTables | undefined;

@@ -116,7 +116,7 @@ describe('parallel IDA* against the sequential search', () => {
     const r = await solvePuzzleParallel(start, goalBoard(4, 4, 'blank-first'), {
       heuristic: 'manhattan', width: 3, signal: controller.signal, minSplitNodes: 0, minSubtreeNodes: 0,
       runner: {
-        size: 3,
+        width: 3,
         async run<R>(task: { payload: unknown }, opts: { signal?: AbortSignal; onProgress?: (p: unknown) => void } = {}): Promise<R> {
           started.push(running++);
           const signal = opts.signal ?? new AbortController().signal;
@@ -163,8 +163,8 @@ describe('subtree searches: the WASM kernel against its TS twin', () => {
             if (problem.isInverse(b, a)) continue;
             const task = { start, goal, path: [a, b], threshold, maxNodes: null };
             const ctx = { signal: new AbortController().signal, progress: () => undefined };
-            const wasm = await searchSubtree({ ...task, settings: { algorithm: 'idastar', heuristic } }, ctx);
-            const ts = await searchSubtree({ ...task, settings: { algorithm: 'idastar', heuristic, backend: 'ts' } }, ctx);
+            const wasm = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic } }, ctx);
+            const ts = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic, backend: 'ts' } }, ctx);
             expect(wasm, `${heuristic} ${a},${b} at ${threshold}`).toEqual(ts);
             compared++;
           }
@@ -182,8 +182,8 @@ describe('subtree searches: the WASM kernel against its TS twin', () => {
     const ctx = { signal: new AbortController().signal, progress: () => undefined };
     for (const maxNodes of [1, 7, 333]) {
       const task = { start, goal: GOAL_15, path: [a], threshold: t, maxNodes };
-      const wasm = await searchSubtree({ ...task, settings: { algorithm: 'idastar', heuristic: 'manhattan' } }, ctx);
-      const ts = await searchSubtree({ ...task, settings: { algorithm: 'idastar', heuristic: 'manhattan', backend: 'ts' } }, ctx);
+      const wasm = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic: 'manhattan' } }, ctx);
+      const ts = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic: 'manhattan', backend: 'ts' } }, ctx);
       expect(wasm).toEqual(ts);
       expect(wasm.outcome).toBe('node-limit');
       expect(wasm.counters.expanded).toBe(maxNodes);

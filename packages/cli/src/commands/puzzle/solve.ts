@@ -1,21 +1,32 @@
+// `searchlab puzzle solve`: one board (moves, statistics, trace, anytime improvements) or a file of boards (--file: batch.ts).
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, normalizeOptions, type TaskRunner, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
+import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
+import { boardToText, checkSolvable, normalizeOptions, renderBoard, type Board, type Improvement, type PuzzleSpec } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
 import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
 import { solveParallelTracked, solveTracked } from './solving.js';
 import { intArg, jobsArg } from '../../options.js';
-import { solveBatch } from './batch.js';
+import { withPool } from '../../pool.js';
+import { batchSpec, solveBatch } from './batch.js';
 import { preparePdb } from './pdb.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
-import { withPool } from '../../pool.js';
+import { commandLimit, type CommandLimit } from '../../limits.js';
 
 interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
+  json?: boolean;
   trace?: boolean;
   file?: string;
   full?: boolean;
   splitDepth?: number;
+}
+
+/** One board through the queue: the run's spec (the boards and the resolved puzzle spec). */
+interface OneBoardSpec {
+  start: Board;
+  goal: Board;
+  spec: PuzzleSpec;
 }
 
 /** Through the queue a subtree job costs a few database round trips: keep each one at ~0.2 s of search or more. */
@@ -43,17 +54,26 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.file !== undefined) {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
-    return withRunner(ctx, 'puzzle solve', opts, (o, runner) => solveBatch(o.file!, runner, o.jobs, o, solveSettings(o), ctx));
+    const file = opts.file;
+    const limit = commandLimit(ctx, opts.timeout);
+    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx, limit), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx, limit, file));
   }
+  const limit = commandLimit(ctx, opts.timeout);
+  const makeSpec = async (): Promise<OneBoardSpec> => {
+    const { start, goal } = await resolvePair(opts);
+    return { start, goal, spec: await preparePdb(ctx, goal, solveSettings(opts), limit, opts.json) };
+  };
   // One board on the queue: parallel IDA*, every subtree a job (a resumed run replays the recorded ones).
-  if (opts.db !== undefined || opts.resume !== undefined) return withRunner(ctx, 'puzzle solve', opts, (o, runner) => solveOne(o, ctx, runner));
-  return solveOne(opts, ctx, undefined);
+  if (opts.db !== undefined || opts.resume !== undefined) {
+    return withRunner(ctx, 'puzzle solve', opts, makeSpec, (one, queue) => solveOne(one, opts, ctx, limit, queue));
+  }
+  return solveOne(await makeSpec(), opts, ctx, limit, undefined);
 }
 
 /** One board: sequential, parallel IDA* on the local pool (--jobs N), or on `queue` (--db). */
-async function solveOne(opts: SolveOpts, ctx: Context, queue: TaskRunner | undefined): Promise<number> {
-  const { start, goal } = await resolvePair(opts);
-  const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
+async function solveOne({ start, goal, spec }: OneBoardSpec, opts: SolveOpts, ctx: Context, limit: CommandLimit, queue: TaskRunner | undefined): Promise<number> {
+  // The search gets what the set-up left of --timeout.
+  const settings = { ...spec, timeoutMs: limit.remainingMs() };
   const parallel = queue !== undefined || opts.jobs > 1 || opts.splitDepth !== undefined;
   if (parallel) {
     const { algorithm } = normalizeOptions(settings);
@@ -68,7 +88,7 @@ async function solveOne(opts: SolveOpts, ctx: Context, queue: TaskRunner | undef
     else ctx.out(`Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`);
   };
   const result = queue !== undefined
-    ? await solveParallelTracked(ctx, start, goal, settings, { jobs: queue.size, splitDepth: opts.splitDepth, minSubtreeNodes: QUEUE_SUBTREE_NODES, runner: queue, quiet: opts.json })
+    ? await solveParallelTracked(ctx, start, goal, settings, { jobs: queue.width, splitDepth: opts.splitDepth, minSubtreeNodes: QUEUE_SUBTREE_NODES, runner: queue, quiet: opts.json })
     : parallel
     ? await withPool(opts.jobs, (runner) => solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner, quiet: opts.json }))
     : await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);

@@ -1,21 +1,24 @@
 // Solving one board with the progress bar and Ctrl-C: what solve, compare and demo share.
-import { solvePuzzle, solveOptionsFrom, type Board, type Improvement, type SolveResult, type SolveSettings, type TaskRunner } from '@searchlab/engine';
-import { solvePuzzleParallel } from '@searchlab/engine/puzzle';
+import type { TaskRunner } from '@searchlab/engine';
+import {
+  solvePuzzle, solvePuzzleParallel, solveOptionsFrom, type Board, type Improvement, type SolveResult, type SolveSettings,
+} from '@searchlab/engine/puzzle';
 import { int } from '../../format.js';
 import type { Context } from '../../context.js';
 import { track } from '../../progress.js';
 
 export function solveTracked(
   ctx: Context, start: Board, goal: Board, settings: SolveSettings, view: { label: string; quiet?: boolean },
-  onImprovement?: (improvement: Improvement) => void,
+  onImprovement?: (improvement: Improvement) => void, signal: AbortSignal = ctx.signal,
 ): Promise<SolveResult> {
   return track(ctx, { label: view.label, unit: 'nodes', total: settings.maxNodes, quiet: view.quiet }, (progress) =>
-    solvePuzzle(start, goal, solveOptionsFrom(settings, { signal: ctx.signal, onProgress: (s) => progress.update(s.expanded), onImprovement })));
+    solvePuzzle(start, goal, solveOptionsFrom(settings, { signal, onProgress: (s) => progress.update(s.expanded), onImprovement })));
 }
 
 /**
- * Parallel IDA* (`--jobs N` with one board): the subtrees on `runner` (the worker pool, the queue; this
- * thread when undefined), a line on stderr after each iteration (also with --json: stdout stays one object).
+ * Parallel IDA* (`--jobs N` or `--db` with one board): the subtrees on `runner` (the worker pool, the
+ * queue; this thread when undefined), a line on stderr after each iteration (also with --json: stdout
+ * stays one object).
  */
 export function solveParallelTracked(
   ctx: Context, start: Board, goal: Board, settings: SolveSettings,
