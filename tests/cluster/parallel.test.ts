@@ -100,6 +100,9 @@ describe('parallel IDA* on the queue', () => {
     const claimedAfter = workers.flatMap((w, i) => [...w.stderr.slice(logged[i]).matchAll(new RegExp(`claimed ${runId} (\\S+)`, 'g'))].map((m) => m[1]!));
     expect(claimedAfter.length).toBeGreaterThan(0);
     expect(claimedAfter.filter((k) => done.has(k))).toEqual([]);
+    const [, reused, total] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before/) ?? [];
+    expect(Number(reused)).toBeGreaterThanOrEqual(done.size);
+    expect(Number(total)).toBeGreaterThan(Number(reused));
     const [row] = await sql<{ most: number }>(url, 'SELECT max(completions) AS most FROM searchlab_results WHERE run_id = $1', [runId]);
     expect(row!.most).toBe(1);
   }, 180_000);

@@ -4,6 +4,7 @@
  * WASM kernel (or the TS reference) — in this thread, on a worker pool or on the job queue.
  */
 import { SearchlabError, InvalidInputError } from '../core/errors.js';
+import { checkObject, checkOptionalFunction, checkOptionalObject, describe } from '../core/args.js';
 import { loadKernels } from '../core/kernels.js';
 import type { TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
@@ -118,13 +119,23 @@ export interface ParallelSolveOptions extends SolveOptions {
  */
 export async function solvePuzzleParallel(start: Board, goal: Board, options: ParallelSolveOptions = {}): Promise<SolveResult> {
   validatePair(start, goal);
+  checkObject(options, 'options');
+  checkOptionalObject(options.runner, 'runner');
+  checkOptionalFunction(options.onIteration, 'onIteration');
+  const minSplit = options.minSplitNodes;
+  if (minSplit !== undefined && typeof minSplit !== 'function' && !(typeof minSplit === 'number' && minSplit >= 0)) {
+    throw new InvalidInputError(`minSplitNodes must be a number ≥ 0 or a function, got ${describe(minSplit)}`);
+  }
+  if (options.minSubtreeNodes !== undefined && !(typeof options.minSubtreeNodes === 'number' && options.minSubtreeNodes >= 0)) {
+    throw new InvalidInputError(`minSubtreeNodes must be a number ≥ 0, got ${describe(options.minSubtreeNodes)}`);
+  }
   const { runner, splitDepth, minSplitNodes = MIN_SPLIT_NODES, minSubtreeNodes = 2 ** 17, onIteration, ...solveOptions } = options;
   const job = prepare(start, goal, await resolveHeuristic(goal, { algorithm: 'idastar', ...solveOptions }));
   if ('status' in job) return job;
   if (job.normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* runs idastar, not ${job.normalized.algorithm}`);
   const width = options.width ?? runner?.width ?? 1;
-  if (!Number.isSafeInteger(width) || width < 1) throw new InvalidInputError(`width must be a positive integer, got ${width}`);
-  if (splitDepth !== undefined && !(Number.isSafeInteger(splitDepth) && splitDepth >= 0)) throw new InvalidInputError(`splitDepth must be a non-negative integer, got ${splitDepth}`);
+  if (!Number.isSafeInteger(width) || width < 1) throw new InvalidInputError(`width must be a positive integer, got ${describe(width)}`);
+  if (splitDepth !== undefined && !(Number.isSafeInteger(splitDepth) && splitDepth >= 0)) throw new InvalidInputError(`splitDepth must be a non-negative integer, got ${describe(splitDepth)}`);
   let pdb: PdbTables | undefined;
   if (job.normalized.pdb !== undefined) {
     try {
