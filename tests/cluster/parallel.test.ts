@@ -45,6 +45,9 @@ describe('parallel IDA* on the queue', () => {
     expect(Number(row!.jobs)).toBeGreaterThan(10); // the big iterations were split
     expect(row!.most).toBe(1);
     expect(Number(row!.workers)).toBe(2);
+    // Subtrees after the one that found the goal are not wanted: none is left waiting in the queue.
+    const [left] = await sql<{ n: string }>(url, "SELECT count(*) AS n FROM pgboss.job WHERE data->>'run' = $1 AND state = 'created'", [runId]);
+    expect(Number(left!.n)).toBe(0);
   }, 120_000);
 
   it('a worker killed (SIGKILL) holding a subtree: the subtree is retried, the answer is the same', async () => {

@@ -12,6 +12,7 @@
  */
 import { expand, pathActions, rootNode, type Node, type Problem } from './problem.js';
 import type { SearchCounters } from './types.js';
+import { DISCARDED } from '../core/pool.js';
 
 /** One subtree of one iteration: its root is the node reached from the start by `path`. */
 export interface SubtreeJob<A> {
@@ -343,7 +344,7 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
         result.found = { index, node: items[index]!.node, moves: answer.moves ?? [] };
         // Later subtrees cannot hold the first goal: stop them; earlier ones go on.
         for (let q = queue.length - 1; q >= 0; q--) if (queue[q]! > index) queue.splice(q, 1);
-        for (const [i, r] of running) if (i > index) r.controller.abort();
+        for (const [i, r] of running) if (i > index) r.controller.abort(DISCARDED);
       } else if (answer.outcome === 'exhausted' && answer.next! < result.next) result.next = answer.next!;
       if (answer.outcome === 'node-limit' || spent >= ctx.maxNodes) stopAll('node-limit');
       report();
