@@ -11,6 +11,7 @@ import { HEURISTICS, normalizeOptions, puzzleSpec } from './options.js';
 import type { Task, TaskRunner } from '../core/pool.js';
 import { runTasks } from '../core/work.js';
 import type { SearchStats } from '../search/types.js';
+import { effectiveBranchingFactor } from '../search/ebf.js';
 import type { HeuristicName, SolveResult, SolveSettings } from './options.js';
 import type { SolveTask } from './tasks.js';
 import './tasks.js'; // registers the solve task this runs
@@ -36,6 +37,11 @@ export interface VariantSummary {
   meanLength?: number;
   /** Mean expanded over those same common instances. */
   meanExpanded?: number;
+  /**
+   * Mean effective branching factor b* over those common instances (each run's b* from its nodes
+   * generated and its solution length; boards solved in 0 moves have none).
+   */
+  meanEbf?: number;
   /** Sums over all instances (limits included: the work was done). */
   expanded: number;
   generated: number;
@@ -140,6 +146,7 @@ export function summarise(results: readonly SolveResult[][], variants: readonly 
       unsolved,
       meanLength: mean(common.map((row) => row[v]!.length ?? 0)),
       meanExpanded: mean(common.map((row) => row[v]!.stats.expanded)),
+      meanEbf: mean(common.flatMap((row) => { const b = runEbf(row[v]!); return b === undefined ? [] : [b]; })),
       expanded: runs.reduce((a, r) => a + r.stats.expanded, 0),
       generated: runs.reduce((a, r) => a + r.stats.generated, 0),
       maxFrontier: runs.reduce((a, r) => Math.max(a, r.stats.maxFrontier), 0),
@@ -147,4 +154,11 @@ export function summarise(results: readonly SolveResult[][], variants: readonly 
     };
   });
   return { results: results.map((row) => row.slice()), summary, commonSolved: common.length };
+}
+
+/** b* of one solved run (its nodes generated, its solution length); undefined for other runs and 0-move solutions. */
+export function runEbf(r: SolveResult): number | undefined {
+  checkObject(r, 'result');
+  if (r.status === 'solved') checkObject(r.stats, 'result.stats');
+  return r.status === 'solved' && (r.length ?? 0) > 0 ? effectiveBranchingFactor(r.stats.generated, r.length!) : undefined;
 }

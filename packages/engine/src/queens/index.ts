@@ -2,7 +2,7 @@
 // backend, the closed-form construction, and exact counting split into pool-sized subproblems.
 export {
   MAX_N, MAX_RENDER, validateN, validatePositions, lineCounts, attackingPairs, seedScore, attackedRows,
-  checkSolution, isSolution, renderBoard, type Positions,
+  checkSolution, isSolution, renderBoard, conflictMap, type Positions,
 } from './model.js';
 export {
   QUEENS_ALGORITHMS, FAST_FROM_N, defaultAlgorithm, defaultMaxSteps, normalizeQueensOptions,
@@ -20,7 +20,7 @@ export {
 export { createTsQueensRun, unsolvableN, fastStallLimit, type QueensRun } from './ts-run.js';
 export { createWasmQueensRun, createWasmCountRun } from './wasm-run.js';
 export {
-  solveQueens, solveQueensSync, traceQueensSync, chooseQueensBackend, type QueensTrace, type QueensSolveResult, type QueensStatus,
+  solveQueens, solveQueensSync, traceQueens, traceQueensSync, chooseQueensBackend, type QueensTrace, type QueensSolveResult, type QueensStatus,
 } from './solve.js';
 export { countQueens, countSubproblem, type CountOptions, type CountResult, type CountTaskPayload } from './counting.js';
 export { queensTasks, type SolveTaskPayload, type SolveTaskResult } from './tasks.js';

@@ -41,6 +41,7 @@ const CALLS: Record<string, unknown[]> = {
   solveOptionsFrom: [{}, {}],
   puzzleSpec: [{}],
   solvePuzzle: [START, GOOD, {}],
+  solvePuzzleParallel: [START, GOOD, { algorithm: 'idastar' }],
   solvePuzzleSync: [START, GOOD, { backend: 'ts' }],
   chooseBackend: [GOOD, 'astar', 'ts'],
   traceMoves: [START, GOOD, ['right'], puzzle.normalizeOptions({})],
@@ -60,6 +61,18 @@ const CALLS: Record<string, unknown[]> = {
   forgetPdbs: [],
   setPdbCache: [undefined],
   setPdbBuilder: [undefined],
+  puzzleSteps: [START, GOOD, { algorithm: 'astar', heuristic: 'manhattan' }],
+  searchSteps: [new puzzle.SlidingTileProblem(START, GOOD), { algorithm: 'bfs' }],
+  nextStep: [puzzle.puzzleSteps(START, GOOD, { algorithm: 'bfs' }).events],
+  effectiveBranchingFactor: [6, 2],
+  boardsAtDepth: [GOOD, 2, { count: 1, seed: 1 }],
+  depthLayers: [GOOD],
+  runExperiment: [{ depths: [2], perDepth: 1, columns: [{ algorithm: 'astar', heuristic: 'manhattan' }], seed: 1 }, {}],
+  parseDepths: ['2-4:2', '--depths'],
+  experimentColumns: [['astar'], ['manhattan']],
+  columnName: [{ algorithm: 'astar', heuristic: 'manhattan' }],
+  runEbf: [{ status: 'solved', length: 2, stats: { generated: 6 } }],
+  heuristicBreakdown: [START, GOOD, 'manhattan'],
 };
 const SKIP = new Set<string>();
 

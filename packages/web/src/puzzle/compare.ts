@@ -9,7 +9,7 @@ import { ALGORITHM_LABEL, MAX_SEED, readPositiveInt, readSeed, readWalk, type Co
 import type { Lab } from './lab.js';
 import { forWeb } from './messages.js';
 
-const COLUMNS = ['heuristic', 'admissible', 'solved', 'length', 'expanded', 'maxFrontier', 'time', 'rate'] as const;
+const COLUMNS = ['heuristic', 'admissible', 'solved', 'length', 'expanded', 'ebf', 'maxFrontier', 'time', 'rate'] as const;
 
 const variantLabel = (v: CompareVariant): string => `${v.heuristic}${v.countBlank === true ? ' + blank' : ''}`;
 
@@ -34,6 +34,8 @@ export class ComparePanel {
       boards = this.boards();
       maxNodes = readPositiveInt(ui.compareMaxNodes, 'the node limit');
     } catch (err) {
+      this.comparison = null; // the last comparison's table does not answer these settings
+      this.render();
       setStatus(ui.compareStatus, 'error', errorMessage(err));
       return;
     }
@@ -143,6 +145,7 @@ export class ComparePanel {
       solved: `${s.solved}/${boards}${unsolved ? ` (${unsolved})` : ''}`,
       length: s.meanLength === undefined ? '–' : boards === 1 ? String(s.meanLength) : s.meanLength.toFixed(1),
       expanded: formatCount(s.expanded / boards),
+      ebf: s.meanEbf === undefined ? '–' : s.meanEbf.toFixed(2),
       maxFrontier: formatCount(s.maxFrontier),
       time: formatTime(s.timeMs),
       rate: formatRate(s.expanded, s.timeMs),

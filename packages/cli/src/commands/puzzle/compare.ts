@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
 import {
-  HEURISTICS, boardToText, compareHeuristics, summarise, type Board, type HeuristicName, type PuzzleSpec, type SolveResult,
+  HEURISTICS, boardToText, compareHeuristics, runEbf, summarise, type Board, type HeuristicName, type PuzzleSpec, type SolveResult,
 } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -38,7 +38,7 @@ export function registerCompare(parent: Command, ctx: Context, exit: (code: numb
   cmd.option('--seed <s>', 'seed for --generate', seedArg);
   cmd.option('--heuristics <list>', `comma-separated (default: ${HEURISTICS.join(',')})`);
   addSearchOptions(cmd, false);
-  cmd.option('--jobs <n>', 'solve on N worker threads at once (default 1, so times stay comparable)', jobsArg, 1);
+  cmd.option('--jobs <n>', 'solve on N worker threads at once (1 keeps the times comparable)', jobsArg, 1);
   cmd.option('--json', 'print one JSON object instead of the table');
   queueOptions(cmd);
   cmd.action(async (opts: CompareOpts) => exit(await compare(opts, ctx)));
@@ -157,13 +157,14 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
         goal: boardToText(inst.goal),
         results: Object.fromEntries(heuristics.map((h, j) => {
           const r = results[i]![j]!;
-          return [h, { status: r.status, length: r.length, ...r.stats }];
+          const ebf = runEbf(r);
+          return [h, { status: r.status, length: r.length, ...r.stats, ebf: ebf === undefined ? undefined : Math.round(ebf * 100) / 100 }];
         })),
       })),
       commonSolved: comparison.commonSolved,
       summary: Object.fromEntries(heuristics.map((h, j) => {
         const s = comparison.summary[j]!;
-        return [h, { solved: s.solved, meanLength: s.meanLength, meanExpanded: s.meanExpanded }];
+        return [h, { solved: s.solved, meanLength: s.meanLength, meanExpanded: s.meanExpanded, meanEbf: s.meanEbf === undefined ? undefined : Math.round(s.meanEbf * 100) / 100 }];
       })),
     });
     return code;
@@ -181,12 +182,20 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
     const tag = `#${i + 1}`;
     rows.push([tag, 'length', ...row.map(lengthCell)]);
     rows.push(['', 'expanded', ...row.map((r) => int(r.stats.expanded))]);
+    rows.push(['', 'generated', ...row.map((r) => int(r.stats.generated))]);
+    rows.push(['', 'b*', ...row.map(ebfCell)]);
     rows.push(['', 'largest frontier', ...row.map((r) => int(r.stats.maxFrontier))]);
     rows.push(['', 'time ms', ...row.map((r) => r.stats.timeMs.toFixed(1))]);
   });
   rows.push(['mean', 'expanded', ...mean.map((m) => (m === undefined ? '-' : int(Math.round(m))))]);
-  out.push(table(['test', 'metric', ...heuristics], rows, 2));
-  out.push(`Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved.`);
+  rows.push(['mean', 'b*', ...comparison.summary.map((s) => (s.meanEbf === undefined ? '-' : s.meanEbf.toFixed(2)))]);
+  out.push(table(['test', 'metric', ...heuristics.map((h) => (work.countBlank ? `${h} + blank` : h))], rows, 2));
+  out.push(`Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved. b*: the effective branching factor, N + 1 = 1 + b* + … + b*^d (N generated, d the solution length).`);
   ctx.out(`${out.join('\n')}\n`);
   return code;
 }
+
+const ebfCell = (r: SolveResult): string => {
+  const b = runEbf(r);
+  return b === undefined ? '-' : b.toFixed(2);
+};
