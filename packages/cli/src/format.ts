@@ -112,6 +112,10 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
     bound: result.bound,
     lowerBound: result.lowerBound,
     optimal: result.optimal,
+    parallel: result.parallel && {
+      ...result.parallel,
+      iterations: result.parallel.iterations.map((it) => ({ ...it, next: Number.isFinite(it.next) ? it.next : null, timeMs: Math.round(it.timeMs * 1000) / 1000 })),
+    },
     improvements: result.improvements?.map((i) => ({ ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })),
     trace: result.trace?.map((t) => ({ board: boardToText(t.board), g: t.g, h: t.h, f: t.f })),
     start,

@@ -86,13 +86,21 @@ function beginTrace(n: number, options: QueensSolveOptions, maxFrames: number) {
   const backend = chooseQueensBackend(o.algorithm, options.backend);
   const t0 = globalThis.performance.now();
   const run = createRun(o, backend, backend === 'wasm' ? kernelsIfLoaded() : undefined);
-  const trace: QueensTrace = { frames: [Array.from(run.positions())], conflicts: [run.stats().conflicts] };
+  const trace: QueensTrace = { frames: [], conflicts: [] };
+  // A step may take several budget units (set-up and scans run in chunks), and a call with budget 1
+  // never finishes one step and starts the next: so the board before the call in which the step
+  // count moves from k to k + 1 is the board after step k (k = 0: the start).
+  let seen = 0;
   while (trace.frames.length < maxFrames && options.signal?.aborted !== true) {
-    // Budget 1 is one step for every algorithm (a steepest-descent step costs N ≥ 1 units).
+    const before = Array.from(run.positions());
+    const pairs = run.stats().conflicts;
     const out = run.step(1);
+    if (run.stats().steps > seen) {
+      seen = run.stats().steps;
+      trace.frames.push(before);
+      trace.conflicts.push(pairs);
+    }
     if (out !== null) break;
-    trace.frames.push(Array.from(run.positions()));
-    trace.conflicts.push(run.stats().conflicts);
   }
   return { o, backend, run, trace, maxFrames, initMs: globalThis.performance.now() - t0 };
 }
