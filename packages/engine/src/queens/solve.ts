@@ -80,12 +80,8 @@ export interface QueensTrace {
   conflicts: number[];
 }
 
-/**
- * A solve that also records the board after each of its first `maxFrames − 1` steps (for animating
- * small boards), then finishes like `solveQueensSync`. Same result as an untraced run (budgets never
- * change results). WASM needs `await loadKernels()` first.
- */
-export function traceQueensSync(n: number, options: QueensSolveOptions = {}, maxFrames = 2000): { result: QueensSolveResult; trace: QueensTrace } {
+/** The recorded part of a traced solve: the board after each of its first `maxFrames − 1` steps. */
+function beginTrace(n: number, options: QueensSolveOptions, maxFrames: number) {
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);
   const t0 = globalThis.performance.now();
@@ -106,8 +102,13 @@ export function traceQueensSync(n: number, options: QueensSolveOptions = {}, max
     }
     if (out !== null) break;
   }
-  const initMs = globalThis.performance.now() - t0;
-  const result = finish(o, backend, run, runSync(run, driveOptions(options)), initMs);
+  return { o, backend, run, trace, maxFrames, initMs: globalThis.performance.now() - t0 };
+}
+
+/** The result of a traced solve, its final board appended to the frames when they stopped short of it. */
+function endTrace(begun: ReturnType<typeof beginTrace>, driven: Parameters<typeof finish>[3]): { result: QueensSolveResult; trace: QueensTrace } {
+  const { o, backend, run, trace, maxFrames, initMs } = begun;
+  const result = finish(o, backend, run, driven, initMs);
   if (trace.frames.length < maxFrames && result.status === 'solved') {
     const last = trace.frames.at(-1)!;
     if (last.some((c, i) => c !== result.positions[i])) {
@@ -116,4 +117,20 @@ export function traceQueensSync(n: number, options: QueensSolveOptions = {}, max
     }
   }
   return { result, trace };
+}
+
+/**
+ * A solve that also records the board after each of its first `maxFrames − 1` steps (for animating
+ * small boards), then finishes like `solveQueensSync`. Same result as an untraced run (budgets never
+ * change results). WASM needs `await loadKernels()` first.
+ */
+export function traceQueensSync(n: number, options: QueensSolveOptions = {}, maxFrames = 2000): { result: QueensSolveResult; trace: QueensTrace } {
+  const begun = beginTrace(n, options, maxFrames);
+  return endTrace(begun, runSync(begun.run, driveOptions(options)));
+}
+
+/** `traceQueensSync` whose search after the frames runs in slices: progress, cancellation, a time limit. */
+export async function traceQueens(n: number, options: QueensSolveOptions = {}, maxFrames = 2000): Promise<{ result: QueensSolveResult; trace: QueensTrace }> {
+  const begun = beginTrace(n, options, maxFrames);
+  return endTrace(begun, await runAsync(begun.run, driveOptions(options)));
 }
