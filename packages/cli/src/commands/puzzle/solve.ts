@@ -108,18 +108,19 @@ async function solveOne({ start, goal, spec }: OneBoardSpec, opts: SolveOpts, ct
   out.push('Start:', board(start));
   out.push(`Goal${opts.goal === 'blank-last' || opts.goal === 'blank-first' ? ` (${opts.goal})` : ''}:`, board(goal));
   out.push(`Solvable: ${check.solvable ? 'yes' : 'no'} (${check.method}): ${why(check.reason)}`);
-  const heuristic = result.heuristic ? `, heuristic ${result.heuristic}` : '';
+  // --count-blank adds the blank's distance to h (seed 004's variant, not admissible): the name says so.
+  const heuristic = result.heuristic ? `, heuristic ${result.heuristic}${opts.countBlank === true ? ' + blank' : ''}` : '';
   out.push(`Search: ${result.algorithm}${heuristic}, backend ${result.backend}`);
   if (result.status === 'solved') {
     if (result.trace) out.push('Path:', traceLines(result));
     const moves = result.moves ?? [];
     const cut = opts.full !== true && moves.length > PRINT_MOVES;
     out.push('Moves (blank):', movesLines(cut ? moves.slice(0, PRINT_MOVES) : moves));
-    if (cut) out.push(`  … and ${moves.length - PRINT_MOVES} more (--full or --json prints them all)`);
-    out.push(`Length: ${result.length}`);
+    if (cut) out.push(`  … and ${int(moves.length - PRINT_MOVES)} more (--full or --json prints them all)`);
+    out.push(`Length: ${int(result.length ?? 0)}`);
     const c = result.construct;
     if (c) {
-      out.push(`Construct: ${c.lengthBefore} moves, ${c.lengthAfter} after the post-pass (${c.lengthBefore - c.lengthAfter} fewer)`);
+      out.push(`Construct: ${int(c.lengthBefore)} moves, ${int(c.lengthAfter)} after the post-pass (${int(c.lengthBefore - c.lengthAfter)} fewer)`);
       out.push(`Time: construct ${c.constructMs.toFixed(1)} ms, post-pass ${c.postPassMs.toFixed(1)} ms`);
     }
     if (result.bound !== undefined) {

@@ -11,7 +11,7 @@ export function solveTracked(
   ctx: Context, start: Board, goal: Board, settings: SolveSettings, view: { label: string; quiet?: boolean },
   onImprovement?: (improvement: Improvement) => void, signal: AbortSignal = ctx.signal,
 ): Promise<SolveResult> {
-  return track(ctx, { label: view.label, unit: 'nodes', total: settings.maxNodes, quiet: view.quiet }, (progress) =>
+  return track(ctx, { label: view.label, unit: 'nodes', limit: settings.maxNodes, quiet: view.quiet }, (progress) =>
     solvePuzzle(start, goal, solveOptionsFrom(settings, { signal, onProgress: (s) => progress.update(s.expanded), onImprovement })));
 }
 

@@ -1,7 +1,7 @@
 // `searchlab worker --db URL` (serve the job queue on this machine's worker pool) and
 // `searchlab cluster up` (an embedded PostgreSQL to try the queue on one machine).
 import { availableParallelism } from 'node:os';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { intArg, jobsArg } from '../../options.js';
@@ -21,7 +21,7 @@ export function registerQueue(program: Command, ctx: Context, exit: (code: numbe
   program.command('worker')
     .description('serve the job queue in a PostgreSQL database: claim jobs of any run, run them on this machine\'s worker threads')
     .requiredOption('--db <url>', 'postgres://user:password@host:port/database')
-    .option('--jobs <n>', 'worker threads (default: the cores)', jobsArg, availableParallelism())
+    .addOption(new Option('--jobs <n>', 'worker threads').argParser(jobsArg).default(availableParallelism(), 'the cores'))
     .option('--name <name>', 'how this worker is named in the results (default host:pid)')
     .action(async (opts: { db: string; jobs: number; name?: string }) => {
       checkDbUrl(opts.db);
