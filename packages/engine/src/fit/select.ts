@@ -11,6 +11,7 @@
  * degree within one standard error of the best score. With a test set only: the degree with the
  * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
  */
+import { checkArray, checkArrayLike, checkObject } from '../core/args.js';
 import { BACKENDS, type Backend } from '../core/backend.js';
 import { InvalidInputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
@@ -181,13 +182,18 @@ function degreeResult(fit: PolyFit, p: ReturnType<typeof plan>, foldFits: PolyFi
   return r;
 }
 
-function checkDegrees(degrees: readonly number[]): void {
+function checkDegrees(degrees: readonly number[], data: SweepData, options: SweepOptions): void {
+  checkObject(data, 'data');
+  checkArrayLike(data.x, 'data.x');
+  checkArrayLike(data.y, 'data.y');
+  checkArray(degrees, 'degrees');
+  checkObject(options, 'options');
   if (degrees.length === 0) throw new InvalidInputError('no degrees to fit');
 }
 
 /** Fits every degree (on the training rows) and scores it on the held-out rows and folds. */
 export async function sweepDegrees(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Promise<Sweep> {
-  checkDegrees(degrees);
+  checkDegrees(degrees, data, options);
   const p = plan(data, options);
   checkSizes(p, degrees);
   const o = fitOptions(options, data);
@@ -207,7 +213,7 @@ export async function sweepDegrees(data: SweepData, degrees: readonly number[], 
 
 /** sweepDegrees, synchronously (the WASM backend needs loadKernels() first). */
 export function sweepDegreesSync(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Sweep {
-  checkDegrees(degrees);
+  checkDegrees(degrees, data, options);
   const p = plan(data, options);
   checkSizes(p, degrees);
   const o = fitOptions(options, data);
@@ -236,7 +242,9 @@ export interface FitSpec {
 
 /** The one normaliser from user input (CLI flags, the lab's form, API options) to a FitSpec. */
 export function fitSpec(input: { degrees: readonly number[]; split?: number; folds?: number; seed?: number; mapDomain?: boolean; covariance?: boolean; backend?: Backend }): FitSpec {
-  checkDegrees(input.degrees);
+  checkObject(input, 'fit spec');
+  checkArray(input.degrees, 'degrees');
+  if (input.degrees.length === 0) throw new InvalidInputError('no degrees to fit');
   for (const d of input.degrees) {
     if (!Number.isSafeInteger(d) || d < 0) throw new InvalidInputError(`a degree must be a non-negative integer, got ${String(d)}`);
   }

@@ -1,6 +1,7 @@
 /** Algorithms, options and results of the N-Queens solvers (both backends). */
 import { codes } from '@searchlab/core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
+import { checkObject, checkOptionalBackend } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { validateN } from './model.js';
 
@@ -83,6 +84,8 @@ function checkNumber(name: string, v: number, ok: (v: number) => boolean, expect
 
 export function normalizeQueensOptions(n: number, o: QueensSolveOptions = {}): NormalizedQueensOptions {
   validateN(n);
+  checkObject(o, 'options');
+  checkOptionalBackend(o.backend);
   const algorithm = o.algorithm ?? defaultAlgorithm(n);
   if (!QUEENS_ALGORITHMS.includes(algorithm)) {
     throw new InvalidInputError(`unknown algorithm ${JSON.stringify(algorithm)}; expected one of ${QUEENS_ALGORITHMS.join(', ')}`);
