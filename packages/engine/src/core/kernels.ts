@@ -47,6 +47,8 @@ const busy = new WeakSet<Kernels>();
 const broken = new WeakSet<Kernels>();
 /** Instances kept whatever their size (they hold data worth keeping, e.g. pattern databases). */
 const retained = new WeakSet<Kernels>();
+/** Instances that belong to one holder: handed out only when asked for by identity, never pooled. */
+const dedicated = new WeakSet<Kernels>();
 const pool: Kernels[] = [];
 
 /** base64 → bytes with atob (global in browsers, workers and Node ≥ 16). */
@@ -124,7 +126,23 @@ export function releaseKernels(k: Kernels, trapped = false): void {
     if (shared === k) shared = freshKernels(k);
     return;
   }
-  if (k !== shared && pool.length < POOL_SIZE && !pool.includes(k)) pool.push(k);
+  if (k !== shared && !dedicated.has(k) && pool.length < POOL_SIZE && !pool.includes(k)) pool.push(k);
+}
+
+/**
+ * A fresh instance kept for one holder (e.g. the pattern databases' tables): retained whatever its
+ * size, and never given to a run that did not ask for it by identity.
+ */
+export function dedicatedKernels(from: Kernels): Kernels {
+  const k = freshKernels(from);
+  dedicated.add(k);
+  retained.add(k);
+  return k;
+}
+
+/** Whether the instance trapped or was dropped (it never runs again; its memory is still readable). */
+export function kernelsBroken(k: Kernels): boolean {
+  return broken.has(k);
 }
 
 /** Keeps `k` after use even when its memory grew past the usual limit (until it traps). */

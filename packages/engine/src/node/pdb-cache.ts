@@ -1,18 +1,21 @@
 /**
  * The pattern databases' file cache for Node: one file per pattern under a per-user cache
  * directory ($SEARCHLAB_CACHE_DIR, else $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab). Names
- * carry the format version (pdb-store.ts PDB_FORMAT); a file is its SHA-256 then the table, written
- * to a temporary file and renamed into place (atomic); a file of the wrong size or checksum is
- * deleted and reported missing, so it is rebuilt.
+ * carry the format version (pdb-store.ts PDB_FORMAT). A file is a 32-byte header (magic, format,
+ * table length, the table's digest: puzzle/pdb-digest.ts) then the table, written to a temporary
+ * file and renamed into place (atomic). A load reads the table straight
+ * into the memory the kernel searches (`readInto`: no intermediate copy) and checks the digest
+ * there; a file of the wrong size, header or digest is deleted and reported missing, so it is
+ * rebuilt.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { setPdbCache, type PdbCache } from '../puzzle/pdb-store.js';
+import { DIGEST_BYTES, tableDigest } from '../puzzle/pdb-digest.js';
+import { PDB_FORMAT, setPdbCache, type PdbCache } from '../puzzle/pdb-store.js';
 
-const HASH_BYTES = 32;
-const sha256 = (data: Uint8Array): Buffer => createHash('sha256').update(data).digest();
+const MAGIC = 0x4244_5053; // "SPDB" read as a little-endian u32
+const HEADER_BYTES = 32;
 
 export function defaultCacheDir(): string {
   const env = process.env;
@@ -20,35 +23,102 @@ export function defaultCacheDir(): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'searchlab');
 }
 
+function header(data: Uint8Array): Uint8Array {
+  const h = new Uint8Array(HEADER_BYTES);
+  const v = new DataView(h.buffer);
+  v.setUint32(0, MAGIC, true);
+  v.setUint32(4, PDB_FORMAT, true);
+  v.setFloat64(8, data.length, true);
+  h.set(tableDigest(data), HEADER_BYTES - DIGEST_BYTES);
+  return h;
+}
+
+/** The header's stored digest when it describes a table of `bytes` bytes in this format, else undefined. */
+function expectedDigest(h: Uint8Array, bytes: number): Uint8Array | undefined {
+  const v = new DataView(h.buffer, h.byteOffset, HEADER_BYTES);
+  const ok = v.getUint32(0, true) === MAGIC && v.getUint32(4, true) === PDB_FORMAT && v.getFloat64(8, true) === bytes;
+  return ok ? h.subarray(HEADER_BYTES - DIGEST_BYTES, HEADER_BYTES) : undefined;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 export function fileCache(dir: string = defaultCacheDir()): PdbCache {
   const path = (name: string): string => join(dir, `${name}.bin`);
+  const discard = (name: string): Promise<void> => unlink(path(name)).catch(() => undefined);
+
+  /** Fills `target` from the file; false (the file deleted when present but not intact) otherwise. */
+  async function readInto(name: string, target: Uint8Array): Promise<boolean> {
+    let file;
+    try {
+      file = await open(path(name), 'r');
+    } catch {
+      return false;
+    }
+    let intact = false;
+    try {
+      const h = new Uint8Array(HEADER_BYTES);
+      const { size } = await file.stat();
+      const digest = size === HEADER_BYTES + target.length && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES
+        ? expectedDigest(h, target.length) : undefined;
+      if (digest !== undefined) {
+        let at = 0;
+        while (at < target.length) {
+          const { bytesRead } = await file.read(target, at, target.length - at, HEADER_BYTES + at);
+          if (bytesRead === 0) break;
+          at += bytesRead;
+        }
+        intact = at === target.length && sameBytes(tableDigest(target), digest);
+      }
+    } catch {
+      intact = false;
+    } finally {
+      await file.close();
+    }
+    if (!intact) await discard(name); // corrupt, truncated or another format: rebuilt by the caller
+    return intact;
+  }
+
   return {
-    async read(name, bytes) {
-      let buf: Buffer;
+    readInto,
+    async has(name, bytes) {
+      let file;
       try {
-        buf = await readFile(path(name));
+        file = await open(path(name), 'r');
       } catch {
-        return undefined;
+        return false;
       }
-      const data = buf.subarray(HASH_BYTES);
-      if (buf.length !== HASH_BYTES + bytes || !sha256(data).equals(buf.subarray(0, HASH_BYTES))) {
-        await unlink(path(name)).catch(() => undefined); // corrupt or truncated: rebuilt by the caller
-        return undefined;
+      try {
+        const h = new Uint8Array(HEADER_BYTES);
+        const { size } = await file.stat();
+        return size === HEADER_BYTES + bytes && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES &&
+          expectedDigest(h, bytes) !== undefined;
+      } catch {
+        return false;
+      } finally {
+        await file.close();
       }
-      return data;
+    },
+    async read(name, bytes) {
+      const data = new Uint8Array(bytes);
+      return (await readInto(name, data)) ? data : undefined;
     },
     async write(name, data) {
       await mkdir(dir, { recursive: true });
       const tmp = join(dir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
       const file = await open(tmp, 'w');
       try {
-        await file.write(sha256(data));
+        await file.write(header(data));
         await file.write(data);
-      } finally {
+        await file.sync();
+      } catch (e) {
         await file.close();
+        await unlink(tmp).catch(() => undefined);
+        throw e;
       }
+      await file.close();
       await rename(tmp, path(name));
     },
+    remove: discard,
   };
 }
 

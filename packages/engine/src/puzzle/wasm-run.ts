@@ -12,7 +12,7 @@ import type { Run } from '../core/run.js';
 import type { SearchCounters } from '../search/types.js';
 import type { PdbExports, PuzzleExports } from './kernel.js';
 import type { PdbTables } from './pdb.js';
-import { ensureResident } from './pdb-store.js';
+import { ensureResident, pdbHome } from './pdb-store.js';
 import { usesHeuristic, weightFraction, type Algorithm, type NormalizedSolveOptions } from './options.js';
 import { MOVES, WALL, type Board, type Move } from './types.js';
 
@@ -72,7 +72,9 @@ export function createWasmPuzzleRun(
 
   if (options.pdb !== undefined && extras.pdb === undefined) throw new UnsupportedError(`the ${options.pdb} pattern databases are not loaded`);
   const account = extras.memoryLimitBytes === undefined ? new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('wasm')) : undefined;
-  const lease = new KernelLease<PuzzleExports & PdbExports>(kernels, extras.memoryLimitBytes ?? account);
+  // With pattern databases: on the instance that holds them when it is idle (no copy).
+  const home = extras.pdb !== undefined ? pdbHome(extras.pdb, kernels) : kernels;
+  const lease = new KernelLease<PuzzleExports & PdbExports>(home, extras.memoryLimitBytes ?? account);
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;
