@@ -5,6 +5,7 @@
 import { setupGeometry, addPattern, patTable, patBytes, patSize, patCount } from './ranking';
 import { buildBegin, buildStep, bDepth, bReached } from './builder';
 import { setReflect } from './lookup';
+import { digest } from './digest';
 
 export function pdbSetup(width: i32, height: i32): i32 { return setupGeometry(width, height) ? 1 : 0; }
 /** Index of the new pattern (labels = goal cells of the canonical frame, bit L), or -1; its table zeroed (for a build). */
@@ -22,3 +23,7 @@ export function pdbBuildReached(): f64 { return bReached; }
 export function pdbBuildDepth(): i32 { return bDepth; }
 /** Whether the next searches take the max with the diagonally reflected lookup (default 1). */
 export function pdbReflect(on: i32): void { setReflect(on != 0); }
+/** The checksum of pattern p's table (16 bytes at the address returned; engine/src/puzzle/pdb-digest.ts is its twin). */
+export function pdbTableDigest(p: i32): usize { return digest(patTable(p), patBytes(p)); }
+/** The same checksum of any `bytes` bytes at `ptr` (tests). */
+export function pdbDigest(ptr: usize, bytes: f64): usize { return digest(ptr, bytes); }

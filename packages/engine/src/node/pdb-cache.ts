@@ -5,8 +5,8 @@
  * table length, the table's digest: puzzle/pdb-digest.ts) then the table, written to a temporary
  * file and renamed into place (atomic). A load reads the table straight
  * into the memory the kernel searches (`readInto`: no intermediate copy) and checks the digest
- * there; a file of the wrong size, header or digest is deleted and reported missing, so it is
- * rebuilt.
+ * there (by the kernel's SIMD twin of the digest when the engine passes it); a file of the wrong
+ * size, header or digest is deleted and reported missing, so it is rebuilt.
  */
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -23,13 +23,13 @@ export function defaultCacheDir(): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'searchlab');
 }
 
-function header(data: Uint8Array): Uint8Array {
+function header(data: Uint8Array, digest: Uint8Array): Uint8Array {
   const h = new Uint8Array(HEADER_BYTES);
   const v = new DataView(h.buffer);
   v.setUint32(0, MAGIC, true);
   v.setUint32(4, PDB_FORMAT, true);
   v.setFloat64(8, data.length, true);
-  h.set(tableDigest(data), HEADER_BYTES - DIGEST_BYTES);
+  h.set(digest, HEADER_BYTES - DIGEST_BYTES);
   return h;
 }
 
@@ -47,7 +47,7 @@ export function fileCache(dir: string = defaultCacheDir()): PdbCache {
   const discard = (name: string): Promise<void> => unlink(path(name)).catch(() => undefined);
 
   /** Fills `target` from the file; false (the file deleted when present but not intact) otherwise. */
-  async function readInto(name: string, target: Uint8Array): Promise<boolean> {
+  async function readInto(name: string, target: Uint8Array, digestOf?: () => Uint8Array): Promise<boolean> {
     let file;
     try {
       file = await open(path(name), 'r');
@@ -67,7 +67,7 @@ export function fileCache(dir: string = defaultCacheDir()): PdbCache {
           if (bytesRead === 0) break;
           at += bytesRead;
         }
-        intact = at === target.length && sameBytes(tableDigest(target), digest);
+        intact = at === target.length && sameBytes(digestOf?.() ?? tableDigest(target), digest);
       }
     } catch {
       intact = false;
@@ -102,12 +102,12 @@ export function fileCache(dir: string = defaultCacheDir()): PdbCache {
       const data = new Uint8Array(bytes);
       return (await readInto(name, data)) ? data : undefined;
     },
-    async write(name, data) {
+    async write(name, data, digest) {
       await mkdir(dir, { recursive: true });
       const tmp = join(dir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
       const file = await open(tmp, 'w');
       try {
-        await file.write(header(data));
+        await file.write(header(data, digest ?? tableDigest(data)));
         await file.write(data);
         await file.sync();
       } catch (e) {

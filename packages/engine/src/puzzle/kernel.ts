@@ -42,6 +42,10 @@ export interface PdbExports {
   pdbBuildReached(): number;
   pdbBuildDepth(): number;
   pdbReflect(on: number): void;
+  /** Address of pattern p's table digest (16 bytes; engine/src/puzzle/pdb-digest.ts is the twin). */
+  pdbTableDigest(p: number): number;
+  /** Address of the digest of `bytes` bytes at `ptr`. */
+  pdbDigest(ptr: number, bytes: number): number;
 }
 
 /** The constructive solver's raw exports (core-as/assembly/construct/api.ts). */

@@ -11,6 +11,7 @@ import { checkMemoryBytes } from '../core/memory.js';
 import { KernelLease, MEMORY_LIMIT, dedicatedKernels, domainExports, kernelsBroken, loadKernels, retainKernels, type Kernels } from '../core/kernels.js';
 import { runAsync, type Run } from '../core/run.js';
 import type { PdbExports } from './kernel.js';
+import { DIGEST_BYTES } from './pdb-digest.js';
 import { checkSpec, pdbBuildBytes, pdbTableBytes, placements, tableBytes, type PdbProgress, type PdbSpec, type PdbTables } from './pdb.js';
 
 /**
@@ -23,14 +24,18 @@ export const PDB_FORMAT = 2;
 export interface PdbCache {
   /** The bytes stored under `name` if present and intact (`bytes` long), else undefined. */
   read(name: string, bytes: number): Promise<Uint8Array | undefined>;
-  /** Stores `data` under `name`; `data` may be a view of a kernel's memory: copy it to keep it. */
-  write(name: string, data: Uint8Array): Promise<void>;
+  /**
+   * Stores `data` under `name`; `data` may be a view of a kernel's memory: copy it to keep it.
+   * `digest`, when given, is `tableDigest(data)` computed by the kernel (pdb-digest.ts).
+   */
+  write(name: string, data: Uint8Array, digest?: Uint8Array): Promise<void>;
   /**
    * Optional, the fast path: fills `target` (the table's place in the kernel's memory, its length the
    * table's) with the bytes stored under `name`; false when missing or not intact (then `target`'s
-   * bytes are undefined).
+   * bytes are undefined). `digest()`, when given, is `tableDigest(target)` computed by the kernel
+   * where the bytes lie (SIMD), to check them against what was stored.
    */
-  readInto?(name: string, target: Uint8Array): Promise<boolean>;
+  readInto?(name: string, target: Uint8Array, digest?: () => Uint8Array): Promise<boolean>;
   /** Optional: whether `name` holds a table of `bytes` bytes, without reading it (else `read` is used). */
   has?(name: string, bytes: number): Promise<boolean>;
   /** Optional: deletes `name` (the tables of older formats, once rebuilt). */
@@ -166,6 +171,10 @@ const tableAt = (memory: WebAssembly.Memory, ex: PdbExports, p: number): Uint8Ar
 
 const tableView = (lease: KernelLease<PdbExports>, p: number): Uint8Array => tableAt(lease.kernels.memory, lease.exports, p);
 
+/** Pattern p's table digest, by the kernel that holds it (a copy: the next kernel call may overwrite it). */
+const kernelDigest = (lease: KernelLease<PdbExports>, p: number): Uint8Array =>
+  new Uint8Array(lease.buffer, lease.exports.pdbTableDigest(p) >>> 0, DIGEST_BYTES).slice();
+
 /**
  * Tables that live in the linear memory of one kernel instance, their home (no copy in JavaScript):
  * a search leases the home when it is idle; `tables` are views of its memory, taken again when the
@@ -224,7 +233,7 @@ function buildRun(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number): Run
 async function readCached(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number): Promise<boolean> {
   if (cache === undefined) return false;
   const name = pdbCacheName(spec, p);
-  if (cache.readInto !== undefined) return cache.readInto(name, tableView(lease, p));
+  if (cache.readInto !== undefined) return cache.readInto(name, tableView(lease, p), () => kernelDigest(lease, p));
   const data = await cache.read(name, tableBytes(spec, p));
   if (data === undefined) return false;
   tableView(lease, p).set(data);
@@ -267,7 +276,7 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
       await build(lease, spec, p, options);
       built = true;
       if (cache !== undefined) {
-        await cache.write(pdbCacheName(spec, p), tableView(lease, p));
+        await cache.write(pdbCacheName(spec, p), tableView(lease, p), kernelDigest(lease, p));
         for (let f = 1; f < PDB_FORMAT; f++) await cache.remove?.(pdbCacheName(spec, p, f));
       }
     }

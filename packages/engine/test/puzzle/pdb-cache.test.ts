@@ -14,10 +14,10 @@ function counting(inner: PdbCache) {
   const c = { writes: 0, hits: 0 };
   const cache: PdbCache = {
     read: async (name, bytes) => { const t = await inner.read(name, bytes); if (t) c.hits++; return t; },
-    readInto: async (name, target) => { const ok = await inner.readInto!(name, target); if (ok) c.hits++; return ok; },
+    readInto: async (name, target, digest) => { const ok = await inner.readInto!(name, target, digest); if (ok) c.hits++; return ok; },
     has: (name, bytes) => inner.has!(name, bytes),
     remove: (name) => inner.remove!(name),
-    write: async (name, data) => { c.writes++; await inner.write(name, data); },
+    write: async (name, data, digest) => { c.writes++; await inner.write(name, data, digest); },
   };
   return { c, cache };
 }
