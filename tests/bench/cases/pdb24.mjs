@@ -77,7 +77,7 @@ export async function run(bench) {
       { key: 'korf', label: 'Korf #' }, { key: 'optimal', label: 'optimal (published)' }, { key: 'status', label: 'status', align: 'left' },
       { key: 'length', label: 'length' }, { key: 'nodes', label: 'expanded' }, { key: 'published', label: 'published 6-6-6-6 expanded' },
       { key: 'vsPublished', label: 'ours / published' }, { key: 'seconds', label: 'seconds' }, { key: 'mnps', label: 'M nodes/s' },
-    ], `Instances cheapest first by the published counts, solved one after the other on one thread until a budget of ${BUDGET_MIN} minutes (solver time) is spent; the last one started stops at the budget (status limit). ` +
+    ], `Instances cheapest first by the published counts, solved one after the other on one thread until a budget of ${BUDGET_MIN} minutes (wall clock) is spent; the last one started stops at the budget (status limit). ` +
       'Published: Döbbelin, Schütt & Reinefeld 2013 (ZIB-Report 13-21), node expansions of IDA* with a 6-6-6-6 PDB per instance, as transcribed in clausecker/24puzzle doc/doebbelin-et-al.txt ' +
       '(Korf & Felner 2002\'s per-instance table of generated nodes was not found in a readable copy). Our 6-6-6-6 is Korf & Felner\'s shape with the diagonal reflection (docs/contracts/pdb.md); theirs may differ in partition and tie order. ' +
       "Times are the solver's own (search only), one run each; lengths asserted equal to the published optima. The machine is shared: times are noisy.");
@@ -86,18 +86,20 @@ export async function run(bench) {
     const solved = [];
     for (const k of bench.quick ? order.slice(0, 1) : order) {
       if (leftMs <= 0) break;
+      const t0 = performance.now();
       const r = await solvePuzzle(k.start, k.goal, { algorithm: 'idastar', heuristic: 'pdb6666', timeoutMs: leftMs });
-      leftMs -= r.stats.timeMs;
+      leftMs -= performance.now() - t0; // the timeout is wall-clock: so is the budget
       if (r.status === 'solved' && r.length !== k.optimal) throw new Error(`Korf 24 #${k.id}: length ${r.length}, optimal ${k.optimal}`);
       if (r.status !== 'solved' && r.status !== 'limit') throw new Error(`Korf 24 #${k.id}: ${r.status} (${r.reason ?? ''})`);
       if (r.status === 'solved') solved.push(k.id);
       const published = PUBLISHED_6666[k.id];
       solves.add({
-        korf: k.id, optimal: k.optimal, status: r.status === 'solved' ? 'optimal' : `stopped at the budget (${r.reason ?? 'limit'})`, length: r.length ?? '-',
+        korf: k.id, optimal: k.optimal, status: r.status === 'solved' ? 'optimal' : 'stopped at the budget', length: r.length ?? '-',
         nodes: r.stats.expanded, published, vsPublished: r.status === 'solved' ? +(r.stats.expanded / published).toFixed(3) : '-',
         seconds: s(r.stats.timeMs), mnps: +(r.stats.expanded / r.stats.timeMs / 1000).toFixed(2),
       });
       bench.log(`Korf 24 #${k.id}: ${r.status}, length ${r.length ?? '-'} (optimal ${k.optimal}), ${r.stats.expanded} nodes (published ${published}), ${s(r.stats.timeMs)} s`);
+      if (r.status !== 'solved') break; // the budget is spent
     }
     solves.note(`Solved optimally within the budget: ${solved.length} of 50 (#${solved.join(', #')}).`);
   } finally {
