@@ -38,6 +38,18 @@ const SEEDS = [0, 1, -1, 2 ** 31, 2 ** 32 - 1, 42];
 
 describe('queens: WASM agrees exactly with the TS reference', async () => {
   const kernels = await loadKernels();
+
+  // Past one chunk (2^16 rows, columns or draws: the unit the set-up and the scans pause at), with
+  // budgets of a few units, so that runs pause inside set-up passes and inside scans (issue 25).
+  test.each(['hill-climbing', 'restart', 'annealing', 'min-conflicts'] as const)('%s: N = 150,000 pausing inside set-up and scans', (algorithm) => {
+    const budgets = new Rng(25);
+    const maxSteps = algorithm === 'hill-climbing' || algorithm === 'restart' ? 0 : algorithm === 'annealing' ? 5000 : 40;
+    const o = normalizeQueensOptions(150_000, { algorithm, seed: 9, maxSteps });
+    const ts = drain(createTsQueensRun(o), () => 1 + budgets.nextInt(3));
+    const wasm = drain(createWasmQueensRun(kernels, o), () => 1 + budgets.nextInt(4));
+    expect(wasm).toEqual(ts);
+    expect(ts.steps).toBe(maxSteps);
+  });
   for (const algorithm of QUEENS_ALGORITHMS) {
     test(`${algorithm}: N = 1..200 × seeds, random budgets`, () => {
       const budgets = new Rng(7);

@@ -13,7 +13,7 @@ export {
   MemoryLedger, MemoryAccount, processMemory, defaultMemoryBytes, parseMemorySize, WASM_MEMORY_CEILING,
 } from './core/memory.js';
 export {
-  WorkerPool, inlinePool, defaultPoolSize, checkPoolSize,
+  WorkerPool, inlinePool, defaultPoolSize, checkPoolSize, DISCARDED,
   type TaskRunner, type Task, type TaskOptions, type WorkerPort,
 } from './core/pool.js';
 export { runTasks, type Work, type WorkOptions } from './core/work.js';
