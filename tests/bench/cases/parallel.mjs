@@ -7,6 +7,7 @@
 // Runs alternate (A B A B …) after one untimed run of each; ratios are medians of the pairs' ratios.
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { median, ratio } from '../harness.mjs';
@@ -53,11 +54,12 @@ const met = (value, target) => `${value} (target ≥ ${target}: ${value >= targe
 
 export async function run(bench) {
   const n = bench.quick ? 1 : 3;
+  const load = loadavg()[0].toFixed(1);
   const optimal = new Map(readFileSync(KORF100, 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split('\t')).map(([id, len]) => [id, Number(len)]));
   const t = bench.table('parallel IDA*: --jobs 2 against --jobs 1 (wall clock)', [
     { key: 'case', label: 'case', align: 'left' }, { key: 'one', label: '1 thread, ms' }, { key: 'two', label: '2 threads, ms' },
     { key: 'speedup', label: 'speed-up' }, { key: 'nodes', label: 'nodes (1 → 2)', align: 'left' },
-  ], `Wall clock of the CLI process, medians of ${n} alternating pairs after one untimed run of each; speed-up = the median of the pairs' ratios. This machine has 2 cores shared with other work: the figures are noisy and a loaded machine pulls the speed-up towards 1.`);
+  ], `Wall clock of the CLI process, medians of ${n} alternating pairs after one untimed run of each; speed-up = the median of the pairs' ratios. This machine has 2 cores shared with other work: the figures are noisy and a loaded machine pulls the speed-up towards 1 (load average at the start of this run: ${load}; above 2, the two threads could not have two cores). Nodes grow with 2 threads: in the last iteration the subtrees after the one that finds the goal are searched until it does (contract "Parallel IDA*").`);
 
   // Korf's 100 as a batch.
   const batch = (jobs) => () => cli(['puzzle', 'solve', '--file', KORF100, '--goal', 'blank-first', '--heuristic', 'pdb663', '--jobs', String(jobs)]);

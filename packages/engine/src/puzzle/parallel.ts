@@ -108,6 +108,8 @@ export interface ParallelSolveOptions extends SolveOptions {
   minSplitNodes?: number | (() => number);
   /** Auto split: not deeper than where subtrees are expected to expand fewer nodes than this (default 2^17, ~5 ms). */
   minSubtreeNodes?: number;
+  /** Auto split: deeper while subtrees are expected to expand more than this (default 2^19, ~40 ms). */
+  targetSubtreeNodes?: number;
   /** After each finished iteration: its report and the statistics so far. */
   onIteration?: (report: IterationReport, stats: SearchCounters) => void;
 }
@@ -126,10 +128,11 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   if (minSplit !== undefined && typeof minSplit !== 'function' && !(typeof minSplit === 'number' && minSplit >= 0)) {
     throw new InvalidInputError(`minSplitNodes must be a number ≥ 0 or a function, got ${describe(minSplit)}`);
   }
-  if (options.minSubtreeNodes !== undefined && !(typeof options.minSubtreeNodes === 'number' && options.minSubtreeNodes >= 0)) {
-    throw new InvalidInputError(`minSubtreeNodes must be a number ≥ 0, got ${describe(options.minSubtreeNodes)}`);
+  for (const key of ['minSubtreeNodes', 'targetSubtreeNodes'] as const) {
+    const v = options[key];
+    if (v !== undefined && !(typeof v === 'number' && v >= 0)) throw new InvalidInputError(`${key} must be a number ≥ 0, got ${describe(v)}`);
   }
-  const { runner, splitDepth, minSplitNodes = MIN_SPLIT_NODES, minSubtreeNodes = 2 ** 17, onIteration, ...solveOptions } = options;
+  const { runner, splitDepth, minSplitNodes = MIN_SPLIT_NODES, minSubtreeNodes = 2 ** 17, targetSubtreeNodes = 2 ** 19, onIteration, ...solveOptions } = options;
   const job = prepare(start, goal, await resolveHeuristic(goal, { algorithm: 'idastar', ...solveOptions }));
   if ('status' in job) return job;
   if (job.normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* runs idastar, not ${job.normalized.algorithm}`);
@@ -157,7 +160,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   const began = globalThis.performance.now();
   try {
     const r = await parallelIdaStar(problem, {
-      width, search: subtreeSearch(job, runner), splitDepth, minSplitNodes, minSubtreeNodes, maxNodes: n.maxNodes, signal: stop.signal,
+      width, search: subtreeSearch(job, runner), splitDepth, minSplitNodes, minSubtreeNodes, targetSubtreeNodes, maxNodes: n.maxNodes, signal: stop.signal,
       onIteration,
       onProgress: options.onProgress && ((c) => options.onProgress!({ ...c, timeMs: globalThis.performance.now() - began })),
     });

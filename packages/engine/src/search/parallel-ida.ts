@@ -73,6 +73,12 @@ export interface ParallelIdaOptions<A> {
    * subtree fall below this (default 0): a job must be worth its cost (a queue's round trip).
    */
   minSubtreeNodes?: number;
+  /**
+   * Auto split only: deepen the split (past `subtreesPerWorker` × width) while the expected expansions
+   * per subtree are above this (default Infinity). Smaller subtrees waste less in the last iteration,
+   * where the subtrees running beside the one that finds the goal are stopped unfinished.
+   */
+  targetSubtreeNodes?: number;
   /** Stop (node-limit) once the expansions reach it; checked between subtrees, each gets what is left. */
   maxNodes?: number;
   signal?: AbortSignal;
@@ -209,7 +215,8 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     let top = whole ? walkTop(problem, threshold, 0, () => false, budget) : walk(splitDepth);
     // Auto: deepen the split while there are too few subtrees and a level deeper has more (a deeper
     // split only moves nodes from the subtrees to the top, which is walked here in one thread).
-    while (options.splitDepth === undefined && !whole && !top.limit && top.items.length < wanted) {
+    const target = options.targetSubtreeNodes ?? Infinity;
+    while (options.splitDepth === undefined && !whole && !top.limit && (top.items.length < wanted || history.expected() / top.items.length > target)) {
       const deeper = walk(splitDepth + 1);
       if (deeper.limit || deeper.items.length <= top.items.length) break;
       if (history.expected() / deeper.items.length < (options.minSubtreeNodes ?? 0)) break;

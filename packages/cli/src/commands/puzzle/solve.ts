@@ -88,7 +88,7 @@ async function solveOne({ start, goal, spec }: OneBoardSpec, opts: SolveOpts, ct
     else ctx.out(`Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`);
   };
   const result = queue !== undefined
-    ? await solveParallelTracked(ctx, start, goal, settings, { jobs: queue.width, splitDepth: opts.splitDepth, minSubtreeNodes: QUEUE_SUBTREE_NODES, runner: queue, quiet: opts.json })
+    ? await solveParallelTracked(ctx, start, goal, settings, { jobs: queue.width, splitDepth: opts.splitDepth, minSubtreeNodes: QUEUE_SUBTREE_NODES, targetSubtreeNodes: 4 * QUEUE_SUBTREE_NODES, runner: queue, quiet: opts.json })
     : parallel
     ? await withPool(opts.jobs, (runner) => solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner, quiet: opts.json }))
     : await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);

@@ -22,13 +22,13 @@ export function solveTracked(
  */
 export function solveParallelTracked(
   ctx: Context, start: Board, goal: Board, settings: SolveSettings,
-  view: { jobs: number; splitDepth?: number; minSubtreeNodes?: number; runner: TaskRunner | undefined; quiet?: boolean },
+  view: { jobs: number; splitDepth?: number; minSubtreeNodes?: number; targetSubtreeNodes?: number; runner: TaskRunner | undefined; quiet?: boolean },
 ): Promise<SolveResult> {
   let detail = '';
   return track(ctx, { label: 'solving', unit: 'nodes', total: settings.maxNodes, quiet: view.quiet }, (progress) =>
     solvePuzzleParallel(start, goal, {
       ...solveOptionsFrom(settings, { signal: ctx.signal, onProgress: (s) => progress.update(s.expanded, detail) }),
-      runner: view.runner, width: view.jobs, splitDepth: view.splitDepth, minSubtreeNodes: view.minSubtreeNodes,
+      runner: view.runner, width: view.jobs, splitDepth: view.splitDepth, minSubtreeNodes: view.minSubtreeNodes, targetSubtreeNodes: view.targetSubtreeNodes,
       onIteration: (it, total) => {
         detail = `iteration ${it.iteration + 1}, threshold ${it.next}`;
         ctx.err(`iteration ${it.iteration}: threshold ${it.threshold}, ${int(it.subtrees)} subtrees (split depth ${it.splitDepth}), ` +
