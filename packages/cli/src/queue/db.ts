@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { InvalidInputError, SearchlabError } from '@searchlab/engine';
+import { InvalidInputError, SearchlabError, canonicalJson } from '@searchlab/engine';
 
 /** One pg-boss queue for every run and every domain: the job's data says which run and task. */
 export const QUEUE = 'searchlab';
@@ -21,6 +21,24 @@ const NOTIFY_BYTES = 7_900;
 const MAINTENANCE_S = 3;
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 30_000;
+
+/**
+ * pg warns on every connection string with sslmode=prefer|require|verify-ca, in ten lines, before
+ * anything of ours: say it once, in one line, and let every other warning through as it was.
+ */
+let sslWarningFolded = false;
+function foldSslModeWarning(): void {
+  if (sslWarningFolded) return;
+  sslWarningFolded = true;
+  const emit = process.emitWarning.bind(process) as (...args: unknown[]) => void;
+  let said = false;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (!/SSL modes 'prefer', 'require', and 'verify-ca' are treated as aliases for 'verify-full'/.test(text)) return emit(warning, ...rest);
+    if (!said) process.stderr.write("searchlab: warning: the PostgreSQL client treats sslmode=prefer/require/verify-ca as verify-full (say sslmode=verify-full, or uselibpqcompat=true&sslmode=require for libpq's meaning)\n");
+    said = true;
+  }) as typeof process.emitWarning;
+}
 
 export function checkDbUrl(url: string): URL {
   let u: URL;
@@ -86,6 +104,7 @@ export class QueueDb {
   /** Connects (at most CONNECT_TIMEOUT_MS), creates the schema and the queue when missing. */
   static async open(url: string, options: { maintain?: boolean; asyncCommit?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
     const u = checkDbUrl(url);
+    foldSslModeWarning();
     const pool = new pg.Pool({
       connectionString: url, max: 6, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS,
       // A worker's commits (claims, results with their completions: each one transaction) need not wait
@@ -123,8 +142,12 @@ export class QueueDb {
   private async createSchema(): Promise<void> {
     await this.pool.query(`
       CREATE TABLE IF NOT EXISTS searchlab_runs (
-        run_id text PRIMARY KEY, command text NOT NULL, options jsonb NOT NULL,
+        run_id text PRIMARY KEY, command text NOT NULL, spec jsonb NOT NULL,
         jobs int, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz);
+      DO $$ BEGIN -- databases made before runs stored a spec
+        IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'searchlab_runs' AND column_name = 'options')
+        THEN ALTER TABLE searchlab_runs RENAME COLUMN options TO spec; END IF;
+      END $$;
       CREATE TABLE IF NOT EXISTS searchlab_results (
         run_id text NOT NULL REFERENCES searchlab_runs ON DELETE CASCADE, job_key text NOT NULL,
         result jsonb, error jsonb, worker text, attempt int NOT NULL DEFAULT 0, completions int NOT NULL DEFAULT 1,
@@ -176,13 +199,14 @@ export class QueueDb {
 
   // --- runs -----------------------------------------------------------------------------------
 
-  async createRun(runId: string, command: string, options: unknown): Promise<void> {
-    await this.query('INSERT INTO searchlab_runs (run_id, command, options) VALUES ($1, $2, $3)', [runId, command, JSON.stringify(options)]);
+  /** A run and the spec of its work (the command's canonical spec: never a URL, a path or an output flag). */
+  async createRun(runId: string, command: string, spec: unknown): Promise<void> {
+    await this.query('INSERT INTO searchlab_runs (run_id, command, spec) VALUES ($1, $2, $3)', [runId, command, canonicalJson(spec)]);
   }
 
-  async getRun(runId: string): Promise<{ command: string; options: Record<string, unknown>; finished_at: Date | null } | undefined> {
-    return (await this.query<{ command: string; options: Record<string, unknown>; finished_at: Date | null }>(
-      'SELECT command, options, finished_at FROM searchlab_runs WHERE run_id = $1', [runId]))[0];
+  async getRun(runId: string): Promise<{ command: string; spec: unknown; finished_at: Date | null } | undefined> {
+    return (await this.query<{ command: string; spec: unknown; finished_at: Date | null }>(
+      'SELECT command, spec, finished_at FROM searchlab_runs WHERE run_id = $1', [runId]))[0];
   }
 
   async finishRun(runId: string, jobs: number): Promise<void> {
@@ -239,6 +263,12 @@ export class QueueDb {
       ) SELECT pg_notify('${DONE_CHANNEL}', CASE WHEN first AND octet_length(message) < ${NOTIFY_BYTES} THEN message ELSE $1 || ' ' || $2 END)
       FROM recorded, LATERAL (SELECT $1 || ' ' || $2 || ' ' || json_build_array($3::jsonb, $4::jsonb)::text AS message) AS m`,
     [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt, QUEUE, id]);
+  }
+
+  /** Deletes jobs of a run that no worker claimed yet (their results are not wanted); claimed ones run to their end. */
+  async discard(runId: string, keys: string[]): Promise<void> {
+    await this.query(`DELETE FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry')`,
+      [QUEUE, keys.map((key) => jobUuid(runId, key))]);
   }
 
   /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */

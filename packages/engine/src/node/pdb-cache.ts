@@ -2,17 +2,20 @@
  * The pattern databases' file cache for Node: one file per pattern under a per-user cache
  * directory ($SEARCHLAB_CACHE_DIR, else $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab). Names
  * carry the format version (pdb-store.ts PDB_FORMAT). A file is a 32-byte header (magic, format,
- * table length, the table's digest: puzzle/pdb-digest.ts) then the table, written to a temporary
- * file and renamed into place (atomic). A load reads the table straight
+ * table length, the table's digest: puzzle/pdb-digest.ts) then the table, written by the one
+ * atomic writer (node/atomic.ts); a write that fails is a warning, never the run's error. A load
+ * reads the table straight
  * into the memory the kernel searches (`readInto`: no intermediate copy) and checks the digest
  * there (by the kernel's SIMD twin of the digest when the engine passes it); a file of the wrong
  * size, header or digest is deleted and reported missing, so it is rebuilt.
  */
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { InvalidInputError } from '../core/errors.js';
 import { DIGEST_BYTES, tableDigest } from '../puzzle/pdb-digest.js';
 import { PDB_FORMAT, setPdbCache, type PdbCache } from '../puzzle/pdb-store.js';
+import { writeFileAtomic } from './atomic.js';
 
 const MAGIC = 0x4244_5053; // "SPDB" read as a little-endian u32
 const HEADER_BYTES = 32;
@@ -42,8 +45,12 @@ function expectedDigest(h: Uint8Array, bytes: number): Uint8Array | undefined {
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export function fileCache(dir: string = defaultCacheDir()): PdbCache {
+/** Cache warnings go here unless a caller says otherwise (the CLI prints them on stderr). */
+const warnOnStderr = (message: string): void => void process.stderr.write(`searchlab: warning: ${message}\n`);
+
+export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: string) => void = warnOnStderr): PdbCache {
   const path = (name: string): string => join(dir, `${name}.bin`);
+  let failed = false;
   const discard = (name: string): Promise<void> => unlink(path(name)).catch(() => undefined);
 
   /** Fills `target` from the file; false (the file deleted when present but not intact) otherwise. */
@@ -103,26 +110,28 @@ export function fileCache(dir: string = defaultCacheDir()): PdbCache {
       return (await readInto(name, data)) ? data : undefined;
     },
     async write(name, data, digest) {
-      await mkdir(dir, { recursive: true });
-      const tmp = join(dir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-      const file = await open(tmp, 'w');
+      // A cache that cannot be written (read-only, a file in the way, a full disk) costs a rebuild
+      // next time, not this run: one warning, and the solve goes on with the tables in memory.
+      if (failed) return;
       try {
-        await file.write(header(data, digest ?? tableDigest(data)));
-        await file.write(data);
-        await file.sync();
+        await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+          throw e.code === 'EEXIST' || e.code === 'ENOTDIR' ? new InvalidInputError(`cannot use the pattern-database cache directory ${dir}: it is not a directory`) : e;
+        });
+        await writeFileAtomic(path(name), async (write) => {
+          await write(header(data, digest ?? tableDigest(data)));
+          await write(data);
+        }, { label: 'the pattern-database cache file' });
       } catch (e) {
-        await file.close();
-        await unlink(tmp).catch(() => undefined);
-        throw e;
+        const reason = e instanceof InvalidInputError ? e.message : `cannot write the pattern-database cache file ${path(name)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+        failed = true;
+        onWarning(`${reason} (the tables are used from memory and rebuilt next time)`);
       }
-      await file.close();
-      await rename(tmp, path(name));
     },
     remove: discard,
   };
 }
 
 /** Makes the engine read and write pattern databases under `dir` (default: the per-user cache). */
-export function useFileCache(dir?: string): void {
-  setPdbCache(fileCache(dir));
+export function useFileCache(dir?: string, onWarning?: (message: string) => void): void {
+  setPdbCache(fileCache(dir, onWarning));
 }

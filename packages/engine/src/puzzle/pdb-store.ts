@@ -255,6 +255,11 @@ async function build(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number, o
   if (driven.status !== 'done') throw new SearchlabError('aborted', 'aborted while building the pattern databases');
 }
 
+/** A table into the cache, if one is set: a cache that fails (full, read-only) is not the run's failure. */
+async function storeInCache(name: string, table: Uint8Array, digest: Uint8Array): Promise<void> {
+  await cache?.write(name, table, digest).catch(() => undefined);
+}
+
 /**
  * Loads `spec` into an instance of its own (the home of the tables): each table read from the cache
  * straight into the instance's memory, or built (then cached; the files of older formats removed).
@@ -276,8 +281,8 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
       await build(lease, spec, p, options);
       built = true;
       if (cache !== undefined) {
-        await cache.write(pdbCacheName(spec, p), tableView(lease, p), kernelDigest(lease, p));
-        for (let f = 1; f < PDB_FORMAT; f++) await cache.remove?.(pdbCacheName(spec, p, f));
+        await storeInCache(pdbCacheName(spec, p), tableView(lease, p), kernelDigest(lease, p));
+        for (let f = 1; f < PDB_FORMAT; f++) await cache.remove?.(pdbCacheName(spec, p, f))?.catch(() => undefined);
       }
     }
     const pdb = new ResidentTables(spec, home);

@@ -84,24 +84,29 @@ function countExpansion(slice: Slice, counters: SearchCounters): void {
 // Best-first family
 
 /** An open-list entry. Ordered by f ascending, then LARGER g first, then earlier insertion. */
-interface Entry<S, A> {
+export interface Entry<S, A> {
   readonly f: number;
   readonly seq: number;
   readonly node: Node<S, A>;
 }
 
-function before<S, A>(a: Entry<S, A>, b: Entry<S, A>): boolean {
+export function before<S, A>(a: Entry<S, A>, b: Entry<S, A>): boolean {
   if (a.f !== b.f) return a.f < b.f;
   if (a.node.g !== b.node.g) return a.node.g > b.node.g;
   return a.seq < b.seq;
 }
 
 /** A binary min-heap keyed by (f, -g, seq). seq values are unique, so the order is total. */
-class OpenList<S, A> {
+export class OpenList<S, A> {
   private readonly heap: Entry<S, A>[] = [];
 
   get size(): number {
     return this.heap.length;
+  }
+
+  /** The entries in heap order (not pop order): for the step API's view of the open list. */
+  entries(): readonly Entry<S, A>[] {
+    return this.heap;
   }
 
   push(entry: Entry<S, A>): void {
@@ -311,6 +316,8 @@ interface DepthFirstRules<S, A> {
   readonly leafDepth?: number;
   /** DFS: skip a child whose state is already on the current path (still counted as generated). */
   readonly avoidPathRepeats?: boolean;
+  /** Where the walk starts (a subtree of parallel IDA*); default the problem's root node. */
+  readonly root?: Node<S, A>;
 }
 
 type WalkResult<S, A> =
@@ -361,7 +368,7 @@ function* boundedDepthFirst<S, A>(
     return EXPAND;
   };
 
-  let current = rootNode(problem);
+  let current = rules.root ?? rootNode(problem);
   let r = enter(current);
   for (;;) {
     if (r === FOUND) return { kind: 'found', node: current };
@@ -444,6 +451,31 @@ export function* idaStar<S, A>(
       return { kind: 'exhausted' };
     }
   }
+}
+
+/** How the search of one subtree of parallel IDA* ended: a goal, the node limit, or done with the least f over its bound. */
+export type SubtreeOutcome<S, A> =
+  | { kind: 'found'; node: Node<S, A> }
+  | { kind: 'node-limit' }
+  | { kind: 'exhausted'; next: number };
+
+/**
+ * One subtree of a parallel IDA* iteration (contract "Parallel IDA*"): visit(root) of the idastar
+ * contract at a fixed bound, root being a node of the whole search (its depth, g and incoming action
+ * as there, so parent pruning and f are the same). Ends at the root again: `next` is the least f
+ * over the bound (Infinity: nothing was cut).
+ */
+export function* idaSubtree<S, A>(
+  problem: Problem<S, A>,
+  root: Node<S, A>,
+  bound: number,
+  limits: SearchLimits = {},
+  counters: SearchCounters = newCounters(),
+): Generator<SearchCounters, SubtreeOutcome<S, A>, void> {
+  counters.iterations = 1;
+  const f = (n: Node<S, A>): number => n.g + problem.h(n.state);
+  const r = yield* boundedDepthFirst(problem, { f, bound, root }, limits, counters, { since: 0 });
+  return r.kind === 'cut' ? { kind: 'exhausted', next: r.next } : r;
 }
 
 /** A weight w ≥ 1 as the exact fraction num / den the weighted searches use (contract: "wida"). */

@@ -43,10 +43,10 @@ describe('PositionsParser', () => {
 
   test('one-line errors naming the row or the byte, the same for every chunking', () => {
     const cases: [string, RegExp][] = [
-      ['1 x 0', /^error row 1 has column "x", expected an integer 0..2$/],
-      ['1 3 9 2', /^error row 2 has column "9", expected an integer 0..3$/],
-      ['[1,3,-1,2]', /^error row 2 has column -1, expected an integer 0..3$/],
-      ['{"positions":[1,3,1.5,2]}', /^error row 2 has column 1.5, expected an integer 0..3$/],
+      ['1 x 0', /^error row 2 has column "x", expected an integer 0..2$/],
+      ['1 3 9 2', /^error row 3 has column "9", expected an integer 0..3$/],
+      ['[1,3,-1,2]', /^error row 3 has column -1, expected an integer 0..3$/],
+      ['{"positions":[1,3,1.5,2]}', /^error row 3 has column 1.5, expected an integer 0..3$/],
       ['[1,3,0,2', /not valid JSON: it ends inside an array or object \(byte 8\)/],
       ['[1,3,0,,2]', /not valid JSON: unexpected "," at byte 7/],
       ['{"positions":[1,3,0,2]} x', /unexpected "x" at byte 24/],
@@ -60,5 +60,21 @@ describe('PositionsParser', () => {
       expect(whole.split('\n')).toHaveLength(1);
       for (const size of [1, 2, 3, 5]) expect(outcome(() => parseChunked(text, [size])), `${text} in chunks of ${size}`).toBe(whole);
     }
+  });
+});
+
+describe('a stated n and a byte-order mark (issue 25)', () => {
+  test('a file that states n is checked against it', () => {
+    expect(() => parsePositions('{"n":8,"positions":[1,3,0,2]}')).toThrow('the file says n = 8 but its positions hold 4 columns');
+    expect(Array.from(parsePositions('{"n":4,"positions":[1,3,0,2]}'))).toEqual([1, 3, 0, 2]);
+    expect(Array.from(parsePositions('{"positions":[1,3,0,2],"n":4}'))).toEqual([1, 3, 0, 2]);
+    expect(() => parsePositions('{"n":-4,"positions":[1,3,0,2]}')).toThrow('the file\'s "n" is -4, expected the number of queens');
+    // A nested "n" is not the file's.
+    expect(Array.from(parsePositions('{"meta":{"n":9},"positions":[1,3,0,2]}'))).toEqual([1, 3, 0, 2]);
+  });
+
+  test('a byte-order mark before JSON or plain columns is skipped', () => {
+    expect(Array.from(parsePositions('\uFEFF{"n":4,"positions":[1,3,0,2]}'))).toEqual([1, 3, 0, 2]);
+    expect(Array.from(parsePositions('\uFEFF1 3 0 2\n'))).toEqual([1, 3, 0, 2]);
   });
 });

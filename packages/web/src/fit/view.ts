@@ -3,7 +3,7 @@
 // the RMS against degree with the engine's Observable Plot charts; list the coefficients.
 // Settings (and "seed data") live in the URL; pasted points do not (they may be large).
 import { type Experiment, type Points, type Sweep, type SweepTask, parseDegrees, parsePoints } from '@searchlab/engine/fit';
-import { curvesChart, rmsChart } from '@searchlab/engine/fit/charts';
+import { curvesChart, residualsChart, rmsChart } from '@searchlab/engine/fit/charts';
 import { byId, errorMessage, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot, labPool } from '../shell/pool.js';
 import type { View, ViewContext } from '../shell/view.js';
@@ -26,6 +26,8 @@ class FitView {
   private readonly jobs = new JobSlot();
   /** Held-out points that came with the data (seed 000's second draw), until the text is edited. */
   private held: { x: number[]; y: number[] } | undefined;
+  /** The true polynomial of synthetic data (seed 000's), until the text is edited. */
+  private truth: number[] | undefined;
   private source: 'seed' | 'text' = 'text';
 
   constructor(private readonly ctx: ViewContext) {
@@ -61,6 +63,7 @@ class FitView {
 
   private useText(): void {
     this.held = undefined;
+    this.truth = undefined;
     this.source = 'text';
     this.el('fit-held').hidden = true;
     this.save();
@@ -85,10 +88,11 @@ class FitView {
       if (!this.jobs.current(signal)) return;
       this.el<HTMLTextAreaElement>('fit-points').value = `x,y\n${e.x.map((x, i) => `${x},${e.yTrain[i]}`).join('\n')}\n`;
       this.held = { x: e.x, y: e.yTest };
+      this.truth = e.truth;
       this.source = 'seed';
       const held = this.el('fit-held');
       held.hidden = false;
-      held.textContent = `Seed 000: y = 3x² + 4x + 20 + noise (σ = ${e.sigma}), seed ${seed}. Held out: the same x with fresh noise (hollow points).`;
+      held.textContent = `The blog post's experiment: y = 3x² + 4x + 20 + noise (σ = ${e.sigma}), random seed ${seed}. Held out: the same x with fresh noise (hollow points).`;
       this.save();
       this.jobs.stop();
       if (fit) await this.fit();
@@ -113,9 +117,11 @@ class FitView {
         ...(folds >= 2 ? { folds } : {}),
       };
     } catch (err) {
+      this.clear();
       return setStatus(status, 'error', errorMessage(err));
     }
     const signal = this.jobs.start();
+    this.clear(); // the last fit's charts and table do not answer these points
     this.busy(true);
     setStatus(status, 'running', `fitting ${points.n} points…`);
     try {
@@ -132,6 +138,10 @@ class FitView {
     }
   }
 
+  private clear(): void {
+    for (const id of ['fit-curves', 'fit-rms', 'fit-table', 'fit-warnings']) this.el(id).replaceChildren();
+  }
+
   private busy(on: boolean): void {
     this.el<HTMLButtonElement>('fit-run').disabled = on;
     this.el<HTMLButtonElement>('fit-cancel').disabled = !on;
@@ -144,7 +154,8 @@ class FitView {
     const pick = (idx: ArrayLike<number>) => ({ x: Array.from(idx, (i) => points.x[i]!), y: Array.from(idx, (i) => points.y[i]!) });
     const train = sweep.split ? pick(sweep.split.train) : points;
     const test = task.test ?? (sweep.split ? pick(sweep.split.test) : undefined);
-    el('fit-curves').replaceChildren(curvesChart({ train, test, fits: sweep.degrees }, { width, title: 'Points and fitted curves' }));
+    el('fit-curves').replaceChildren(curvesChart({ train, test, fits: sweep.degrees, truth: this.truth }, { width, title: 'Points and fitted curves' }));
+    el('fit-residuals').replaceChildren(residualsChart({ train, test, fits: sweep.degrees }, { width, height: 300, title: 'Residuals (y − fitted value)' }));
     el('fit-rms').replaceChildren(...(sweep.degrees.length > 1 ? [rmsChart(sweep.degrees, { width, height: 300, title: 'RMS error against degree' })] : []));
     const cv = sweep.degrees.some((d) => d.cvRms !== undefined);
     const head = ['degree', 'train RMS', 'test RMS', ...(cv ? ['CV RMS'] : []), 'R²', 'rank', 'condition', 'coefficients (highest power first)'];
@@ -156,7 +167,7 @@ class FitView {
     for (const d of sweep.degrees) {
       const row = body.insertRow();
       if (d.degree === sweep.recommended) row.className = 'recommended';
-      for (const cell of [`${d.degree}${d.degree === sweep.recommended ? ' ★' : ''}`, num(d.trainRms), num(d.testRms), ...(cv ? [num(d.cvRms)] : []),
+      for (const cell of [`${d.degree}${d.degree === sweep.recommended ? ' (best)' : ''}`, num(d.trainRms), num(d.testRms), ...(cv ? [num(d.cvRms)] : []),
         num(d.r2, 4), String(d.rank), num(d.condition, 3), d.coefficients.map((c) => num(c)).join('  ')]) {
         row.insertCell().textContent = cell;
       }

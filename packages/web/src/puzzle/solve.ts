@@ -1,22 +1,26 @@
 // The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
 import {
-  PDB_SPECS, isPdbName, placements,
-  type Algorithm, type HeuristicChoice, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask, type SolveTaskProgress,
-} from '@searchlab/engine';
+  HEURISTICS, PDB_NAMES, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, puzzleSpec, traceMoves,
+  type Algorithm, type HeuristicName, type HeuristicChoice, type PuzzleSpec, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask,
+  type SolveTaskProgress,
+} from '@searchlab/engine/puzzle';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { AnytimeTrace } from './anytime.js';
 import { withoutPrefix } from './board.js';
-import { ALGORITHM_LABEL, pdbSplit, solveSettings, type FormSettings } from './controls.js';
+import { ALGORITHM_LABEL, HEURISTIC_LABEL, pdbSplit, pdbUsable, solveSettings, type FormSettings } from './controls.js';
 import type { Lab } from './lab.js';
 import { korfMatch } from './korf.js';
 import { forWeb, limitMessage } from './messages.js';
 
 /** Moves listed under the board; a longer solution (a large board's) shows its start and a count. */
 const SHOWN_MOVES = 2000;
+/** The g/h/f trace table is shown for solutions up to this long, on boards up to this many cells. */
+const TRACE_MAX_MOVES = 300;
+const TRACE_MAX_CELLS = 64;
 
 /** Algorithms that keep no table of reached states: their "unique states" is not a count. */
-const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar']);
+const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar', 'wida', 'anytime']);
 
 /**
  * The fraction of a pattern-database build done: placements reached over all the patterns' placements
@@ -58,6 +62,7 @@ export class SolvePanel {
     this.showStats(null);
     this.lab.ui.solution.replaceChildren('–');
     this.lab.ui.solution.classList.add('muted');
+    this.lab.ui.trace.hidden = true;
     this.lab.ui.maxNodesLabel.classList.remove('attention');
   }
 
@@ -65,9 +70,12 @@ export class SolvePanel {
     const { ui, board, jobs, animator } = this.lab;
     if (ui.solve.disabled) return;
     let settings: FormSettings;
+    let spec: PuzzleSpec;
     try {
       settings = solveSettings(ui);
+      spec = puzzleSpec(settings);
     } catch (err) {
+      this.clear(); // the last run's statistics do not answer these settings
       setStatus(ui.status, 'error', errorMessage(err));
       return;
     }
@@ -76,12 +84,11 @@ export class SolvePanel {
     const anytime = settings.algorithm === 'anytime';
     this.trace.reset(anytime);
     this.lab.setBusy('solve');
-    const started = performance.now();
     let build: { began: number; ms?: number } | undefined;
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
     const signal = jobs.start();
     this.signal = signal;
-    const task: SolveTask = { start: board.board, goal: board.goal, settings };
+    const task: SolveTask = { start: board.board, goal: board.goal, spec };
     labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, {
       signal,
       onProgress: (payload) => {
@@ -102,9 +109,9 @@ export class SolvePanel {
         const stats = progress;
         this.showStats(stats, settings.algorithm);
         this.trace.tick(stats.timeMs);
-        const secs = ((performance.now() - started) / 1000).toFixed(1);
+        // The search's own clock, the one its statistics show (a build before it is timed apart).
         const best = anytime ? this.trace.summary() : undefined;
-        setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${secs} s).`);
+        setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${formatTime(stats.timeMs)}).`);
       },
     }).then(
       (result) => {
@@ -149,6 +156,7 @@ export class SolvePanel {
       case 'solved': {
         const moves = result.moves ?? [];
         this.showSolution(moves);
+        this.showTrace(task, moves, settings);
         const korf = korfMatch(task.start, task.goal);
         // Why a solved search stopped early (anytime: at a limit, or cancelled, which the status says already).
         const reason = result.reason === undefined || cancelled
@@ -162,8 +170,8 @@ export class SolvePanel {
           buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for the next solves, and stored in this browser).`,
         ].filter(Boolean).join(' ');
         const found = moves.length === 0 ? 'Already solved.' : cancelled
-          ? `Cancelled: kept the best solution found, ${moves.length} moves.`
-          : `Found a solution of ${moves.length} moves.`;
+          ? `Cancelled: kept the best solution found, ${formatCount(moves.length)} moves.`
+          : `Found a solution of ${formatCount(moves.length)} moves in ${formatTime(result.stats.timeMs)}.`;
         setStatus(ui.status, cancelled ? 'cancelled' : 'done', `${found}${notes && ` ${notes}`}`);
         this.lab.animator.play(moves);
         break;
@@ -172,7 +180,10 @@ export class SolvePanel {
         setStatus(ui.status, 'unsolvable', `Unsolvable: ${withoutPrefix(result.reason ?? 'the goal cannot be reached from this board')}`);
         break;
       case 'limit':
-        setStatus(ui.status, 'limit', limitMessage(result.reason, result.stats.expanded, settings.maxNodes ?? Infinity));
+        setStatus(ui.status, 'limit', limitMessage(result.reason, result.stats.expanded, {
+          maxNodes: settings.maxNodes ?? Infinity, algorithm: settings.algorithm, heuristic: settings.heuristic,
+          pdb: PDB_NAMES.filter((name) => pdbUsable(name, task.start.width, task.start.height)).map((name) => HEURISTIC_LABEL[name]).at(-1), // the strongest
+        }));
         if (result.reason?.startsWith('node limit')) ui.maxNodesLabel.classList.add('attention');
         break;
       case 'aborted':
@@ -217,6 +228,31 @@ export class SolvePanel {
     }
   }
 
+  /**
+   * The solution's g, h and f state by state (the CLI's --trace), with the solve's heuristic (a
+   * pattern database's h is not recomputed here: Manhattan distance stands in, and the note says so).
+   */
+  private showTrace(task: SolveTask, moves: readonly Move[], settings: FormSettings): void {
+    const { trace, traceNote, traceTable } = this.lab.ui;
+    const { start, goal } = task;
+    trace.hidden = moves.length > TRACE_MAX_MOVES || start.width * start.height > TRACE_MAX_CELLS;
+    if (trace.hidden) return;
+    const basic = (HEURISTICS as readonly string[]).includes(settings.heuristic ?? '');
+    const heuristic = basic ? (settings.heuristic as HeuristicName) : 'manhattan';
+    traceNote.textContent = basic ? `h: ${heuristic}.` : `h: Manhattan distance (the solve used ${settings.heuristic}).`;
+    const steps = traceMoves(start, goal, moves, normalizeOptions({ heuristic }));
+    const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+    traceTable.tBodies[0]!.replaceChildren(...steps.map((step, i) => {
+      const tr = document.createElement('tr');
+      for (const text of [String(i), i === 0 ? 'start' : moves[i - 1]!, boardToText(step.board), num(step.g), num(step.h), num(step.f)]) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    }));
+  }
+
   private showSolution(moves: readonly Move[]): void {
     const { solution } = this.lab.ui;
     solution.classList.remove('muted');
@@ -232,7 +268,7 @@ export class SolvePanel {
         span.dataset.step = String(i);
         return i === 0 ? [span] : [' ', span];
       }),
-      ...(shown.length < moves.length ? [` … and ${moves.length - shown.length} more`] : []),
+      ...(shown.length < moves.length ? [` … and ${formatCount(moves.length - shown.length)} more`] : []),
     );
   }
 }

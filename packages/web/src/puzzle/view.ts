@@ -1,9 +1,8 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
-  renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
-} from '@searchlab/engine';
+  ALGORITHMS, BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard, renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
+} from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
 import { Animator } from './animation.js';
@@ -14,7 +13,9 @@ import {
   type Controls,
 } from './controls.js';
 import { KORF_SETS, isKorfSet, korfInstance } from './korf.js';
-import type { Lab } from './lab.js';
+import type { BusyKind, Lab } from './lab.js';
+import { StepPanel } from './step.js';
+import { ExperimentPanel } from './experiment.js';
 import { SolvePanel } from './solve.js';
 import { JobSlot } from '../shell/pool.js';
 import template from './view.html';
@@ -22,6 +23,22 @@ import template from './view.html';
 const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const PRESETS: readonly string[] = ['blank-last', 'blank-first'];
 const KORF_NODE_LIMIT = 1_000_000_000;
+const TABS = ['play', 'compare', 'step', 'experiment'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The solve settings a board gets until the user picks others: A* with Manhattan distance for small
+ * boards; from 16 cells IDA* with linear conflict and a node limit that is only a time limit (IDA*
+ * stores nothing), so a random 15-puzzle solves; past 32×32 the constructive solver, the only one
+ * that runs there.
+ */
+function boardDefaults(board: Board): { algorithm: Algorithm; heuristic: string; maxNodes: string } {
+  if (isLarge(board)) return { algorithm: 'construct', heuristic: 'manhattan', maxNodes: '2000000' };
+  if (board.width * board.height >= 16) return { algorithm: 'idastar', heuristic: 'linear-conflict', maxNodes: String(KORF_NODE_LIMIT) };
+  return { algorithm: 'astar', heuristic: 'manhattan', maxNodes: '2000000' };
+}
+/** The fields those defaults fill; once the user sets one, the board no longer changes it. */
+const DEFAULTED = ['algorithm', 'heuristic', 'max-nodes'] as const;
 
 type Field = HTMLInputElement | HTMLSelectElement;
 const valueOf = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
@@ -45,14 +62,20 @@ class PuzzleView implements Lab {
   readonly animator: Animator;
   private readonly solvePanel: SolvePanel;
   private readonly comparePanel: ComparePanel;
+  private readonly stepPanel: StepPanel;
+  private readonly experimentPanel: ExperimentPanel;
   private readonly fields: Field[];
   private readonly defaults: Map<string, string>;
+  /** Solve fields the user set (or a link carried): board changes leave them alone. */
+  private readonly chosen = new Set<string>();
 
   constructor(private readonly ctx: ViewContext, readonly ui: Controls) {
     this.board = new BoardView(ui, goalBoard(3, 3), () => this.save());
     this.animator = new Animator(ui, (m) => this.board.move(m), (moves) => this.board.moveMany(moves));
     this.solvePanel = new SolvePanel(this);
     this.comparePanel = new ComparePanel(this);
+    this.stepPanel = new StepPanel(this);
+    this.experimentPanel = new ExperimentPanel(this);
     fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
     fillSelect(ui.heuristic, HEURISTIC_CHOICES, HEURISTIC_LABEL, 'manhattan');
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
@@ -63,15 +86,18 @@ class PuzzleView implements Lab {
     ctx.signal.addEventListener('abort', () => {
       this.jobs.stop();
       this.animator.stop();
+      this.stepPanel.pause();
     });
     this.restore(ctx.params);
   }
 
-  setBusy(kind: 'solve' | 'compare' | null): void {
+  setBusy(kind: BusyKind | null): void {
     const { ui } = this;
     this.board.locked = kind === 'solve';
     ui.solve.disabled = kind !== null;
     ui.compare.disabled = kind !== null;
+    ui.expRun.disabled = kind !== null;
+    ui.expCancel.disabled = kind !== 'experiment';
     ui.cancel.disabled = kind !== 'solve';
     ui.compareCancel.disabled = kind !== 'compare';
     for (const el of [ui.shuffle, ui.newSeed, ui.reset, ui.load, ui.korfLoad, ui.size, ui.goal, ui.goalApply]) el.disabled = kind === 'solve';
@@ -83,10 +109,14 @@ class PuzzleView implements Lab {
   private restore(params: URLSearchParams): void {
     for (const el of this.fields) {
       const value = params.get(el.id);
-      if (value !== null) setValue(el, value);
+      if (value !== null) {
+        setValue(el, value);
+        this.chosen.add(el.id);
+      }
     }
     this.syncControls();
-    this.selectTab(params.get('tab') === 'compare' ? 'compare' : 'play');
+    const tab = params.get('tab');
+    this.selectTab(TABS.includes(tab as Tab) ? (tab as Tab) : 'play');
     this.setBusy(null);
     try {
       const goalParam = params.get('goal') ?? 'blank-last';
@@ -110,13 +140,16 @@ class PuzzleView implements Lab {
     const values: Record<string, string | undefined> = {};
     for (const el of this.fields) {
       const value = valueOf(el);
-      values[el.id] = value === this.defaults.get(el.id) ? undefined : value;
+      // A board's default (boardDefaults) is not a choice: the link leaves it out, as it does the markup's.
+      const defaulted = (DEFAULTED as readonly string[]).includes(el.id) && !this.chosen.has(el.id);
+      values[el.id] = value === this.defaults.get(el.id) || defaulted ? undefined : value;
     }
     const { board, goal, solved } = this.board;
     values.size = `${board.width}x${board.height}`;
     values.goal = this.ui.goal.value === 'custom' ? boardToText(goal) : this.ui.goal.value;
     values.board = solved || isLarge(board) ? undefined : boardToText(board); // a large board would not fit a link
-    values.tab = this.ui.panelPlay.hidden ? 'compare' : undefined;
+    const tab = TABS.find((t) => !this.panels()[t].hidden) ?? 'play';
+    values.tab = tab === 'play' ? undefined : tab;
     this.ctx.save(values);
   }
 
@@ -126,7 +159,18 @@ class PuzzleView implements Lab {
     this.solvePanel.clear();
     showSize(this.ui, goal.width, goal.height);
     this.board.set(board, goal);
+    this.stepPanel.reset();
+    this.applyBoardDefaults();
     this.syncControls();
+  }
+
+  /** The board's default solve settings, in the fields the user has not set. */
+  private applyBoardDefaults(): void {
+    const d = boardDefaults(this.board.board);
+    const { ui } = this;
+    if (!this.chosen.has('algorithm')) ui.algorithm.value = d.algorithm;
+    if (!this.chosen.has('heuristic')) ui.heuristic.value = d.heuristic;
+    if (!this.chosen.has('max-nodes')) ui.maxNodes.value = d.maxNodes;
   }
 
   private run(action: () => string): void {
@@ -197,10 +241,13 @@ class PuzzleView implements Lab {
       if (!usable && ui.heuristic.value !== 'auto') ui.heuristic.value = 'pdb663';
     } else {
       if (ui.algorithm.value !== 'wida') ui.algorithm.value = 'anytime';
-      if (!usable && ui.heuristic.value !== 'auto' && ui.heuristic.value !== 'linear-conflict') ui.heuristic.value = HEURISTIC_5X5;
+      // Linear conflict is kept only when the user chose it (it is also the board's default).
+      const chosenLc = ui.heuristic.value === 'linear-conflict' && this.chosen.has('heuristic');
+      if (!usable && ui.heuristic.value !== 'auto' && !chosenLc) ui.heuristic.value = HEURISTIC_5X5;
     }
     // IDA* stores almost nothing: a node limit is only a time limit here, so lift the small default.
     if (Number(ui.maxNodes.value) < KORF_NODE_LIMIT) ui.maxNodes.value = String(KORF_NODE_LIMIT);
+    for (const id of DEFAULTED) this.chosen.add(id); // the instance's settings, kept in the link
     this.syncControls();
     this.save();
     const how = `${ALGORITHM_LABEL[ui.algorithm.value as Algorithm].replace(/ \(.*/, '')} with ${ui.heuristic.selectedOptions[0]?.textContent ?? ui.heuristic.value}`;
@@ -213,15 +260,33 @@ class PuzzleView implements Lab {
       return;
     }
     this.animator.stop();
-    if (this.board.move(move)) this.solvePanel.clear();
+    if (this.board.move(move)) {
+      this.solvePanel.clear();
+      this.stepPanel.reset();
+    }
   }
 
-  private selectTab(which: 'play' | 'compare'): void {
+  /** The h beside the board follows the heuristic just chosen (when it is one the board can show tile by tile). */
+  private showH(heuristic: string): void {
+    if ([...this.ui.hHeuristic.options].some((o) => o.value === heuristic)) {
+      this.ui.hHeuristic.value = heuristic;
+      this.board.render();
+    }
+  }
+
+  private panels(): Record<Tab, HTMLElement> {
     const { ui } = this;
-    ui.tabPlay.setAttribute('aria-selected', String(which === 'play'));
-    ui.tabCompare.setAttribute('aria-selected', String(which === 'compare'));
-    ui.panelPlay.hidden = which !== 'play';
-    ui.panelCompare.hidden = which !== 'compare';
+    return { play: ui.panelPlay, compare: ui.panelCompare, step: ui.panelStep, experiment: ui.panelExperiment };
+  }
+
+  private selectTab(which: Tab): void {
+    const { ui } = this;
+    const tabs: Record<Tab, HTMLElement> = { play: ui.tabPlay, compare: ui.tabCompare, step: ui.tabStep, experiment: ui.tabExperiment };
+    for (const t of TABS) {
+      tabs[t].setAttribute('aria-selected', String(t === which));
+      this.panels()[t].hidden = t !== which;
+    }
+    if (which !== 'step') this.stepPanel.pause();
   }
 
   /** Show only the controls that apply to the chosen settings. */
@@ -239,12 +304,17 @@ class PuzzleView implements Lab {
     // Pattern databases are offered for the board's size only, and only when their tables fit this device.
     const { width, height } = this.board.board;
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.disabled = !pdbUsable(name, width, height);
+    // Past 32×32 only the constructive solver runs: the searches are not offered there.
+    const large = isLarge(this.board.board);
+    for (const option of ui.algorithm.options) option.disabled = large && !CONSTRUCTIVE_ALGORITHMS.includes(option.value as Algorithm);
+    if (ui.algorithm.selectedOptions[0]?.disabled === true) ui.algorithm.value = CONSTRUCTIVE_ALGORITHMS[0]!;
     ui.compareCountLabel.hidden = ui.compareSource.value !== 'generated';
   }
 
   private wire(): void {
     const { ui } = this;
-    const { signal } = this.ctx;
+    const { ctx } = this;
+    const { signal } = ctx;
     const on = (el: EventTarget, type: string, handler: (e: Event) => void): void => el.addEventListener(type, handler, { signal });
     const act = (action: () => string) => () => this.run(action);
 
@@ -261,11 +331,17 @@ class PuzzleView implements Lab {
       this.replaceBoard(this.board.goal, this.board.goal);
       return 'Board reset to the goal.';
     }));
-    on(ui.shuffle, 'click', act(() => this.shuffle()));
-    on(ui.newSeed, 'click', act(() => {
+    // After a shuffle the board has the focus: the arrow keys play at once, wherever the click left it.
+    const toBoard = (): void => ui.board.focus({ preventScroll: true });
+    on(ui.shuffle, 'click', () => {
+      this.run(() => this.shuffle());
+      toBoard();
+    });
+    on(ui.newSeed, 'click', () => {
       ui.seed.value = '';
-      return this.shuffle();
-    }));
+      this.run(() => this.shuffle());
+      toBoard();
+    });
     on(ui.load, 'click', () => {
       if (!this.board.locked) this.run(() => this.load());
     });
@@ -275,8 +351,10 @@ class PuzzleView implements Lab {
     // Pattern databases run with the IDA* family only: choosing one picks IDA* (unless one of the family
     // is chosen), leaving the family drops the databases.
     const idaFamily = (): boolean => IDA_ALGORITHMS.includes(ui.algorithm.value as Algorithm);
+    for (const id of DEFAULTED) on(ctx.root.querySelector(`#${id}`)!, 'change', () => this.chosen.add(id));
     on(ui.heuristic, 'change', () => {
       if (isPdbName(ui.heuristic.value) && !idaFamily()) ui.algorithm.value = 'idastar';
+      this.showH(ui.heuristic.value);
     });
     on(ui.algorithm, 'change', () => {
       if (!idaFamily() && isPdbName(ui.heuristic.value)) ui.heuristic.value = 'linear-conflict';
@@ -287,6 +365,12 @@ class PuzzleView implements Lab {
     });
     on(document, 'keydown', (e) => {
       const k = e as KeyboardEvent;
+      // Space = Next in the Step panel (a focused control keeps its own space).
+      if (k.key === ' ' && !ui.panelStep.hidden && !(k.target as HTMLElement).closest('input, select, textarea, button, summary')) {
+        k.preventDefault();
+        this.stepPanel.next();
+        return;
+      }
       const move = KEY_MOVE[k.key];
       if (!move || k.altKey || k.ctrlKey || k.metaKey || k.shiftKey) return;
       if ((k.target as HTMLElement).closest('input, select, textarea')) return;
@@ -295,6 +379,21 @@ class PuzzleView implements Lab {
     });
     on(ui.tabPlay, 'click', () => this.selectTab('play'));
     on(ui.tabCompare, 'click', () => this.selectTab('compare'));
+    on(ui.tabStep, 'click', () => this.selectTab('step'));
+    on(ui.tabExperiment, 'click', () => this.selectTab('experiment'));
+    on(ui.stepNext, 'click', () => this.stepPanel.next());
+    on(ui.stepBack, 'click', () => this.stepPanel.back());
+    on(ui.stepPlay, 'click', () => this.stepPanel.togglePlay());
+    on(ui.stepRun, 'click', () => this.stepPanel.runToEnd());
+    on(ui.stepStart, 'click', () => this.stepPanel.reset());
+    on(ui.stepAlgorithm, 'change', () => this.stepPanel.reset());
+    on(ui.stepHeuristic, 'change', () => {
+      this.stepPanel.reset();
+      this.showH(ui.stepHeuristic.value);
+    });
+    on(ui.hHeuristic, 'change', () => this.board.render());
+    on(ui.expRun, 'click', () => this.experimentPanel.run());
+    on(ui.expCancel, 'click', () => this.experimentPanel.cancel());
     on(ui.solve, 'click', () => this.solvePanel.solve());
     on(ui.cancel, 'click', () => this.solvePanel.cancel());
     on(ui.stopAnimation, 'click', () => this.animator.stop());

@@ -1,4 +1,4 @@
-// The lab's worker pool: Web Workers running shell/worker.ts behind the engine's WorkerPool, so a
+// The lab's worker pool: Web Workers running the worker entry (src/worker.ts) behind the engine's WorkerPool, so a
 // view runs engine tasks off the main thread and cancels them with an AbortSignal.
 import { WorkerPool, defaultPoolSize, type ReplyMessage, type WorkerPort } from '@searchlab/engine';
 

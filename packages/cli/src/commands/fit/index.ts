@@ -61,14 +61,14 @@ export function registerFit(program: Command, ctx: Context, exit: (code: number)
     .addOption(new Option('--backend <b>', 'kernel backend').choices(['wasm', 'ts']).default('wasm'))
     .option('--json', 'JSON: one object per degree (an array for --degrees)')
     .option('--plot <out.svg>', 'write the points and fitted curves as SVG (and RMS against degree to out-rms.svg)')
-    .option('--experiment', "run seed 000's experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8")
+    .option('--experiment', 'run the curve-fitting blog post\'s experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8')
     .action(async (file: string | undefined, opts: FitOpts) => exit(await fitCommand(file, opts, ctx)));
 }
 
 const fmt = (v: number | undefined, digits = 6): string => (v === undefined ? '-' : Number.isFinite(v) ? Number(v.toPrecision(digits)).toString() : String(v));
 const finite = (v: number | undefined): number | null => (v !== undefined && Number.isFinite(v) ? v : null);
 
-function degreeJson(d: DegreeResult, sweep: Sweep, opts: FitOpts): Record<string, unknown> {
+function degreeJson(d: DegreeResult, sweep: Sweep, opts: FitOpts, data?: Points): Record<string, unknown> {
   return {
     degree: d.degree,
     coefficients: d.coefficients,
@@ -84,6 +84,8 @@ function degreeJson(d: DegreeResult, sweep: Sweep, opts: FitOpts): Record<string
     ...(sweep.recommended !== undefined ? { recommended: d.degree === sweep.recommended } : {}),
     ...(d.domain ? { domain: d.domain } : {}),
     ...(opts.covariance && d.covariance ? { covariance: d.covariance } : {}),
+    // How the input was read: rows used, and the header's line when there was one.
+    ...(data ? { rows: data.n, headerLine: data.headerLine ?? null } : {}),
   };
 }
 
@@ -150,12 +152,12 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
   const held = test ?? (sweep.split ? pick(data, sweep.split.test) : undefined);
   const written = opts.plot !== undefined ? await writePlots(opts.plot, data, sweep, held, `${file === '-' ? 'stdin' : file}: ${data.names.y} against ${data.names.x}`) : [];
   if (opts.json) {
-    const objects = sweep.degrees.map((d) => degreeJson(d, sweep, opts));
+    const objects = sweep.degrees.map((d) => degreeJson(d, sweep, opts, data));
     printJson(ctx, opts.degrees === undefined ? objects[0] : objects);
     return EXIT.ok;
   }
   const out = [
-    `${data.n} points from ${file === '-' ? 'stdin' : file} (x: ${data.names.x}, y: ${data.names.y}${data.names.w ? `, weights: ${data.names.w}` : ''}); ` +
+    `${data.n} points from ${file === '-' ? 'stdin' : file} (${data.headerLine !== undefined ? `header on line ${data.headerLine}` : 'no header'}; x: ${data.names.x}, y: ${data.names.y}${data.names.w ? `, weights: ${data.names.w}` : ''}); ` +
       `training on ${sweep.trainCount}${sweep.testCount ? `, testing on ${sweep.testCount}${test ? ` from ${opts.test}` : ` held out (seed ${opts.seed ?? 1})`}` : ''}` +
       `${opts.folds ? `, ${opts.folds}-fold cross-validation` : ''}.`,
     sweepTable(sweep),
@@ -169,7 +171,7 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
 
 async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
   const e = await runExperiment({ seed: opts.seed ?? EXPERIMENT_SEED, backend: opts.backend, ...(opts.degrees ? { degrees: opts.degrees } : {}) });
-  const title = `Seed 000's experiment (seed ${e.seed}): y = 3x² + 4x + 20 + N(0, ${e.sigma}²)`;
+  const title = `The curve-fitting blog post's experiment (random seed ${e.seed}): y = 3x² + 4x + 20 + N(0, ${e.sigma}²)`;
   const written = opts.plot !== undefined
     ? await writePlots(opts.plot, { x: Float64Array.from(e.x), y: Float64Array.from(e.yTrain), n: e.x.length, names: { x: 'x', y: 'y' } }, e.sweep, { x: e.x, y: e.yTest }, title)
     : [];
@@ -189,12 +191,15 @@ async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
 export function experimentText(e: Awaited<ReturnType<typeof runExperiment>>, title: string): string {
   const rows = e.sweep.degrees.map((d) => [
     `${d.degree}${d.degree === e.sweep.recommended ? ' *' : ''}`, d.trainRms.toFixed(3), d.testRms!.toFixed(3),
-    `|${d.coefficients.map((c) => String(Math.round(c) === 0 ? 0 : Math.round(c))).join('|')}|`,
   ]);
+  // Coefficients span many magnitudes (degree 8's run to 1e-10): a list under the table, 6 significant digits each.
+  const coefficients = e.sweep.degrees.map((d) => `  degree ${d.degree}: ${d.coefficients.map((c) => fmt(c)).join(', ')}`);
   return [
     title,
     `training x = ${e.x.join(', ')}; testing: the same x with fresh noise`,
-    table(['degree', 'training RMS', 'testing RMS', 'coefficients (rounded, highest power first)'], rows, 1),
+    table(['degree', 'training RMS', 'testing RMS'], rows, 1),
+    'Coefficients (highest power first, 6 significant digits):',
+    ...coefficients,
     ...e.sweep.degrees.flatMap((d) => d.warnings.map((w) => `warning (degree ${d.degree}): ${w}`)),
     `Lowest testing RMS: degree ${e.sweep.recommended}. Training RMS falls as the degree rises; testing RMS shows the over-fitting.`,
   ].join('\n');

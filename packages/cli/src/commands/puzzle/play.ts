@@ -1,9 +1,10 @@
+// `searchlab puzzle play`: move the blank with keys (a terminal) or a key script (stdin), the board redrawn after each move.
 import type { Command } from 'commander';
 import { emitKeypressEvents } from 'node:readline';
+import { InvalidInputError } from '@searchlab/engine';
 import {
-  InvalidInputError, applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard,
-  type Board, type Move,
-} from '@searchlab/engine';
+  applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard, type Board, type Move,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { seedArg } from '../../options.js';
@@ -30,7 +31,7 @@ const KEYS: Record<string, Action> = {
   '\x1bOA': 'up', '\x1bOB': 'down', '\x1bOC': 'right', '\x1bOD': 'left',
 };
 const WORDS: Record<string, Action> = { up: 'up', down: 'down', left: 'left', right: 'right', quit: 'quit' };
-const HELP = 'keys: arrows or u/d/l/r or w/a/s move the blank; q quits';
+const HELP = 'keys move the blank: arrows; u/d/l/r (up, down, left, right); w/a/s (up, left, down; d is down, so right is r or →); q quits';
 
 export function registerPlay(parent: Command, ctx: Context, exit: (code: number) => void): void {
   const cmd = parent.command('play')
