@@ -278,8 +278,8 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
     setUp(lease, spec);
     for (let p = 0; p < spec.patterns.length; p++) {
       if (await readCached(lease, spec, p)) continue;
+      built = true; // the builder's threads go at the end, even when the build stops
       await build(lease, spec, p, options);
-      built = true;
       if (cache !== undefined) {
         await storeInCache(pdbCacheName(spec, p), tableView(lease, p), kernelDigest(lease, p));
         for (let f = 1; f < PDB_FORMAT; f++) await cache.remove?.(pdbCacheName(spec, p, f))?.catch(() => undefined);
