@@ -105,7 +105,7 @@ describe('parallel IDA* on the queue', () => {
     expect(claimedAfter.filter((k) => done.has(k))).toEqual([]);
     const [, reused, total] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before/) ?? [];
     expect(Number(reused)).toBeGreaterThanOrEqual(done.size);
-    expect(Number(total)).toBeGreaterThan(Number(reused));
+    expect(Number(total)).toBeGreaterThanOrEqual(Number(reused)); // equal when the workers finished every queued job meanwhile
     const [row] = await sql<{ most: number }>(url, 'SELECT max(completions) AS most FROM searchlab_results WHERE run_id = $1', [runId]);
     expect(row!.most).toBe(1);
   }, 180_000);
