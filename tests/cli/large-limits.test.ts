@@ -59,3 +59,20 @@ describe('queens solve 10⁶', () => {
     expect(r.signalToExitS).toBeLessThan(0.5 + MARGIN_S);
   });
 });
+
+describe('monty at 16,384 doors (one game was O(doors²): seconds each)', () => {
+  const args = ['monty', '--doors', '16384', '--open', '16382', '--trials', '1e9'];
+
+  it('--timeout 1 stops within the limit (exit 4) with the games played so far', async () => {
+    const r = await timed([...args, '--timeout', '1', '--json']);
+    expect(r.code).toBe(4);
+    expect(r.seconds).toBeLessThan(1 + 0.5 + startupS + MARGIN_S);
+    expect(JSON.parse(r.stdout).status).toBe('timeout');
+  });
+
+  it('Ctrl-C at the first progress line ends it (exit 130)', async () => {
+    const r = await timed(args, /games/);
+    expect(r.code).toBe(130);
+    expect(r.signalToExitS).toBeLessThan(0.5 + MARGIN_S);
+  });
+});

@@ -25,7 +25,7 @@ function tables(text: string): { header: string[]; rows: string[][] }[] {
     if (!lines[i]!.startsWith('|') || !/^\|[\s:|-]+\|$/.test(lines[i + 1]!)) continue;
     const header = cellsOf(lines[i]!);
     const separator = cellsOf(lines[i + 1]!);
-    expect(separator.every((c) => /^:?-{3,}:?$/.test(c)), lines[i + 1]).toBe(true);
+    expect(separator.every((c) => /^:?-+:?$/.test(c) && c !== ':'), lines[i + 1]).toBe(true);
     expect(separator.length, `${lines[i]}\n${lines[i + 1]}`).toBe(header.length);
     const rows: string[][] = [];
     for (i += 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(cellsOf(lines[i]!));

@@ -136,7 +136,8 @@ export function table(header: string[], rows: string[][], rightAlignFrom = 1): s
   const cellsOf = (r: string[]) => header.map((_, i) => (r[i] ?? '').replace(/\|/g, '\\|'));
   const body = rows.map(cellsOf);
   const head = cellsOf(header);
-  const widths = head.map((h, i) => Math.max(h.length, 3, ...body.map((r) => r[i]!.length)));
+  // A right-aligned column's separator is at least '-:'.
+  const widths = head.map((h, i) => Math.max(h.length, i >= rightAlignFrom ? 2 : 1, ...body.map((r) => r[i]!.length)));
   const fmt = (cells: string[]) =>
     `| ${cells.map((c, i) => (i >= rightAlignFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   const rule = `| ${widths.map((w, i) => (i >= rightAlignFrom ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;

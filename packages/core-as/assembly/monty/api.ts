@@ -16,6 +16,7 @@ import {
   MONTY_COUNTER_STAY_LOWEST, MONTY_COUNTER_SWITCH_LOWEST, MONTY_COUNTER_RANDOM_LOWEST, MONTY_COUNTER_RANDOM_OTHER,
 } from '../generated/codes';
 import { Xoshiro128 } from '../common/rng';
+import { alloc, arenaReset } from '../common/arena';
 
 const MAX_DOORS: i32 = 65536;
 const LANES: i32 = 8;
@@ -27,6 +28,13 @@ const RNG = Xoshiro128.at(memory.data(<i32>Xoshiro128.SIZE, 16));
 const LANE: usize = memory.data(128, 16);
 /** One byte per door: 1 when opened in the current game. */
 const OPENED: usize = memory.data(MAX_DOORS, 16);
+/** Fenwick tree (1-based, i32) of the closed doors: the h-th closed door in O(log n) (see nth). In the arena. */
+let TREE: usize = 0;
+/** The doors opened in the current game, closed again at its end (never a pass over all n). In the arena. */
+let OPEN_LIST: usize = 0;
+let openCount: i32 = 0;
+/** The highest power of two ≤ doors. */
+let top: i32 = 2;
 /** u64 counters, codes.monty.counter order. */
 const COUNT: usize = memory.data(COUNTERS * 8, 16);
 
@@ -71,15 +79,62 @@ let scalarOnly: i32 = 0;
   store<u64>(at, load<u64>(at) + by);
 }
 
-/** The h-th door (increasing order) not opened and neither a nor b. */
-function nth(h: i32, a: i32, b: i32): i32 {
-  for (let d = 0; d < doors; d++) {
-    if (d == a || d == b || load<u8>(OPENED + <usize>d) != 0) continue;
-    if (h == 0) return d;
-    h--;
+@inline function treeAt(i: i32): usize { return TREE + (<usize>i << 2); }
+
+function treeAdd(door: i32, delta: i32): void {
+  for (let i = door + 1; i <= doors; i += i & -i) store<i32>(treeAt(i), load<i32>(treeAt(i)) + delta);
+}
+
+/** Every door closed: tree[i] = lowbit(i). */
+function resetDoors(): void {
+  arenaReset();
+  TREE = alloc(<usize>(doors + 1) << 2);
+  OPEN_LIST = alloc(<usize>doors << 2);
+  memory.fill(OPENED, 0, <usize>doors);
+  for (let i = 1; i <= doors; i++) store<i32>(treeAt(i), i & -i);
+  openCount = 0;
+  top = 1;
+  while (top * 2 <= doors) top <<= 1;
+}
+
+/** The h-th closed door (from 0, increasing order). */
+function select(h: i32): i32 {
+  let at = 0;
+  let rest = h + 1;
+  for (let step = top; step > 0; step >>= 1) {
+    if (at + step <= doors && load<i32>(treeAt(at + step)) < rest) {
+      at += step;
+      rest -= load<i32>(treeAt(at));
+    }
   }
-  unreachable();
-  return -1;
+  if (at >= doors) unreachable();
+  return at;
+}
+
+/** The h-th door (increasing order) not opened and neither a nor b, in O(log n) (as the TS DoorSet). */
+function nth(h: i32, a: i32, b: i32): i32 {
+  const lo = min(a, b), hi = max(a, b);
+  let d = select(h);
+  if (load<u8>(OPENED + <usize>lo) == 0 && lo <= d) d = select(++h);
+  if (hi != lo && load<u8>(OPENED + <usize>hi) == 0 && hi <= d) d = select(++h);
+  return d;
+}
+
+function openDoor(door: i32): void {
+  store<u8>(OPENED + <usize>door, 1);
+  treeAdd(door, -1);
+  store<i32>(OPEN_LIST + (<usize>openCount << 2), door);
+  openCount++;
+}
+
+/** The doors of this game closed again: O(k log n). */
+function closeAll(): void {
+  for (let i = 0; i < openCount; i++) {
+    const door = load<i32>(OPEN_LIST + (<usize>i << 2));
+    store<u8>(OPENED + <usize>door, 0);
+    treeAdd(door, 1);
+  }
+  openCount = 0;
 }
 
 /** One game on the scalar generator RNG (the contract's draws for n > 3). */
@@ -87,7 +142,6 @@ function playOne(): void {
   const n = doors, k = open, r = n - 1 - k;
   const car = <i32>range(<u32>n);
   const pick = <i32>range(<u32>n);
-  memory.fill(OPENED, 0, <usize>n);
   let first = -1;
   let revealed = false;
   for (let j = 0; j < k; j++) {
@@ -101,15 +155,17 @@ function playOne(): void {
       else if (allowed == 1 || coin(qT)) door = nth(0, pick, car);
       else door = nth(1 + choose(allowed - 1), pick, car);
     }
-    store<u8>(OPENED + <usize>door, 1);
+    openDoor(door);
     if (j == 0) first = door;
   }
   if (revealed) {
+    closeAll();
     count(MONTY_COUNTER_EXCLUDED, 1);
     return;
   }
   const other = first == (pick == 0 ? 1 : 0) ? 0 : 1;
   const target = nth(choose(r), pick, pick);
+  closeAll();
   const switching = coin(pT);
   const stayWins: u64 = car == pick ? 1 : 0;
   const switchWins: u64 = target == car ? 1 : 0;
@@ -456,6 +512,7 @@ export function montyInit(n: i32, k: i32, hostCode: i32, qThreshold: f64, pThres
   pT = <u64>pThreshold;
   seed = <u32>(<i64>runSeed);
   memory.fill(COUNT, 0, COUNTERS * 8);
+  resetDoors();
   montyBegin(0);
   return 0;
 }

@@ -5,7 +5,7 @@ export {
   checkSolution, isSolution, renderBoard, conflictMap, type Positions,
 } from './model.js';
 export {
-  QUEENS_ALGORITHMS, FAST_FROM_N, defaultAlgorithm, defaultMaxSteps, normalizeQueensOptions,
+  QUEENS_ALGORITHMS, FAST_FROM_N, defaultAlgorithm, defaultMaxSteps, normalizeQueensOptions, queensSolveSpec, type QueensSolveSpec,
   type QueensAlgorithm, type QueensStats, type QueensOutcome, type QueensSolveOptions, type NormalizedQueensOptions,
 } from './options.js';
 export { construct } from './construct.js';

@@ -3,6 +3,7 @@
  * Scores, validation of user placements, parsing and rendering. Everything here is O(N) or O(N²)
  * only where said.
  */
+import { checkArrayLike } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 
 /** A placement: one column per row (Int32Array for large N, any number array for small). */
@@ -89,6 +90,7 @@ export function attackedRows(positions: Positions): Uint8Array {
  * first offending row. Independent of every solver (it only counts lines).
  */
 export function checkSolution(positions: Positions): string | null {
+  checkArrayLike(positions, 'positions');
   const n = positions.length;
   if (n === 0) return 'the placement is empty';
   const col = new Uint8Array(n);

@@ -4,7 +4,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, SearchlabError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
-  attackingPairs, queensCountSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
+  attackingPairs, queensCountSpec, queensSolveSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
 } from '@searchlab/engine/queens';
 import { writeFileAtomic } from '@searchlab/engine/node';
 import type { Context } from '../../context.js';
@@ -113,7 +113,7 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
   const limit = commandLimit(ctx, opts.timeout);
   const r = await track(ctx, { label: `queens ${opts.algorithm ?? ''}`.trim(), unit: 'steps', quiet }, (progress) =>
     solveQueens(n, {
-      algorithm: opts.algorithm, seed: opts.seed, maxSteps: opts.maxSteps, escapeMoves: opts.escapeMoves, backend: opts.backend,
+      ...queensSolveSpec(n, { algorithm: opts.algorithm, seed: opts.seed, maxSteps: opts.maxSteps, escapeMoves: opts.escapeMoves, backend: opts.backend }),
       timeoutMs: limit.remainingMs(), signal: ctx.signal, onProgress: (s) => progress.update(s.steps, `conflicts ${int(s.conflicts)}`),
     }));
   if (opts.output !== undefined) await writeResultFile(opts.output, r, limit);
