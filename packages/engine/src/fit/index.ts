@@ -9,7 +9,7 @@ export {
 } from './fit.js';
 export type { FitRows } from './run.js';
 export { BLOCK, QrAccumulator, defaultRcond, type KernelSolution } from './reference.js';
-export { splitIndices, foldIndices, oneStandardError, sweepDegrees, sweepDegreesSync, type Split, type SweepData, type SweepOptions, type DegreeResult, type Sweep } from './select.js';
+export { splitIndices, foldIndices, oneStandardError, sweepDegrees, sweepDegreesSync, fitSpec, type FitSpec, type Split, type SweepData, type SweepOptions, type DegreeResult, type Sweep } from './select.js';
 export { runExperiment, experimentData, SEED_EXPERIMENT, EXPERIMENT_SEED, type Experiment, type ExperimentOptions } from './experiment.js';
 export { NormalSource } from '../core/normal.js';
 export { pointsReader, parsePoints, parseDegrees, type Columns, type Points } from './parse.js';

@@ -12,6 +12,7 @@
  * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
  */
 import { checkArray, checkArrayLike, checkObject } from '../core/args.js';
+import { BACKENDS, type Backend } from '../core/backend.js';
 import { InvalidInputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { polyfitRows, polyfitRowsSync, polyval, rmsError, type FitOptions, type PolyFit } from './fit.js';
@@ -220,4 +221,40 @@ export function sweepDegreesSync(data: SweepData, degrees: readonly number[], op
   return summarise(degrees.map((d) => degreeResult(
     polyfitRowsSync(p.trainRows, d, o), p, p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o)), scores,
   )), p, scores);
+}
+
+/**
+ * A degree sweep's canonical spec: the degrees and how they are fitted and scored, validated, with
+ * nothing else in it (not the points, which are data; no file paths, callbacks or output choices).
+ * `fitSpec` of a spec is the same spec.
+ */
+export interface FitSpec {
+  degrees: number[];
+  /** Hold out this fraction of the points (seeded), when set. */
+  split?: number;
+  /** k-fold cross-validation on the training points (seeded), when set. */
+  folds?: number;
+  seed: number;
+  mapDomain: boolean;
+  covariance: boolean;
+  backend: Backend;
+}
+
+/** The one normaliser from user input (CLI flags, the lab's form, API options) to a FitSpec. */
+export function fitSpec(input: { degrees: readonly number[]; split?: number; folds?: number; seed?: number; mapDomain?: boolean; covariance?: boolean; backend?: Backend }): FitSpec {
+  checkDegrees(input.degrees);
+  for (const d of input.degrees) {
+    if (!Number.isSafeInteger(d) || d < 0) throw new InvalidInputError(`a degree must be a non-negative integer, got ${String(d)}`);
+  }
+  const { split, folds } = input;
+  if (split !== undefined && !(typeof split === 'number' && split > 0 && split < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${String(split)}`);
+  if (folds !== undefined && !(Number.isInteger(folds) && folds >= 2)) throw new InvalidInputError(`folds must be an integer >= 2, got ${String(folds)}`);
+  const seed = input.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${String(seed)}`);
+  const backend = input.backend ?? 'wasm';
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  return {
+    degrees: [...input.degrees], ...(split !== undefined && { split }), ...(folds !== undefined && { folds }), seed,
+    mapDomain: input.mapDomain === true, covariance: input.covariance === true, backend,
+  };
 }

@@ -5,6 +5,7 @@ import { InvalidInputError, canonicalJson } from '@searchlab/engine';
 import { puzzleSpec, type SolveSettings } from '@searchlab/engine/puzzle';
 import { montySpec } from '@searchlab/engine/monty';
 import { queensCountSpec, queensSolveSpec } from '@searchlab/engine/queens';
+import { fitSpec } from '@searchlab/engine/fit';
 
 const TRANSPORT = { db: 'postgres://u:secret@h/db', resume: 'abc', jobs: 4, json: true, file: '/tmp/boards.txt', output: 'q.json' };
 
@@ -24,7 +25,7 @@ describe('puzzleSpec', () => {
   });
 });
 
-describe('montySpec, queensCountSpec, queensSolveSpec', () => {
+describe('montySpec, queensCountSpec, queensSolveSpec, fitSpec', () => {
   it('fill every parameter, drop the rest, validate, and give back a spec unchanged', () => {
     const m = montySpec({ trials: 1000, ...TRANSPORT } as Parameters<typeof montySpec>[0]);
     expect(m).toEqual({ trials: 1000, doors: 3, open: 1, host: 'standard', bias: 0.5, switchProbability: 0.5, seed: 1, backend: 'wasm' });
@@ -39,6 +40,11 @@ describe('montySpec, queensCountSpec, queensSolveSpec', () => {
     expect(Object.keys(s).sort()).toEqual(['algorithm', 'alpha', 'backend', 'escapeMoves', 'historyLimit', 'maxSteps', 'n', 'seed', 't0', 'tMin']);
     expect(queensSolveSpec(50, s)).toEqual(s);
     expect(() => queensSolveSpec(50, { backend: 'gpu' as 'ts' })).toThrow(InvalidInputError);
+
+    const f = fitSpec({ degrees: [1, 2, 5], folds: 5, ...TRANSPORT } as Parameters<typeof fitSpec>[0]);
+    expect(f).toEqual({ degrees: [1, 2, 5], folds: 5, seed: 1, mapDomain: false, covariance: false, backend: 'wasm' });
+    expect(fitSpec(f)).toEqual(f);
+    for (const bad of [{ degrees: [] }, { degrees: [1.5] }, { degrees: [1], split: 1 }, { degrees: [1], folds: 1 }]) expect(() => fitSpec(bad)).toThrow(InvalidInputError);
   });
 });
 

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { InvalidInputError, loadKernels, type Backend } from '@searchlab/engine';
 import {
-  EXPERIMENT_SEED, parseDegrees, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
+  EXPERIMENT_SEED, fitSpec, parseDegrees, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
 } from '@searchlab/engine/fit';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -140,13 +140,16 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
   const columns = { x: opts.x, y: opts.y, weights: opts.weights };
   const data = await readPoints(file, columns);
   const test = opts.test !== undefined ? await readPoints(opts.test, columns) : undefined;
-  const degrees = opts.degrees ?? [opts.degree ?? 1];
+  const spec = fitSpec({
+    degrees: opts.degrees ?? [opts.degree ?? 1], split: opts.split, folds: opts.folds, seed: opts.seed,
+    mapDomain: opts.mapDomain, covariance: opts.covariance, backend: opts.backend,
+  });
+  const { degrees, ...fitting } = spec;
   const top = Math.max(...degrees);
   if (data.n < top + 1) throw new InvalidInputError(`${file === '-' ? 'stdin' : file}: ${data.n} point${data.n === 1 ? '' : 's'}, but degree ${top} needs at least ${top + 1}`);
   const sweep = await track(ctx, { label: 'fitting', unit: 'points', quiet: opts.json === true }, (progress) => sweepDegrees(
     { x: data.x, y: data.y, w: data.w }, degrees, {
-      test, split: opts.split, folds: opts.folds, seed: opts.seed ?? 1, mapDomain: opts.mapDomain,
-      covariance: opts.covariance === true && data.n > Math.max(...degrees) + 1, backend: opts.backend,
+      ...fitting, test, covariance: fitting.covariance && data.n > top + 1,
       signal: ctx.signal, onProgress: (done) => progress.update(done),
     }));
   const held = test ?? (sweep.split ? pick(data, sweep.split.test) : undefined);
