@@ -7,7 +7,7 @@
  * (`releaseKernels`). An instance that trapped, or whose memory grew large, is thrown away rather
  * than reused: memory never shrinks, and a trapped instance's state is undefined.
  */
-import { wasmBase64 } from '@searchlab/core-as';
+import { wasmBase64 } from '#core-as';
 import type { MemoryAccount } from './memory.js';
 
 /**

@@ -2,6 +2,7 @@
 // `searchlab cluster up` (an embedded PostgreSQL to try the queue on one machine).
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { SearchlabError } from '@searchlab/engine';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { intArg, jobsArg } from '../../options.js';
@@ -43,6 +44,7 @@ export function registerQueue(program: Command, ctx: Context, exit: (code: numbe
       const { startCluster } = await import('../../queue/cluster.js');
       const logs: string[] = [];
       const cluster = await startCluster({ dataDir: opts.dir, port: opts.port, onLog: (l) => void logs.push(l) }).catch((e: unknown) => {
+        if (e instanceof SearchlabError) throw e; // e.g. the PostgreSQL package is not installed: one line, exit 2
         throw new Error(`PostgreSQL did not start: ${e instanceof Error ? e.message : String(e)} ${logs.slice(-3).join(' ')}`);
       });
       ctx.out(`${cluster.url}\n`);
