@@ -1,7 +1,7 @@
 // @searchlab/engine: the platform every domain shares — typed errors, the seeded PRNG, the run
 // driver, the WASM loader and the worker pool. Each domain has its own entry point
 // (@searchlab/engine/puzzle, …); this root also re-exports the puzzle API for convenience.
-export { SearchlabError, InvalidInputError, UnsupportedError, type ErrorCode } from './core/errors.js';
+export { SearchlabError, InvalidInputError, UnsupportedError, WasmUnavailableError, type ErrorCode } from './core/errors.js';
 export { Rng } from './core/rng.js';
 export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';

@@ -1,13 +1,8 @@
-// The lab's one worker script: every domain's engine tasks (engine/src/tasks.ts), served with the
-// engine's message envelope — the same host that Node's worker_threads run.
-import { TASKS, serveTasks, type ReplyMessage, type TaskMessage } from '@searchlab/engine';
+// The lab's one worker script: the engine's worker entry (every domain's tasks, the pool's
+// envelope), after the lab's own set-up: pattern databases cached in IndexedDB.
+import { TASKS } from '@searchlab/engine';
+import { serveWorkerScope } from '@searchlab/engine/browser';
 import { usePdbStorage } from '../puzzle/pdb-cache.js';
 
-// The DOM lib types `self` as a Window; only these two members are used.
-const scope = self as unknown as {
-  postMessage(message: ReplyMessage): void;
-  onmessage: ((event: MessageEvent<TaskMessage>) => void) | null;
-};
-
 usePdbStorage();
-serveTasks(TASKS, (cb) => (scope.onmessage = (event) => cb(event.data)), (message) => scope.postMessage(message));
+serveWorkerScope(TASKS);
