@@ -1,10 +1,8 @@
 // Every puzzle printed in the seeds (the blog posts and notebooks users come from, copied here as data) solves to its optimal
 // length on both backends, and seed 004's printed heuristic values are reproduced.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  goalLike, loadKernels, parseBoard, solvePuzzleSync, boardToText,
-  type Board, type HeuristicName,
-} from '@searchlab/engine';
+import { loadKernels } from '@searchlab/engine';
+import { goalLike, parseBoard, solvePuzzleSync, boardToText, type Board, type HeuristicName } from '@searchlab/engine/puzzle';
 
 interface SeedPuzzle { name: string; start: string; size?: string; goal: string; optimal: number }
 

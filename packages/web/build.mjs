@@ -22,7 +22,7 @@ async function writeAtomic(path, contents) {
 }
 
 const result = await build({
-  entryPoints: { main: join(src, 'main.ts'), worker: join(src, 'shell', 'worker.ts') },
+  entryPoints: { main: join(src, 'main.ts'), worker: join(src, 'worker.ts') },
   outdir: dist,
   bundle: true,
   format: 'esm',

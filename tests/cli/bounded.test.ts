@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyMoves, boardToText, goalLike, parseBoard } from '@searchlab/engine';
+import { applyMoves, boardToText, goalLike, parseBoard } from '@searchlab/engine/puzzle';
 import { ensureBuilt, run, runJson } from './run.js';
 
 beforeAll(ensureBuilt);

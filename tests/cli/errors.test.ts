@@ -101,13 +101,17 @@ describe('--json errors', () => {
 describe('compare interrupted', () => {
   it('prints the rows it finished and exits 130', async () => {
     const child = spawn(process.execPath, [BIN, 'puzzle', 'compare', '--goal', 'blank-first', '--heuristics', 'misplaced,manhattan',
-      '-p', '1 0 2 3/4 5 6 7/8 9 10 11/12 13 14 15', '-p', '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'], { cwd: ROOT });
+      '-p', '1 0 2 3/4 5 6 7/8 9 10 11/12 13 14 15', '-p', '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'],
+    { cwd: ROOT, env: { ...process.env, SEARCHLAB_PROGRESS: 'always' } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    await new Promise((resolve) => setTimeout(resolve, 2500)); // #1 takes milliseconds, #2 (Korf #1, misplaced) far longer
-    child.kill('SIGINT');
+    // #1 takes milliseconds, #2 (Korf #1, misplaced) far longer: interrupt once the progress line shows #2 under way.
+    let interrupted = false; // once: a second Ctrl-C exits at once
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      if (!interrupted && /#2 misplaced: \S+ nodes/.test(stderr)) interrupted = child.kill('SIGINT');
+    });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(130);
     expect(stderr).toMatch(/interrupted: 1 of 2 instances finished/);

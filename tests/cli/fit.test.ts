@@ -118,7 +118,7 @@ describe('bad input: one line naming the line and column, exit 2', () => {
     ['ragged.csv', '1,2\n2,3\n3,4,5\n', [], /^searchlab: .*ragged\.csv:3: 3 cells, expected 2 \(as the first row\)\n$/],
     ['nan.csv', 'x,y\n1,2\n2,NaN\n', [], /^searchlab: .*nan\.csv:3: column 2 \(y\) is NaN, not a finite number\n$/],
     ['inf.tsv', '1\t2\n-Infinity\t3\n', [], /^searchlab: .*inf\.tsv:2: column 1 is -Infinity, not a finite number\n$/],
-    ['empty.csv', 'x,y\n# nothing\n', [], /^searchlab: .*empty\.csv: no data rows\n$/],
+    ['empty.csv', 'x,y\n# nothing\n', [], /^searchlab: .*empty\.csv: no data rows after the header on line 1\n$/],
     ['few.csv', '1,2\n2,3\n', ['--degree', '2'], /^searchlab: .*few\.csv: 2 points, but degree 2 needs at least 3\n$/],
     ['cols.csv', 'a,b\n1,2\n', ['--y', 'c'], /^searchlab: --y c: .*cols\.csv has no such column \(header: a, b\)\n$/],
     ['bad.json', '{"x": [1, 2], "y": [1, "z"]}', [], /^searchlab: .*bad\.json: element 2: column y is not a number: "z"\n$/],
@@ -180,3 +180,35 @@ it('streams a million rows: the whole file never sits in memory as text (64 MB h
   expect(json.n).toBe(1_000_000);
   close(json.coefficients, [2, -1, 5], 1e-9);
 }, 60_000);
+
+describe('no row dropped (issue 25)', () => {
+  it('fits all four rows of a CSV whose rows end in an empty cell, and says no header was read', async () => {
+    const text = '1,2,\n2,3,\n3,5,\n4,9,\n';
+    const r = await runJson(['fit', '-'], text);
+    expect(r.code).toBe(0);
+    expect(r.json.rows).toBe(4);
+    expect(r.json.headerLine).toBeNull();
+    const human = await run(['fit', '-'], text);
+    expect(human.stdout).toMatch(/^4 points from stdin \(no header; x: 1, y: 2\)/);
+  });
+
+  it('a typo in row 1 is an error naming the row, as in row 2', async () => {
+    for (const [text, line] of [['1,2e\n2,3\n3,5\n', 1], ['1,2\n2,3e\n3,5\n', 2]] as const) {
+      const r = await run(['fit', '-'], text);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`searchlab: stdin:${line}: column 2 is not a number: "${line === 1 ? '2e' : '3e'}"\n`);
+    }
+  });
+
+  it('reads quoted cells with commas and says where the header was', async () => {
+    const r = await run(['fit', '-', '--x', 'a, b', '--y', 'c'], '"a, b",c\n1,2\n2,4\n3,6.5\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^3 points from stdin \(header on line 1; x: a, b, y: c\)/);
+  });
+
+  it('names a JSON number that overflows a double', async () => {
+    const r = await run(['fit', '-'], '[[1, 2], [2, 1e400]]');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('searchlab: stdin: element 2: column 2 overflows a double (its magnitude is past 1.8e308)\n');
+  });
+});

@@ -65,6 +65,7 @@ describe('searchlab monty', () => {
     [['--trials', '0'], /trials must be positive/],
     [['--trials', '1.5e3x'], /--trials <n>' argument '1.5e3x' is invalid. expected a decimal number/], // trailing garbage: the one number parser (issue 6)
     [['--trials', '2.5'], /trials must be an integer/],
+    [['--trials', '1e20'], /^searchlab: trials must be at most 2\^49 = 562949953421312, got 100000000000000000000\n$/], // the limit named, not "an integer" (issue 25)
     [['--doors', '3.5'], /doors must be an integer/],
     [['--switch-probability', '1.2'], /switch probability must be a probability in \[0, 1\]/],
     [['--host', 'biased', '--bias', '-1'], /bias must be a probability/],

@@ -32,6 +32,23 @@ describe('puzzle solve with pattern databases', () => {
     expect(r.stderr).toMatch(/^4 of 4 instances: 4 solved; [\d,]+ nodes expanded; solver time [\d.]+ s, wall [\d.]+ s on 2 jobs\n$/);
   });
 
+  it('--file: a bad line (a 3x3 board, garbage) is that instance\'s error with its line number; the rest are solved (issue 25)', async () => {
+    const file = join(cache, 'mixed.txt');
+    const korfBoard = pick(['97'])[0]!.split('\t')[2]!;
+    writeFileSync(file, `${korfBoard}\n1 2 3 4 5 6 7 0 8\nnot a board\n${korfBoard}\n`);
+    const r = await run(['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--heuristic', 'pdb555', '--jobs', '2']);
+    expect(r.code).toBe(2);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const byId = new Map(out.map((o) => [o.id, o]));
+    expect([...byId.keys()].sort()).toEqual(['1', '2', '3', '4']);
+    expect(byId.get('1').status).toBe('solved');
+    expect(byId.get('4').status).toBe('solved');
+    expect(byId.get('2')).toEqual({ id: '2', line: 2, status: 'invalid', error: `${file} line 2: pdb555: the pdb555 pattern databases are for 4x4 boards` });
+    expect(byId.get('3')).toMatchObject({ id: '3', line: 3, status: 'invalid' });
+    expect(r.stderr).toContain(`searchlab: ${file} line 2: pdb555: the pdb555 pattern databases are for 4x4 boards\n`);
+    expect(r.stderr).toMatch(/^4 of 4 instances: .*2 invalid.*2 solved|^4 of 4 instances: .*2 solved.*2 invalid/m);
+  });
+
   it('a memory limit too small for the databases: exit 4 with one line', async () => {
     const r = await run(['puzzle', 'solve', '-p', pick(['97'])[0]!.split('\t')[2]!, '--goal', 'blank-first', '--heuristic', 'pdb663', '--max-memory', '1M']);
     expect(r.code).toBe(4);

@@ -1,6 +1,6 @@
 // `searchlab puzzle check | generate | compare | play` end to end.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkSolvable, goalBoard, parseBoard } from '@searchlab/engine';
+import { checkSolvable, goalBoard, parseBoard } from '@searchlab/engine/puzzle';
 import { ensureBuilt, run, runJson } from './run.js';
 
 beforeAll(ensureBuilt);

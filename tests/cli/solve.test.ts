@@ -1,6 +1,6 @@
 // `searchlab puzzle solve` end to end: output, --json shape, exit codes, stdin, error lines.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyMoves, boardToText, goalLike, parseBoard } from '@searchlab/engine';
+import { applyMoves, boardToText, goalLike, parseBoard } from '@searchlab/engine/puzzle';
 import { ensureBuilt, run, runJson } from './run.js';
 
 beforeAll(ensureBuilt);
@@ -152,11 +152,12 @@ describe('Ctrl-C', () => {
     const { spawn } = await import('node:child_process');
     const { BIN, ROOT } = await import('./run.js');
     const child = spawn(process.execPath, [BIN, 'puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs', '--json'],
-      { cwd: ROOT });
+      { cwd: ROOT, env: { ...process.env, SEARCHLAB_PROGRESS: 'always' } });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    // Interrupt once the search is under way (the first progress slices have run).
-    setTimeout(() => child.kill('SIGINT'), 700);
+    // Interrupt once the search is under way: its first progress line (the Ctrl-C handler is set by then).
+    let interrupted = false; // once: a second Ctrl-C exits at once
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { if (!interrupted && /solving \S+ nodes/.test(d)) interrupted = child.kill('SIGINT'); });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(130);
     const json = JSON.parse(stdout);

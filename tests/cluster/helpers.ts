@@ -69,3 +69,12 @@ export async function sql<R extends pg.QueryResultRow>(url: string, text: string
 
 /** The run id a producer announces on stderr. */
 export const runIdOf = async (p: Proc): Promise<string> => (await p.waitFor(/run ([0-9a-f]+) \(resume/))[1]!;
+
+/** Resolves once `check()` holds (looked at every 50 ms: a database state has no event to wait on here), or fails after `ms`. */
+export async function waitUntil(check: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > end) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

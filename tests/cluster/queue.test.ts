@@ -3,11 +3,12 @@
 // commands on the local pool, a worker killed mid-run, a producer stopped and resumed, and the
 // errors (bad URLs, a database that goes away, an unknown run) as one line and an exit code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, run, runJson } from '../cli/run.js';
-import { runIdOf, sql, start, startCluster, startWorker, stop, type Proc } from './helpers.js';
+import { runIdOf, sql, start, startCluster, startWorker, stop, waitUntil, type Proc } from './helpers.js';
 
 const COUNTS = new Map(readFileSync(new URL('../../data/nqueens-counts.tsv', import.meta.url), 'utf8')
   .split('\n').filter((l) => /^\d+\t\d+/.test(l)).map((l) => l.split('\t').map((x) => x.trim()) as [string, string]));
@@ -126,10 +127,8 @@ describe('the queue, with two workers', () => {
     const args = ['monty', '--trials', '1e7', '--backend', 'ts', '--seed', '5'];
     const producer = start([...args, '--db', url, '--json']);
     const runId = await runIdOf(producer);
-    for (let n = 0; n < 3;) {
-      await new Promise((r) => setTimeout(r, 100));
-      n = Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n);
-    }
+    await waitUntil(async () =>
+      Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n) >= 3);
     producer.child.kill('SIGKILL');
     await producer.exited;
     const resumed = await runJson(['monty', '--db', url, '--resume', runId]);
@@ -140,6 +139,87 @@ describe('the queue, with two workers', () => {
     expect(Number(totals!.games)).toBe(1e7);
     expect(totals!.most).toBe(1);
   }, 60_000);
+});
+
+describe('the queue stores specs, never transport', () => {
+  /** Every key of a JSON value, at any depth. */
+  const keysOf = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap(keysOf)
+    : v !== null && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...keysOf(x)]) : []);
+  const TRANSPORT = ['db', 'resume', 'jobs', 'json', 'file', 'output', 'progress', 'url'];
+
+  it('a producer with --db postgres://u:secret@… stores no URL, password, path or transport option in any row', async () => {
+    const secret = `s3cret${randomBytes(6).toString('hex')}`;
+    await sql(url, `CREATE ROLE probe LOGIN SUPERUSER PASSWORD '${secret}'`);
+    const u = new URL(url);
+    u.username = 'probe';
+    u.password = secret;
+    const dbUrl = u.toString();
+    const dir = mkdtempSync(join(tmpdir(), 'searchlab-spec-'));
+    try {
+      const file = join(dir, 'boards.txt');
+      writeFileSync(file, KORF_CHEAP.slice(0, 3).map((k) => k.tiles).join('\n'));
+      const commands = [
+        ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--jobs', '2'],
+        ['puzzle', 'compare', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristics', 'manhattan,linear-conflict', '--json'],
+        ['queens', 'count', '10', '--json', '--jobs', '2'],
+        ['monty', '--trials', '3e6', '--json', '--jobs', '2'],
+      ];
+      const runs: string[] = [];
+      for (const args of commands) {
+        const r = await run([...args, '--db', dbUrl]);
+        expect(r.code, r.stderr).toBe(0);
+        runs.push(r.stderr.match(/run ([0-9a-f]+) \(resume/)![1]!);
+      }
+      const rows = [
+        ...await sql<{ row: unknown }>(url, "SELECT data AS row FROM pgboss.job WHERE data->>'run' = ANY($1)", [runs]),
+        ...await sql<{ row: unknown }>(url, 'SELECT spec AS row FROM searchlab_runs WHERE run_id = ANY($1)', [runs]),
+        ...await sql<{ row: unknown }>(url, 'SELECT json_build_array(result, error) AS row FROM searchlab_results WHERE run_id = ANY($1)', [runs]),
+      ].map((r) => r.row);
+      // Jobs of every command, each run's spec and its results.
+      expect(rows.length).toBeGreaterThan(4 * 3);
+      for (const row of rows) {
+        const text = JSON.stringify(row);
+        for (const bad of [secret, 'postgres://', 'postgresql://', 'probe', dir]) expect(text, text.slice(0, 300)).not.toContain(bad);
+        expect(keysOf(row).filter((k) => TRANSPORT.includes(k)), text.slice(0, 300)).toEqual([]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('--resume of an interrupted puzzle compare enqueues only the missing jobs, says how many, and prints the same table', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'searchlab-resume-'));
+    try {
+      const file = join(dir, 'boards.txt');
+      writeFileSync(file, KORF_CHEAP.slice(0, 12).map((k) => k.tiles).join('\n'));
+      const args = ['puzzle', 'compare', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristics', 'manhattan,linear-conflict', '--json'];
+      const jobs = 12 * 2;
+      const producer = start([...args, '--db', url]);
+      const runId = await runIdOf(producer);
+      const recorded = async (): Promise<number> =>
+        Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n);
+      await waitUntil(async () => (await recorded()) >= 2);
+      producer.child.kill('SIGKILL');
+      await producer.exited;
+      const atKill = await recorded();
+      const resumed = await run(['puzzle', 'compare', '--db', url, '--resume', runId, '--json']);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const [, before, total, enqueued] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before, (\d+) enqueued now/)!.map(Number);
+      expect(total).toBe(jobs);
+      expect(before).toBeGreaterThanOrEqual(atKill);
+      expect(before! + enqueued!).toBe(jobs);
+      // Each job ran once: one result row each, none completed twice.
+      const [rows] = await sql<{ n: string; most: number }>(url, 'SELECT count(*) AS n, max(completions) AS most FROM searchlab_results WHERE run_id = $1', [runId]);
+      expect([Number(rows!.n), rows!.most]).toEqual([jobs, 1]);
+      const table = (json: any): unknown[] => json.instances.map((i: any) => [i.start, i.goal,
+        Object.fromEntries(Object.entries(i.results).map(([h, r]: [string, any]) => [h, [r.status, r.length, r.expanded, r.generated]]))]);
+      const once = await runJson([...args, '--jobs', '2']);
+      expect(table(JSON.parse(resumed.stdout))).toEqual(table(once.json));
+      expect(JSON.parse(resumed.stdout).summary).toEqual(once.json.summary);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('errors: one line, exit 2 or 4, never a hang', () => {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels, Rng } from '@searchlab/engine';
 import {
-  CHUNK_GAMES, createMontyRun, createTsKernel, createWasmKernel, normalizeGame, runChunkTask, splitTasks, sumCounters,
+  CHUNK_GAMES, createMontyRun, createTsKernel, createWasmKernel, normalizeGame, splitTasks, sumCounters, createKernel, type MontyChunkTask,
   type Counters, type MontyGame, type MontyKernel,
 } from '@searchlab/engine/monty';
 
@@ -13,6 +13,19 @@ let kernels: Awaited<ReturnType<typeof loadKernels>>;
 beforeAll(async () => {
   kernels = await loadKernels();
 });
+
+/** A task's counters, run to its end in this thread. */
+function runChunkTask(task: MontyChunkTask, withKernels?: typeof kernels): Counters {
+  const run = createMontyRun(createKernel(task.backend, task.game, task.seed, withKernels), task.trials, task);
+  try {
+    for (;;) {
+      const o = run.step(CHUNK_GAMES);
+      if (o !== null) return o.counters;
+    }
+  } finally {
+    run.dispose();
+  }
+}
 
 /** Plays `games` of each chunk in `chunks` in slices of `slice` games. */
 function play(kernel: MontyKernel, chunks: number[], games: number, slice: number): Counters {

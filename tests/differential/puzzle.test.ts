@@ -21,8 +21,9 @@ let kernels: Kernels;
 beforeAll(async () => {
   kernels = await loadKernels();
 });
-const compare = (start: Board, goal: Board, seed: number, maxNodes: number): void =>
+const compare = (start: Board, goal: Board, seed: number, maxNodes: number): void => {
   compareAll(kernels, start, goal, seed, maxNodes);
+};
 
 function walkBoards(goal: Board, count: number, seed0: number, minLen: number, maxLen: number): Board[] {
   return Array.from({ length: count }, (_, i) => {

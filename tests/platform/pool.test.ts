@@ -2,9 +2,8 @@
 // in this thread: same results, results streamed as they finish, cancellation, a dying worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import {
-  TASKS, WorkerPool, goalBoard, inlinePool, randomWalk, streamTasks, type SolveResult, type Task, type WorkerPort,
-} from '@searchlab/engine';
+import { WorkerPool, inlinePool, runTasks, type Task, type WorkerPort } from '@searchlab/engine';
+import { goalBoard, randomWalk, type SolveResult } from '@searchlab/engine/puzzle';
 import { createNodePool, nodeWorkerPort } from '@searchlab/engine/node';
 import { ROOT } from '../support/bundle.js';
 
@@ -14,7 +13,7 @@ const WORKER = join(ROOT, 'packages/engine/dist/node/worker.js');
 const goal = goalBoard(4, 4);
 const solveTask = (seed: number, settings = {}): Task => ({
   domain: 'puzzle', kind: 'solve',
-  payload: { start: randomWalk(goal, 60, seed).board, goal, settings: { algorithm: 'idastar', heuristic: 'manhattan', ...settings } },
+  payload: { start: randomWalk(goal, 60, seed).board, goal, spec: { algorithm: 'idastar', heuristic: 'manhattan', ...settings } },
 });
 
 /** BFS on the TS backend from a 400-move walk: far more work than any test waits for. */
@@ -37,12 +36,15 @@ describe('worker pool', () => {
     const tasks = Array.from({ length: 6 }, (_, i) => solveTask(100 + i));
     const seen: number[] = [];
     const fromPool: SolveResult[] = [];
-    for await (const [i, r] of streamTasks<SolveResult>(pool, tasks)) {
-      seen.push(i);
-      fromPool[i] = r;
-    }
+    await runTasks<SolveResult>(tasks, {
+      runner: pool,
+      onResult: (i, r) => {
+        seen.push(i);
+        fromPool[i] = r as SolveResult;
+      },
+    });
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    const inline = inlinePool(TASKS);
+    const inline = inlinePool();
     for (const [i, task] of tasks.entries()) {
       const local = await inline.run<SolveResult>(task);
       expect(fromPool[i]!.status).toBe('solved');
@@ -54,8 +56,14 @@ describe('worker pool', () => {
   it('cancels a running task: it ends aborted with its statistics', async () => {
     const controller = new AbortController();
     const progress: unknown[] = [];
-    const running = pool.run<SolveResult>(hardTask(), { signal: controller.signal, onProgress: (p) => progress.push(p) });
-    setTimeout(() => controller.abort(), 400);
+    // Cancelled at its first progress report: it is running then.
+    const running = pool.run<SolveResult>(hardTask(), {
+      signal: controller.signal,
+      onProgress: (p) => {
+        progress.push(p);
+        controller.abort();
+      },
+    });
     const r = await running;
     expect(r.status).toBe('aborted');
     expect(r.stats.expanded).toBeGreaterThan(0);
@@ -68,8 +76,10 @@ describe('worker pool', () => {
     const dying = new WorkerPool((): WorkerPort => {
       spawned++;
       const port = nodeWorkerPort(WORKER);
-      // The first worker dies while it works (as on an out-of-memory crash).
-      if (spawned === 1) return { ...port, post: (m) => { port.post(m); setTimeout(() => port.terminate(), 200); } };
+      // The first worker dies while it works (as on an out-of-memory crash): at its first progress report.
+      if (spawned === 1) {
+        return { ...port, onReply: (cb) => port.onReply((m) => { if (m.type === 'progress') port.terminate(); else cb(m); }) };
+      }
       return port;
     }, 1);
     await expect(dying.run(hardTask())).rejects.toThrow(/exited/);

@@ -23,7 +23,10 @@ describe('lab fixes', () => {
     if (!(await page.isVisible('#board-text'))) await page.click('#board-edit summary');
     const typed = '1 2 3\n4 5 6\n7 _ 8';
     await page.fill('#board-text', typed);
-    await page.waitForTimeout(1200); // two more animation steps
+    // Two more animation steps (the move list marks the current one) while the typed text stays.
+    const step = async (): Promise<number> => Number(await page.getAttribute('#solution span.current', 'data-step') ?? -1);
+    const before = await step();
+    await page.waitForFunction((b) => Number(document.querySelector('#solution span.current')?.getAttribute('data-step') ?? -1) >= b + 2, before);
     expect(await page.inputValue('#board-text')).toBe(typed);
     await page.click('#load');
     expect(await cells(page)).toEqual([1, 2, 3, 4, 5, 6, 7, 0, 8]);

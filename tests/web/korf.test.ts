@@ -51,7 +51,7 @@ function storedTables(page: Page): Promise<{ name: string; bytes: number; intact
     });
     db.close();
     const hex = async (data: Uint8Array): Promise<string> =>
-      Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data)), (b) => b.toString(16).padStart(2, '0')).join('');
+      Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>)), (b) => b.toString(16).padStart(2, '0')).join('');
     return Promise.all(entries.map(async (e) => ({ name: e.name, bytes: e.data.length, intact: (await hex(e.data)) === e.sha256 })));
   });
 }
@@ -69,7 +69,7 @@ function corrupt(page: Page, name: string): Promise<void> {
       const req = store.get(key);
       req.onsuccess = () => {
         const entry = req.result as { data: Uint8Array };
-        entry.data[100] ^= 0xff;
+        entry.data[100] = entry.data[100]! ^ 0xff;
         const put = store.put(entry);
         put.onsuccess = () => resolve();
         put.onerror = () => reject(put.error);

@@ -1,5 +1,5 @@
 // Human and JSON renderings shared by the commands.
-import { boardToText, renderBoard, type SearchStats, type SolveResult } from '@searchlab/engine';
+import { boardToText, renderBoard, type SearchStats, type SolveResult } from '@searchlab/engine/puzzle';
 import type { Context } from './context.js';
 
 export const int = (n: number): string => n.toLocaleString('en-US');

@@ -1,3 +1,4 @@
+// Reading user input: stdin (bounded), board arguments (- for stdin) and files of lines with their line numbers.
 import { readFile } from 'node:fs/promises';
 import { InvalidInputError } from '@searchlab/engine';
 

@@ -1,6 +1,8 @@
 // The one progress/cancel helper of every command: a progress bar on stderr (cli-progress) when a
 // human watches it, nothing when stderr is piped or the output is JSON; the job is marked busy so
 // that the first Ctrl-C aborts it (it then returns its statistics) instead of exiting at once.
+// SEARCHLAB_PROGRESS=always shows it anyway (a line every PIPED_EVERY_MS when stderr is a file or a
+// pipe: logs, and tests that wait for the work to be under way); SEARCHLAB_PROGRESS=never hides it.
 import { SingleBar } from 'cli-progress';
 import type { Context } from './context.js';
 import { int } from './format.js';
@@ -22,9 +24,13 @@ export interface TrackOptions {
 
 /** Quick jobs print nothing: the bar appears only after this long. */
 const SHOW_AFTER_MS = 500;
+/** SEARCHLAB_PROGRESS=always on a stderr that is not a terminal: one progress line this often. */
+const PIPED_EVERY_MS = 1000;
 
 export async function track<T>(ctx: Context, options: TrackOptions, job: (progress: Progress) => Promise<T>): Promise<T> {
-  const visible = ctx.stderrIsTTY && options.quiet !== true;
+  const mode = process.env.SEARCHLAB_PROGRESS;
+  const always = mode === 'always';
+  const visible = always || (mode !== 'never' && ctx.stderrIsTTY && options.quiet !== true);
   const began = Date.now();
   let bar: SingleBar | undefined;
   const progress: Progress = {
@@ -36,7 +42,9 @@ export async function track<T>(ctx: Context, options: TrackOptions, job: (progre
         const format = options.total !== undefined
           ? '{label} [{bar}] {percentage}% {count}/{totalCount} {unit}  {rate} {unit}/s  eta {eta_formatted} {detail}'
           : '{label} {count} {unit}  {rate} {unit}/s  {duration_formatted} {detail}';
-        bar = new SingleBar({ format, stream: process.stderr, clearOnComplete: true, hideCursor: true, etaBuffer: 50, noTTYOutput: false });
+        bar = new SingleBar({
+          format, stream: process.stderr, clearOnComplete: true, hideCursor: true, etaBuffer: 50, noTTYOutput: always, notTTYSchedule: PIPED_EVERY_MS,
+        });
         bar.start(options.total ?? 0, done, { ...payload, totalCount: int(options.total ?? 0) });
       } else {
         bar.update(done, payload);

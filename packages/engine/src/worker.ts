@@ -1,6 +1,6 @@
 // @searchlab/engine/worker: a Web Worker script serving every domain's tasks. Build it as its own
-// script (esbuild entry point, Vite `?worker&url`) and pass its URL to `createWebPool`.
+// script (an esbuild entry point, Vite's `?worker&url`) and pass its URL to `createWebPool`.
+import './domains.js';
 import { serveWorkerScope } from './browser/index.js';
-import { TASKS } from './tasks.js';
 
-serveWorkerScope(TASKS);
+serveWorkerScope();

@@ -1,5 +1,5 @@
 // The lab's entry point: the shell (navigation + router) around one view per domain.
-import { VIEWS } from './shell/registry.js';
+import { VIEWS } from './views.js';
 import { startRouter } from './shell/router.js';
 
 startRouter(VIEWS, document.getElementById('views')!, document.getElementById('view')!);

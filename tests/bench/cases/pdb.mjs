@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadKernels, streamTasks } from '@searchlab/engine';
+import { loadKernels } from '@searchlab/engine';
+import { streamTasks } from '@searchlab/engine/puzzle';
 import { PDB_SPECS, forgetPdbs, loadPdb, parseBoard, goalLike, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
 import { MAX_BUILD_THREADS, createNodePool, useFileCache } from '@searchlab/engine/node';
 import { ratio } from '../harness.mjs';

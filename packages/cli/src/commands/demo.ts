@@ -1,8 +1,9 @@
+// `searchlab demo`: the seeds' experiments of every domain in one run (puzzles, queens, Monty, fit), each checked against its known answer.
 import type { Command } from 'commander';
+import { InvalidInputError } from '@searchlab/engine';
 import {
-  InvalidInputError, boardToText, goalLike, parseBoard, renderBoard,
-  type Algorithm, type Board, type GoalPreset, type SolveResult,
-} from '@searchlab/engine';
+  boardToText, goalLike, parseBoard, renderBoard, type Algorithm, type Board, type GoalPreset, type SolveResult,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../context.js';
 import { EXIT } from '../exit.js';
 import { solveTracked } from './puzzle/solving.js';
@@ -11,6 +12,7 @@ import { indentBlock, int, movesLines, ms, table } from '../format.js';
 import { intArg } from '../options.js';
 import { montyText, runMonty } from './monty/index.js';
 import { runExperiment } from '@searchlab/engine/fit';
+import { montySpec } from '@searchlab/engine/monty';
 import { experimentText } from './fit/index.js';
 // Korf's 100 (4.5 kB) are bundled as text, so the demo runs from any directory.
 import KORF_TEXT from '../../../../data/korf100.tsv';
@@ -106,7 +108,7 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
   // Seed 000's Monty Hall experiment: 1000 games of stay, switch and random (it printed 0.332, 0.675, 0.505).
   ctx.out("\nMonty Hall, seed 000's experiment: 1000 games, three strategies (the seed printed stay 0.332, switch 0.675, random 0.505;\n" +
     'a 95% interval misses the exact value about one time in twenty)\n');
-  const monty = await runMonty({ trials: 1000, doors: 3, open: 1, host: 'standard', strategy: 'all', switchProbability: 0.5, seed: 1, jobs: 1 }, ctx, 'monty');
+  const monty = await runMonty(montySpec({ trials: 1000, seed: 1 }), ctx);
   ctx.out(montyText(monty, ['stay', 'switch', 'random']));
   ctx.out('\n');
   const queens = await queensDemo(ctx);

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { InvalidInputError, SearchlabError } from '@searchlab/engine';
+import { InvalidInputError, SearchlabError, canonicalJson } from '@searchlab/engine';
 
 /** One pg-boss queue for every run and every domain: the job's data says which run and task. */
 export const QUEUE = 'searchlab';
@@ -123,8 +123,12 @@ export class QueueDb {
   private async createSchema(): Promise<void> {
     await this.pool.query(`
       CREATE TABLE IF NOT EXISTS searchlab_runs (
-        run_id text PRIMARY KEY, command text NOT NULL, options jsonb NOT NULL,
+        run_id text PRIMARY KEY, command text NOT NULL, spec jsonb NOT NULL,
         jobs int, created_at timestamptz NOT NULL DEFAULT now(), finished_at timestamptz);
+      DO $$ BEGIN -- databases made before runs stored a spec
+        IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'searchlab_runs' AND column_name = 'options')
+        THEN ALTER TABLE searchlab_runs RENAME COLUMN options TO spec; END IF;
+      END $$;
       CREATE TABLE IF NOT EXISTS searchlab_results (
         run_id text NOT NULL REFERENCES searchlab_runs ON DELETE CASCADE, job_key text NOT NULL,
         result jsonb, error jsonb, worker text, attempt int NOT NULL DEFAULT 0, completions int NOT NULL DEFAULT 1,
@@ -176,13 +180,14 @@ export class QueueDb {
 
   // --- runs -----------------------------------------------------------------------------------
 
-  async createRun(runId: string, command: string, options: unknown): Promise<void> {
-    await this.query('INSERT INTO searchlab_runs (run_id, command, options) VALUES ($1, $2, $3)', [runId, command, JSON.stringify(options)]);
+  /** A run and the spec of its work (the command's canonical spec: never a URL, a path or an output flag). */
+  async createRun(runId: string, command: string, spec: unknown): Promise<void> {
+    await this.query('INSERT INTO searchlab_runs (run_id, command, spec) VALUES ($1, $2, $3)', [runId, command, canonicalJson(spec)]);
   }
 
-  async getRun(runId: string): Promise<{ command: string; options: Record<string, unknown>; finished_at: Date | null } | undefined> {
-    return (await this.query<{ command: string; options: Record<string, unknown>; finished_at: Date | null }>(
-      'SELECT command, options, finished_at FROM searchlab_runs WHERE run_id = $1', [runId]))[0];
+  async getRun(runId: string): Promise<{ command: string; spec: unknown; finished_at: Date | null } | undefined> {
+    return (await this.query<{ command: string; spec: unknown; finished_at: Date | null }>(
+      'SELECT command, spec, finished_at FROM searchlab_runs WHERE run_id = $1', [runId]))[0];
   }
 
   async finishRun(runId: string, jobs: number): Promise<void> {

@@ -1,6 +1,6 @@
 // The producers' one entry point: a command that takes --jobs runs its tasks on the local pool; with
-// --db the same tasks go to the queue as one run (its options stored with it), and --resume RUN_ID
-// picks a stopped run up again with its stored options. The domain's code is the same either way.
+// --db the same tasks go to the queue as one run (its spec stored with it), and --resume RUN_ID
+// picks a stopped run up again with its stored spec. The domain's code is the same either way.
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
@@ -13,42 +13,45 @@ export interface QueueOpts {
   jobs: number;
   db?: string;
   resume?: string;
-  json?: boolean;
 }
 
 /** Adds --db and --resume to a producer command. */
 export function queueOptions(cmd: Command): Command {
   return cmd
     .option('--db <url>', 'run the jobs on the queue in this PostgreSQL database (postgres://…), served by `searchlab worker`s')
-    .option('--resume <run>', 'with --db: continue run RUN (its stored options are used)');
+    .option('--resume <run>', 'with --db: continue run RUN (its stored spec is used; the work options given now are not)');
 }
 
-/** The options a run is stored with: what defines the work, not where it runs or how it prints. */
-function workOptions<O extends QueueOpts>(opts: O): Partial<O> {
-  const { db: _db, resume: _resume, json: _json, ...rest } = opts;
-  return rest as Partial<O>;
-}
-
-export async function withRunner<O extends QueueOpts, T>(
-  ctx: Context, command: string, opts: O, job: (opts: O, runner: TaskRunner | undefined) => Promise<T>,
+/**
+ * Runs `job` on the spec `makeSpec` builds from the command's input, on the local pool (--jobs), or
+ * as one run of the queue (--db) that stores the spec; --resume RUN takes RUN's stored spec instead
+ * and enqueues only the jobs with no recorded result. Only the spec goes to the database: the
+ * transport options (`opts`) never do.
+ */
+export async function withRunner<S, T>(
+  ctx: Context, command: string, opts: QueueOpts, makeSpec: () => S | Promise<S>,
+  job: (spec: S, runner: TaskRunner | undefined) => Promise<T>,
 ): Promise<T> {
   if (opts.db === undefined) {
     if (opts.resume !== undefined) throw new InvalidInputError('--resume needs --db: runs live in the database');
-    return withPool(opts.jobs, (runner) => job(opts, runner));
+    const spec = await makeSpec();
+    return withPool(opts.jobs, (runner) => job(spec, runner));
   }
+  const fresh = opts.resume === undefined ? { spec: await makeSpec() } : undefined;
   const db = await QueueDb.open(opts.db);
   try {
     let runId: string;
-    let work = opts;
-    if (opts.resume !== undefined) {
-      runId = opts.resume;
+    let spec: S;
+    if (fresh === undefined) {
+      runId = opts.resume!;
       const run = await db.getRun(runId);
       if (run === undefined) throw new InvalidInputError(`--resume: no run "${runId}" in the database`);
       if (run.command !== command) throw new InvalidInputError(`--resume: run "${runId}" is a "${run.command}" run, not "${command}"`);
-      work = { ...opts, ...run.options } as O;
+      spec = run.spec as S;
     } else {
       runId = randomBytes(6).toString('hex');
-      await db.createRun(runId, command, workOptions(opts));
+      spec = fresh.spec;
+      await db.createRun(runId, command, spec);
     }
     ctx.err(`searchlab: run ${runId} (resume with --resume ${runId})\n`);
     const recorded = new Map<string, ResultRow>((await db.results(runId)).map((r) => [r.job_key, r]));
@@ -64,10 +67,13 @@ export async function withRunner<O extends QueueOpts, T>(
       runner.wake(key, row);
     });
     try {
-      const result = await job(work, runner);
+      const result = await job(spec, runner);
       await db.finishRun(runId, runner.total);
       return result;
     } finally {
+      if (fresh === undefined) {
+        ctx.err(`searchlab: run ${runId}: ${runner.reused} of ${runner.total} jobs were recorded before, ${runner.enqueued} enqueued now\n`);
+      }
       await runner.close();
     }
   } finally {

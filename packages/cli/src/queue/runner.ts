@@ -1,13 +1,13 @@
 // The producer's side: a TaskRunner whose tasks run as jobs of one run in the queue. A domain's own
-// parallel code (simulateMonty, the queens count, batch solving …) gets it in place of the local
-// pool and splits its work the same way; each task becomes a job keyed by its content (and its
-// occurrence), so a resumed producer that splits the same work finds the results already recorded
-// and enqueues only what is missing — nothing is counted twice.
+// work (simulateMonty, the queens count, batch solving …, all through runTasks) gets it in place of
+// the local pool and splits its work the same way; each task becomes a job keyed by the hash of its
+// canonical JSON (and its occurrence), so a resumed producer that splits the same work finds the
+// results already recorded and enqueues only what is missing — nothing is counted twice.
 import { createHash } from 'node:crypto';
-import { SearchlabError, type Task, type TaskOptions, type TaskRunner } from '@searchlab/engine';
+import { SearchlabError, canonicalJson, type Task, type TaskOptions, type TaskRunner } from '@searchlab/engine';
 import type { JobData, QueueDb, ResultRow } from './db.js';
 
-/** How many jobs a producer expects to run at once: domains that split by the runner's size use it. Fixed, so a resumed run splits alike. */
+/** How many jobs a producer expects the queue to run at once (its workers' threads are not known here; work is never split by it). */
 export const QUEUE_WIDTH = 16;
 /** Workers NOTIFY as each job is recorded; without one, look anyway this often (progress, a lost listener, a lost database). */
 const POLL_MS = 250;
@@ -20,7 +20,7 @@ interface Waiting {
 }
 
 export class QueueRunner implements TaskRunner {
-  readonly size = QUEUE_WIDTH;
+  readonly width = QUEUE_WIDTH;
   private readonly seen = new Map<string, number>();
   private readonly waiting = new Map<string, Waiting>();
   private readonly watched = new WeakSet<AbortSignal>();
@@ -30,11 +30,12 @@ export class QueueRunner implements TaskRunner {
   /** Jobs of this run that workers announced (NOTIFY) since the last look; when every waiting job was last looked at. */
   private readonly announced = new Set<string>();
   private lastFull = 0;
-  private enqueued = 0;
   private failure: unknown;
-  /** Jobs known to this run (enqueued now or done before), and those done. */
+  /** Jobs known to this run (enqueued now or done before), those done, those found recorded before, those enqueued now. */
   total = 0;
   done = 0;
+  reused = 0;
+  enqueued = 0;
 
   constructor(
     private readonly db: QueueDb,
@@ -45,13 +46,14 @@ export class QueueRunner implements TaskRunner {
 
   run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    const content = createHash('sha256').update(JSON.stringify([task.domain, task.kind, task.payload])).digest('hex').slice(0, 24);
+    const content = createHash('sha256').update(canonicalJson([task.domain, task.kind, task.payload])).digest('hex').slice(0, 24);
     const n = this.seen.get(content) ?? 0;
     this.seen.set(content, n + 1);
     const key = `${task.domain}/${task.kind}/${content}/${n}`;
     this.total++;
     const before = this.recorded.get(key);
     if (before !== undefined) {
+      this.reused++;
       this.done++;
       this.onJob(this.done, this.total);
       return settle(before) as Promise<R>;

@@ -62,24 +62,24 @@ export function createWebPool(url: string | URL, options: WebPoolOptions = {}): 
 }
 
 /**
- * Serves `handlers` in this Web Worker: reads task messages and posts replies in the pool's
- * envelope. The engine's own worker entry calls it with every domain's tasks; a worker of one's own
- * calls it after its set-up (e.g. a pattern-database cache).
+ * Serves tasks in this Web Worker: reads task messages and posts replies in the pool's envelope.
+ * The engine's own worker entry calls it after loading every domain; a worker of one's own calls it
+ * after its set-up (e.g. a pattern-database cache), having imported the domains it serves.
  *
- * @param handlers - Tasks by domain and kind.
+ * @param handlers - Tasks by domain and kind; default: every task the imported domains registered.
  * @example
  * ```ts
  * // my-worker.ts, built as its own script
+ * import '@searchlab/engine/domains'; // or only '@searchlab/engine/queens'
  * import { serveWorkerScope } from '@searchlab/engine/browser';
- * import { TASKS } from '@searchlab/engine';
- * serveWorkerScope(TASKS);
+ * serveWorkerScope();
  * ```
  */
-export function serveWorkerScope(handlers: TaskHandlers): void {
+export function serveWorkerScope(handlers?: TaskHandlers): void {
   // The DOM lib types `self` as a Window; only these two members are used.
   const scope = self as unknown as {
     postMessage(message: ReplyMessage): void;
     onmessage: ((event: MessageEvent<TaskMessage>) => void) | null;
   };
-  serveTasks(handlers, (cb) => (scope.onmessage = (event) => cb(event.data)), (message) => scope.postMessage(message));
+  serveTasks((cb) => (scope.onmessage = (event) => cb(event.data)), (message) => scope.postMessage(message), handlers);
 }

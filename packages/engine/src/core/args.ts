@@ -50,3 +50,8 @@ export function checkOptionalSignal(value: unknown, name: string): void {
 export function checkBoolean(value: unknown, name: string): void {
   if (value !== undefined && typeof value !== 'boolean') fail(name, 'true or false', value);
 }
+
+/** undefined, or a positive number of milliseconds (the API's one time unit). */
+export function checkTimeoutMs(value: unknown, name = 'timeoutMs'): void {
+  if (value !== undefined && !(typeof value === 'number' && value > 0 && !Number.isNaN(value))) fail(name, 'a positive number of milliseconds', value);
+}

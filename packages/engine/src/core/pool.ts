@@ -1,11 +1,11 @@
 /**
  * A pool of workers behind one interface for the browser (Web Workers) and Node (worker_threads):
- * a fixed size, a FIFO queue, cancellation by AbortSignal, progress, and results streamed as they
- * finish. `inlinePool` runs the same tasks in this thread (one at a time), so a client has one code
- * path whether it has workers or not.
+ * a fixed width, a FIFO queue, cancellation by AbortSignal, progress. `inlinePool` runs the same
+ * tasks in this thread (one at a time), so a client has one code path whether it has workers or
+ * not: `runTasks` (work.ts) on either.
  */
 import { InvalidInputError, SearchlabError } from './errors.js';
-import { CANCEL, replyError, runTask, type ReplyMessage, type TaskHandlers, type TaskMessage } from './tasks.js';
+import { CANCEL, registeredTasks, replyError, runTask, type ReplyMessage, type TaskHandlers, type TaskMessage } from './tasks.js';
 
 /** What the pool needs of a worker; adapters wrap a Web Worker or a worker_threads Worker. */
 export interface WorkerPort {
@@ -28,7 +28,8 @@ export interface TaskOptions {
 }
 
 export interface TaskRunner {
-  readonly size: number;
+  /** How many tasks it runs at once (a worker pool's threads; 1 in this thread). Work is never split by it. */
+  readonly width: number;
   run<R>(task: Task, options?: TaskOptions): Promise<R>;
   close(): Promise<void>;
 }
@@ -59,7 +60,7 @@ interface Slot {
 const aborted = (): SearchlabError => new SearchlabError('aborted', 'aborted');
 
 export class WorkerPool implements TaskRunner {
-  readonly size: number;
+  readonly width: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
@@ -67,7 +68,7 @@ export class WorkerPool implements TaskRunner {
   private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
 
   constructor(private readonly spawn: () => WorkerPort, size = defaultPoolSize()) {
-    this.size = checkPoolSize(size);
+    this.width = checkPoolSize(size);
   }
 
   run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
@@ -120,7 +121,7 @@ export class WorkerPool implements TaskRunner {
   private dispatch(): void {
     while (this.queue.length > 0) {
       let slot = this.slots.find((s) => s.current === undefined);
-      if (slot === undefined && this.slots.length < this.size) slot = this.addSlot();
+      if (slot === undefined && this.slots.length < this.width) slot = this.addSlot();
       if (slot === undefined) return;
       slot.current = this.queue.shift()!;
       slot.port.post(slot.current.message);
@@ -156,12 +157,12 @@ export class WorkerPool implements TaskRunner {
   }
 }
 
-/** The same interface without workers: tasks run one at a time in this thread. */
-export function inlinePool(handlers: TaskHandlers): TaskRunner {
+/** The same interface without workers: tasks run one at a time in this thread (default: every registered domain's). */
+export function inlinePool(handlers: TaskHandlers = registeredTasks()): TaskRunner {
   let id = 0;
   let chain: Promise<unknown> = Promise.resolve();
   return {
-    size: 1,
+    width: 1,
     run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
       const message: TaskMessage = { id: ++id, ...task };
       const signal = options.signal ?? new AbortController().signal;
@@ -174,34 +175,4 @@ export function inlinePool(handlers: TaskHandlers): TaskRunner {
     },
     close: async () => undefined,
   };
-}
-
-/**
- * Runs every task on `runner` and yields `[index, result]` as each finishes (not in input order):
- * at most `runner.size` run at once. The first error (or an abort) ends the stream.
- */
-export async function* streamTasks<R>(
-  runner: TaskRunner,
-  tasks: readonly Task[],
-  options: { signal?: AbortSignal; onProgress?: (payload: unknown, index: number) => void } = {},
-): AsyncGenerator<[number, R]> {
-  const finished: [number, R][] = [];
-  let failure: { error: unknown } | undefined;
-  let wake: (() => void) | undefined;
-  let left = tasks.length;
-  tasks.forEach((task, index) => {
-    const onProgress = options.onProgress;
-    runner.run<R>(task, { signal: options.signal, onProgress: onProgress && ((p) => onProgress(p, index)) })
-      .then((r) => void finished.push([index, r]), (error: unknown) => void (failure ??= { error }))
-      .finally(() => {
-        left--;
-        wake?.();
-      });
-  });
-  for (;;) {
-    if (failure !== undefined) throw failure.error;
-    if (finished.length > 0) yield finished.shift()!;
-    else if (left === 0) return;
-    else await new Promise<void>((resolve) => (wake = resolve));
-  }
 }

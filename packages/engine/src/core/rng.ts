@@ -1,3 +1,4 @@
+// The platform's seeded PRNG (the TS twin of core-as/assembly/common/rng.ts).
 import { InvalidInputError } from './errors.js';
 
 /**

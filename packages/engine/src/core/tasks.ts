@@ -54,6 +54,21 @@ export function replyError(error: { code?: ErrorCode; message: string }): Error 
   return error.code !== undefined ? new SearchlabError(error.code, error.message) : new Error(error.message);
 }
 
+/**
+ * The tasks of every domain loaded in this realm: each domain registers its own when its module is
+ * loaded, so the platform (the inline runner, the worker hosts) names none. A worker entry loads
+ * the domains it serves, then serves the registry.
+ */
+const registry: Record<string, Readonly<Record<string, TaskHandler>>> = {};
+
+/** Registers task handlers of `domain` (beside those it registered before; a kind registered again is replaced). */
+export function registerTasks(domain: string, handlers: Readonly<Record<string, TaskHandler>>): void {
+  registry[domain] = { ...registry[domain], ...handlers };
+}
+
+/** The registered handlers, by domain. */
+export const registeredTasks = (): TaskHandlers => registry;
+
 /** Runs one task in this thread, with the same envelope semantics as a worker. */
 export async function runTask(handlers: TaskHandlers, message: TaskMessage, ctx: TaskContext): Promise<unknown> {
   const handler = handlers[message.domain]?.[message.kind];
@@ -65,7 +80,7 @@ export async function runTask(handlers: TaskHandlers, message: TaskMessage, ctx:
  * The worker side: answer every TaskMessage arriving through `listen` with progress, then a result
  * or an error, through `post`. Several tasks may run at once (each is async); cancel aborts one.
  */
-export function serveTasks(handlers: TaskHandlers, listen: (cb: (m: TaskMessage) => void) => void, post: (m: ReplyMessage) => void): void {
+export function serveTasks(listen: (cb: (m: TaskMessage) => void) => void, post: (m: ReplyMessage) => void, handlers: TaskHandlers = registry): void {
   const running = new Map<number, AbortController>();
   listen((message) => {
     if (message.domain === CANCEL.domain && message.kind === CANCEL.kind) {

@@ -20,6 +20,8 @@ export interface CurvesChartData {
   train: { x: ArrayLike<number>; y: ArrayLike<number> };
   test?: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined;
   fits: { degree: number; coefficients: readonly number[] }[];
+  /** The true polynomial (highest power first) when the data is synthetic: drawn dashed. */
+  truth?: readonly number[] | undefined;
   /** Most points to draw per set (large files are thinned evenly). */
   maxPoints?: number;
 }
@@ -66,6 +68,17 @@ export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): 
     const x = x0 + ((x1 - x0) * i) / samples;
     return { x, y: polyval(f.coefficients, x), series: `degree ${f.degree}` };
   }));
+  const truth = data.truth;
+  const trueCurve = truth === undefined ? [] : Array.from({ length: samples + 1 }, (_, i) => {
+    const x = x0 + ((x1 - x0) * i) / samples;
+    return { x, y: polyval(truth, x) };
+  });
+  // The points' key, under the curves' key: filled = training, hollow = held out, dashed = the truth.
+  const pointKeys = [
+    { text: '● training points', fill: '#d62728' },
+    ...(test.length > 0 ? [{ text: '○ held-out points', fill: 'black' }] : []),
+    ...(truth !== undefined ? [{ text: '- - true curve', fill: 'black' }] : []),
+  ];
   return Plot.plot({
     ...base(options),
     x: { label: 'x' },
@@ -73,6 +86,10 @@ export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): 
     color: { type: 'ordinal', scheme: 'tableau10' },
     marks: [
       Plot.line(curves, { x: 'x', y: 'y', z: 'series', stroke: 'series', strokeWidth: 1.5, clip: true }),
+      Plot.line(trueCurve, { x: 'x', y: 'y', stroke: 'black', strokeWidth: 1.5, strokeDasharray: '5,4', clip: true }),
+      ...pointKeys.map((k, i) => Plot.text([k.text], {
+        text: (d: string) => d, fill: k.fill, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * (data.fits.length + i), textAnchor: 'end',
+      })),
       // A key in the top-right corner (curve ends crowd together), one line per degree.
       ...data.fits.map((f, i) => Plot.text([`degree ${f.degree}`], {
         text: (d: string) => `— ${d}`, fill: (d: string) => d, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
@@ -114,6 +131,37 @@ export function rmsChart(rows: readonly RmsRow[], options: ChartOptions = {}): S
       Plot.line(long, { x: 'degree', y: 'rms', z: 'set', stroke: 'set', strokeWidth: 1.5 }),
       Plot.dot(long, { x: 'degree', y: 'rms', fill: 'set', r: 3 }),
       Plot.text(long, Plot.selectLast({ x: 'degree', y: 'rms', z: 'set', text: 'set', fill: 'set', dx: 6, textAnchor: 'start' })),
+      ...titleMark(options),
+    ],
+  });
+}
+
+export interface ResidualsChartData {
+  train: { x: ArrayLike<number>; y: ArrayLike<number> };
+  test?: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined;
+  fits: { degree: number; coefficients: readonly number[] }[];
+  maxPoints?: number;
+}
+
+/** Residuals y − fit(x) of every fitted degree against x (training filled, held out hollow), a rule at 0. */
+export function residualsChart(data: ResidualsChartData, options: ChartOptions = {}): SVGSVGElement | HTMLElement {
+  const max = data.maxPoints ?? 2000;
+  const rows = data.fits.flatMap((f) => [
+    ...points(data.train, max).map((p) => ({ x: p.x, r: p.y - polyval(f.coefficients, p.x), series: `degree ${f.degree}`, set: 'train' })),
+    ...(data.test ? points(data.test, max) : []).map((p) => ({ x: p.x, r: p.y - polyval(f.coefficients, p.x), series: `degree ${f.degree}`, set: 'test' })),
+  ]);
+  return Plot.plot({
+    ...base(options),
+    x: { label: 'x' },
+    y: { label: 'residual y − fit(x)', grid: true },
+    color: { type: 'ordinal', scheme: 'tableau10' },
+    marks: [
+      Plot.ruleY([0]),
+      Plot.dot(rows.filter((d) => d.set === 'train'), { x: 'x', y: 'r', fill: 'series', stroke: 'series', r: 3 }),
+      Plot.dot(rows.filter((d) => d.set === 'test'), { x: 'x', y: 'r', stroke: 'series', fill: 'white', r: 3 }),
+      ...data.fits.map((f, i) => Plot.text([`degree ${f.degree}`], {
+        text: (d: string) => `● ${d}`, fill: () => `degree ${f.degree}`, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
+      })),
       ...titleMark(options),
     ],
   });

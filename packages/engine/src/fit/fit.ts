@@ -65,17 +65,56 @@ export function polyval(coefficients: readonly number[], x: number): number {
   return s;
 }
 
+/** v · 2^e without overflow in the factor (exact unless the result leaves the normal range). */
+export function ldexp(v: number, e: number): number {
+  let out = v;
+  for (let left = e; left !== 0;) {
+    const k = Math.max(-1000, Math.min(1000, left));
+    out *= 2 ** k;
+    left -= k;
+  }
+  return out;
+}
+
+/** The binary exponent of the largest |value| (0 when all are 0): the scale that brings it near 1. */
+function magnitude(values: ArrayLike<number>, n: number, index?: ArrayLike<number>): number {
+  let max = 0;
+  for (let r = 0; r < n; r++) {
+    const v = Math.abs(values[index === undefined ? r : index[r]!]!);
+    if (v > max) max = v;
+  }
+  return max === 0 ? 0 : Math.floor(Math.log2(max));
+}
+
+/**
+ * √(Σ e² / n) for the residuals e(r), accumulated at a running power-of-two scale (as LAPACK's
+ * dnrm2) so that residuals near 1e308 give their RMS instead of Infinity.
+ */
+function rootMeanSquare(n: number, residual: (r: number) => number): number {
+  let scale = 0;
+  let ss = 0;
+  for (let r = 0; r < n; r++) {
+    const e = Math.abs(residual(r));
+    if (e === 0) continue;
+    const k = Math.floor(Math.log2(e)) + 1;
+    if (k > scale || ss === 0) {
+      ss = ss === 0 ? 0 : ldexp(ss, 2 * (scale - k));
+      scale = k;
+    }
+    const m = ldexp(e, -scale);
+    ss += m * m;
+  }
+  return ss === 0 ? 0 : ldexp(Math.sqrt(ss / n), scale);
+}
+
 /** Unweighted RMS of y − p(x) over the rows (all, or `index`). */
 export function rmsError(coefficients: readonly number[], rows: FitRows): number {
   const n = (rows.index ?? rows.x).length;
   if (n === 0) return NaN;
-  let ss = 0;
-  for (let r = 0; r < n; r++) {
+  return rootMeanSquare(n, (r) => {
     const i = rows.index === undefined ? r : rows.index[r]!;
-    const e = rows.y[i]! - polyval(coefficients, rows.x[i]!);
-    ss += e * e;
-  }
-  return Math.sqrt(ss / n);
+    return rows.y[i]! - polyval(coefficients, rows.x[i]!);
+  });
 }
 
 function firstBad(values: ArrayLike<number>, n: number, index?: ArrayLike<number>): number {
@@ -144,8 +183,45 @@ export function domainMatrix(p: number, offset: number, scale: number): Float64A
   return m;
 }
 
+/**
+ * Powers of two the kernel's rows are scaled by (x·2^x, y·2^y, w·2^w): exact, and 0 for ordinary
+ * data, so that fits of values near the ends of the double range (y ±1e308, x 1e300, weights 1e300,
+ * x 1e-300 mapped) neither overflow nor underflow inside the factorisation.
+ */
+interface Exponents {
+  x: number;
+  y: number;
+  w: number;
+}
+
+/** Data whose magnitude is this far from 1 (as a binary exponent; for x, times the degree) is scaled. */
+const SCALE_PAST = 256;
+
+function exponents(rows: FitRows, n: number, degree: number): Exponents {
+  const ex = magnitude(rows.x, n, rows.index);
+  const ey = magnitude(rows.y, n, rows.index);
+  const ew = rows.w === undefined ? 0 : magnitude(rows.w, n, rows.index);
+  return {
+    x: Math.abs(ex) * Math.max(1, degree) > SCALE_PAST ? -ex : 0,
+    y: Math.abs(ey) > SCALE_PAST ? -ey : 0,
+    w: Math.abs(ew) > SCALE_PAST ? -ew : 0,
+  };
+}
+
+/** The rows scaled by `e` (the same rows when nothing is scaled). */
+function scaledRows(rows: FitRows, n: number, e: Exponents): FitRows {
+  if (e.x === 0 && e.y === 0 && e.w === 0) return rows;
+  const pick = (values: ArrayLike<number>, k: number): Float64Array => {
+    const out = new Float64Array(n);
+    for (let r = 0; r < n; r++) out[r] = ldexp(values[rows.index === undefined ? r : rows.index[r]!]!, k);
+    return out;
+  };
+  return { x: pick(rows.x, e.x), y: pick(rows.y, e.y), ...(rows.w !== undefined ? { w: pick(rows.w, e.w) } : {}) };
+}
+
 interface Prepared {
   rows: FitRows;
+  scale: Exponents;
   n: number;
   degree: number;
   job: KernelJob;
@@ -161,9 +237,13 @@ function prepare(rows: FitRows, degree: number, options: FitOptions): Prepared {
   if (options.covariance === true && n <= degree + 1) {
     throw new InvalidInputError(`a scaled covariance needs more points than coefficients (${n} points, ${degree + 1} coefficients)`);
   }
-  const domain = options.mapDomain === true ? domainMap(rows) : undefined;
-  const job: KernelJob = { rows, terms: degree + 1, offset: domain?.offset ?? 0, scale: domain?.scale ?? 1, rcond };
-  return { rows, n, degree, job, backend: options.backend ?? 'wasm', options, ...(domain ? { domain } : {}) };
+  const scale = exponents(rows, n, degree);
+  const kernelRows = scaledRows(rows, n, scale);
+  // The map is taken on the scaled x (a range like ±1e308 would overflow max − min); reported in x.
+  const mapped = options.mapDomain === true ? domainMap(kernelRows) : undefined;
+  const job: KernelJob = { rows: kernelRows, terms: degree + 1, offset: mapped?.offset ?? 0, scale: mapped?.scale ?? 1, rcond };
+  const domain = mapped && scale.x !== 0 ? { ...domainMap(rows), offset: mapped.offset, scale: ldexp(mapped.scale, scale.x) } : mapped;
+  return { rows, scale, n, degree, job, backend: options.backend ?? 'wasm', options, ...(domain ? { domain } : {}) };
 }
 
 function createRun(prep: Prepared, kernels: Kernels | undefined) {
@@ -190,12 +270,12 @@ function finish(prep: Prepared, driven: Driven<KernelSolution, FitRunStats>): Po
 
 /** Turns the kernel's solution into the public result (shared by both backends). */
 function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit {
-  const { n, degree, rows, domain, options } = prep;
+  const { n, degree, rows, domain, options, scale } = prep;
   const p = degree + 1;
   let asc: Float64Array = sol.coef;
   let cov = sol.covBase;
   if (domain !== undefined) {
-    const m = domainMatrix(p, domain.offset, domain.scale);
+    const m = domainMatrix(p, prep.job.offset, prep.job.scale);
     asc = new Float64Array(p);
     for (let k = 0; k < p; k++) {
       let s = 0;
@@ -217,6 +297,32 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
       }
     }
   }
+  // Back from the scaled rows: the power k of x carries 2^(k·x) (applied one factor at a time, so a
+  // zero stays zero), every coefficient 2^−y; weights scale out of the coefficients.
+  let underflow = false;
+  if (scale.x !== 0 || scale.y !== 0) {
+    asc = asc.map((c, k) => {
+      let v = ldexp(c, -scale.y);
+      for (let j = 0; j < k; j++) v = ldexp(v, scale.x);
+      // A coefficient scaled into the subnormals (or to 0) has lost its digits: refused below.
+      if (c !== 0 && Math.abs(v) < 2 ** -1022) underflow = true;
+      return v;
+    });
+    if (options.covariance) cov = cov.map((c, i) => ldexp(c, scale.x * (Math.floor(i / p) + (i % p))));
+  }
+  if (underflow || !asc.every(Number.isFinite)) {
+    const range = (name: string, values: ArrayLike<number>) => {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let r = 0; r < n; r++) {
+        const v = values[rows.index === undefined ? r : rows.index[r]!]!;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+      return `${name} from ${lo.toExponential(3)} to ${hi.toExponential(3)}`;
+    };
+    throw new InvalidInputError(`the degree-${degree} coefficients in x are past the range of a double (${range('x', rows.x)}, ${range('y', rows.y)}): rescale x or y, or fit a lower degree`);
+  }
   const coefficients = Array.from(asc).reverse();
   const sigma = Array.from(sol.sigma);
   const smin = sigma[p - 1]!;
@@ -229,28 +335,33 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
     warnings.push(`badly conditioned: the scaled Vandermonde matrix has condition number ${condition.toExponential(2)}, so about ` +
       `${Math.round(Math.log10(condition))} of the coefficients' 16 digits may be lost${domain === undefined ? ' (try mapping the domain, or a lower degree)' : ''}`);
   }
-  let meanY = 0;
+  // Sums of squares in y scaled by 2^y (R² is a ratio; the RMS is scaled back), so y near 1e308
+  // does not overflow them.
   const count = (rows.index ?? rows.x).length;
-  for (let r = 0; r < count; r++) meanY += rows.y[rows.index === undefined ? r : rows.index[r]!]!;
+  const yAt = (r: number) => ldexp(rows.y[rows.index === undefined ? r : rows.index[r]!]!, scale.y);
+  let meanY = 0;
+  for (let r = 0; r < count; r++) meanY += yAt(r);
   meanY /= count;
   let ssRes = 0;
   let ssTot = 0;
   for (let r = 0; r < count; r++) {
     const i = rows.index === undefined ? r : rows.index[r]!;
-    const e = rows.y[i]! - polyval(coefficients, rows.x[i]!);
-    const d = rows.y[i]! - meanY;
+    const e = ldexp(rows.y[i]! - polyval(coefficients, rows.x[i]!), scale.y);
+    const d = yAt(r) - meanY;
     ssRes += e * e;
     ssTot += d * d;
   }
+  const rss = ldexp(sol.rss, -2 * (scale.y + scale.w));
   const result: PolyFit = {
     degree, coefficients, rank: sol.rank, condition, singularValues: sigma, rcond: prep.job.rcond, warnings, n,
-    residuals: sol.rss, rms: Math.sqrt(ssRes / count),
+    residuals: rss, rms: ldexp(Math.sqrt(ssRes / count), -scale.y),
     r2: ssTot > 0 ? 1 - ssRes / ssTot : ssRes === 0 ? 1 : 0,
     backend: prep.backend, timeMs,
     ...(domain ? { domain } : {}),
   };
   if (options.covariance) {
-    const fac = options.covariance === 'unscaled' ? 1 : sol.rss / (n - p);
+    // (AᵀW²A)⁻¹ of the scaled weights is 2^−2w times the true one; rss/(n − p) is in true units.
+    const fac = options.covariance === 'unscaled' ? ldexp(1, 2 * scale.w) : ldexp(sol.rss / (n - p), -2 * scale.y);
     result.covariance = Array.from({ length: p }, (_, a) =>
       Array.from({ length: p }, (_, b) => cov[(p - 1 - a) * p + (p - 1 - b)]! * fac));
   }

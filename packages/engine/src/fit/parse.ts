@@ -21,6 +21,8 @@ export interface Points {
   n: number;
   /** What the columns are called (header names, JSON keys, or numbers). */
   names: { x: string; y: string; w?: string };
+  /** The line of the header row, when the text had one (delimited text only). */
+  headerLine?: number;
 }
 
 /** A column of doubles that grows by doubling. */
@@ -42,25 +44,95 @@ class Column {
 
 const NUMBER = DECIMAL; // the one number syntax (core/numbers.ts)
 const NON_FINITE = /^[+-]?(nan|inf|infinity)$/i;
-const unquote = (s: string): string => s.trim().replace(/^"(.*)"$/, '$1').trim();
+/** A header name inside a one-line message: line breaks and tabs as escapes. */
+const oneLineName = (name: string): string => name.replace(/[\r\n\t]/g, (c) => JSON.stringify(c).slice(1, -1));
+const isNumberLike = (cell: string): boolean => NUMBER.test(cell) || NON_FINITE.test(cell);
 
 /** A cell as a finite number, or a one-line error naming where. */
 function cellNumber(text: string, where: string, column: string): number {
-  const t = unquote(text);
+  const t = text.trim();
   if (NUMBER.test(t)) {
     const v = Number(t);
     if (Number.isFinite(v)) return v;
+    throw new InvalidInputError(`${where}: column ${column} is ${t}, which overflows a double (its magnitude is past 1.8e308)`);
   }
   if (t === '') throw new InvalidInputError(`${where}: column ${column} is empty`);
   if (NON_FINITE.test(t)) throw new InvalidInputError(`${where}: column ${column} is ${t}, not a finite number`);
   throw new InvalidInputError(`${where}: column ${column} is not a number: ${JSON.stringify(t.length > 40 ? `${t.slice(0, 40)}…` : t)}`);
 }
 
-function splitter(line: string): (s: string) => string[] {
-  if (line.includes('\t')) return (s) => s.split('\t');
-  if (line.includes(',')) return (s) => s.split(',');
-  if (line.includes(';')) return (s) => s.split(';');
-  return (s) => s.trim().split(/\s+/);
+/** How the cells of a delimited row are separated: one character, or any run of blanks. */
+type Delimiter = string | 'blanks';
+
+/** The delimiter of a first row: tab, comma or semicolon outside quotes (in that order), else blanks. */
+function sniffDelimiter(line: string): Delimiter {
+  const bare = line.replace(/"(?:[^"]|"")*"?/g, '');
+  for (const d of ['\t', ',', ';']) if (bare.includes(d)) return d;
+  return 'blanks';
+}
+
+const isBlank = (c: string): boolean => c === ' ' || c === '\t';
+
+/**
+ * Rows of delimited text by RFC 4180: a field in double quotes may hold the delimiter, a line break
+ * and `""` (one quote); a quote elsewhere in a field is an error. Fed one line at a time (lines are
+ * split at CRLF or LF by the caller), it returns a row when one ends, undefined while a quoted
+ * field runs on past the line. Blanks around an unquoted cell are trimmed.
+ */
+class DelimitedRows {
+  private cells: string[] = [];
+  private field = '';
+  private quoted = false;
+  private inQuotes = false;
+  /** The line a row that spans lines started on (errors name it). */
+  startLine = 0;
+
+  constructor(private readonly delimiter: Delimiter) {}
+
+  get pending(): boolean {
+    return this.inQuotes;
+  }
+
+  feed(line: string, lineNo: number, where: () => string): string[] | undefined {
+    if (!this.inQuotes) {
+      this.startLine = lineNo;
+      this.cells = [];
+      this.field = '';
+      this.quoted = false;
+    } else this.field += '\n';
+    const blanks = this.delimiter === 'blanks';
+    const text = blanks && !this.inQuotes ? line.trim() : line;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (this.inQuotes) {
+        if (c !== '"') this.field += c;
+        else if (text[i + 1] === '"') {
+          this.field += '"';
+          i++;
+        } else this.inQuotes = false;
+      } else if (blanks ? isBlank(c) : c === this.delimiter) {
+        this.endField();
+        if (blanks) while (i + 1 < text.length && isBlank(text[i + 1]!)) i++;
+      } else if (c === '"' && !this.quoted && this.field.trim() === '') {
+        this.inQuotes = true;
+        this.quoted = true;
+        this.field = '';
+      } else if (this.quoted) {
+        if (!isBlank(c)) throw new InvalidInputError(`${where()}: column ${this.cells.length + 1} has text after its closing quote`);
+      } else if (c === '"') {
+        throw new InvalidInputError(`${where()}: column ${this.cells.length + 1} has a quote inside an unquoted cell (quote the whole cell and double the quote)`);
+      } else this.field += c;
+    }
+    if (this.inQuotes) return undefined;
+    this.endField();
+    return this.cells;
+  }
+
+  private endField(): void {
+    this.cells.push(this.quoted ? this.field : this.field.trim());
+    this.field = '';
+    this.quoted = false;
+  }
 }
 
 /** A column spec (header name, or number from 1) as a 0-based index. */
@@ -76,7 +148,7 @@ function resolve(spec: string, header: string[] | undefined, cells: number, opti
     if (i >= 0 && i < cells) return i;
     throw new InvalidInputError(`${option} ${spec}: ${source} has ${cells} column${cells === 1 ? '' : 's'} (numbered from 1)`);
   }
-  throw new InvalidInputError(`${option} ${spec}: ${source} has no such column${header ? ` (header: ${header.join(', ')})` : ' (no header: use a column number from 1)'}`);
+  throw new InvalidInputError(`${option} ${spec}: ${source} has no such column${header ? ` (header: ${header.map(oneLineName).join(', ')})` : ' (no header: use a column number from 1)'}`);
 }
 
 function field(record: unknown, spec: string | undefined, fallbackName: string, fallbackIndex: number, where: string, option: string): number {
@@ -95,7 +167,9 @@ function field(record: unknown, spec: string | undefined, fallbackName: string, 
   }
   if (v === undefined) throw new InvalidInputError(`${where}: no column ${label}`);
   if (typeof v === 'string') return cellNumber(v, where, label);
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidInputError(`${where}: column ${label} is not a finite number: ${JSON.stringify(v)}`);
+  // JSON has no Infinity: a non-finite number came from a literal past the largest double (1e400).
+  if (typeof v === 'number' && !Number.isFinite(v)) throw new InvalidInputError(`${where}: column ${label} overflows a double (its magnitude is past 1.8e308)`);
+  if (typeof v !== 'number') throw new InvalidInputError(`${where}: column ${label} is not a finite number: ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -121,8 +195,10 @@ export function pointsReader(columns: Columns, source: string): { line(raw: stri
   const ws = columns.weights !== undefined ? new Column() : undefined;
   const names: Points['names'] = { x: columns.x ?? '1', y: columns.y ?? '2', ...(columns.weights ? { w: columns.weights } : {}) };
   let lineNo = 0;
-  let split: ((s: string) => string[]) | undefined;
+  let rows: DelimitedRows | undefined;
   let header: string[] | undefined;
+  let headerLine = 0;
+  const firstRow: string[] = [];
   let width = 0;
   let ix = 0;
   let iy = 1;
@@ -136,16 +212,19 @@ export function pointsReader(columns: Columns, source: string): { line(raw: stri
     if (ws) ws.push(field(record, cols.weights, 'w', 2, where, '--weights'));
   };
 
-  const line = (raw: string): void => {
+  const line = (input: string): void => {
     lineNo++;
+    // A byte-order mark (as spreadsheets write) is not part of the first cell.
+    const raw = lineNo === 1 && input.startsWith('\uFEFF') ? input.slice(1) : input;
     if (jsonText) {
       jsonText.push(raw);
       return;
     }
     const text = raw.trim();
-    if (text === '' || text.startsWith('#')) return;
+    const inRow = rows?.pending === true || firstRow.length > 0;
+    if (!inRow && (text === '' || text.startsWith('#'))) return;
     const where = `${source}:${lineNo}`;
-    if (split === undefined && !jsonl && (text.startsWith('[') || text.startsWith('{'))) {
+    if (rows === undefined && !jsonl && (text.startsWith('[') || text.startsWith('{'))) {
       if (isJsonLine(text)) jsonl = true;
       else {
         jsonText = [raw];
@@ -163,11 +242,34 @@ export function pointsReader(columns: Columns, source: string): { line(raw: stri
       addRecord(value, where, columns);
       return;
     }
-    if (split === undefined) {
-      split = splitter(text);
-      const cells = split(text).map(unquote);
+    if (rows === undefined) {
+      // The delimiter is sniffed from the whole first row, which may run over lines inside quotes.
+      firstRow.push(raw);
+      const joined = firstRow.join('\n');
+      if ((joined.match(/"/g)?.length ?? 0) % 2 === 1) return;
+      rows = new DelimitedRows(sniffDelimiter(joined));
+      const first = lineNo - firstRow.length + 1;
+      let cells: string[] | undefined;
+      for (const [k, l] of firstRow.entries()) cells = rows.feed(l, first + k, () => `${source}:${first + k}`);
+      firstRow.length = 0;
+      delimitedRow(cells!);
+      return;
+    }
+    const cells = rows.feed(raw, lineNo, () => `${source}:${lineNo}`);
+    if (cells !== undefined) delimitedRow(cells);
+  };
+
+  const delimitedRow = (cells: string[]): void => {
+    const rows_ = rows!;
+    const rowWhere = `${source}:${rows_.startLine}`;
+    if (width === 0) {
       width = cells.length;
-      if (!cells.every((c) => NUMBER.test(c) || NON_FINITE.test(c))) header = cells;
+      // A first row none of whose cells is a number is a header; one with any number is data (so
+      // a typo there is an error, as on any later row).
+      if (!cells.some(isNumberLike)) {
+        header = cells;
+        headerLine = rows_.startLine;
+      }
       ix = resolve(columns.x ?? '1', header, width, '--x', source);
       iy = resolve(columns.y ?? '2', header, width, '--y', source);
       if (columns.weights !== undefined) iw = resolve(columns.weights, header, width, '--weights', source);
@@ -178,14 +280,13 @@ export function pointsReader(columns: Columns, source: string): { line(raw: stri
         return;
       }
     }
-    const cells = split(text);
     if (cells.length !== width) {
-      throw new InvalidInputError(`${where}: ${cells.length} cell${cells.length === 1 ? '' : 's'}, expected ${width}${header ? ' (as the header)' : ' (as the first row)'}`);
+      throw new InvalidInputError(`${rowWhere}: ${cells.length} cell${cells.length === 1 ? '' : 's'}, expected ${width}${header ? ` (as the header on line ${headerLine})` : ' (as the first row)'}`);
     }
-    const col = (i: number) => (header ? `${i + 1} (${header[i]})` : String(i + 1));
-    xs.push(cellNumber(cells[ix]!, where, col(ix)));
-    ys.push(cellNumber(cells[iy]!, where, col(iy)));
-    if (ws) ws.push(cellNumber(cells[iw]!, where, col(iw)));
+    const col = (i: number) => (header ? `${i + 1} (${oneLineName(header[i]!)})` : String(i + 1));
+    xs.push(cellNumber(cells[ix]!, rowWhere, col(ix)));
+    ys.push(cellNumber(cells[iy]!, rowWhere, col(iy)));
+    if (ws) ws.push(cellNumber(cells[iw]!, rowWhere, col(iw)));
   };
 
   /** A whole JSON document: [[x, y], …], [{x, y}, …], or {"x": […], "y": […]}. */
@@ -223,8 +324,10 @@ export function pointsReader(columns: Columns, source: string): { line(raw: stri
     line,
     finish(): Points {
       if (jsonText) jsonDocument(jsonText.join('\n'));
-      if (xs.n === 0) throw new InvalidInputError(`${source}: no data rows`);
-      return { x: xs.done(), y: ys.done(), ...(ws ? { w: ws.done() } : {}), n: xs.n, names };
+      const open = rows?.pending === true ? rows.startLine : firstRow.length > 0 ? lineNo - firstRow.length + 1 : 0;
+      if (open > 0) throw new InvalidInputError(`${source}:${open}: a quoted cell is not closed before the end of the text`);
+      if (xs.n === 0) throw new InvalidInputError(`${source}: no data rows${header ? ` after the header on line ${headerLine}` : ''}`);
+      return { x: xs.done(), y: ys.done(), ...(ws ? { w: ws.done() } : {}), n: xs.n, names, ...(header ? { headerLine } : {}) };
     },
   };
 }

@@ -1,5 +1,5 @@
 // The fit's worker tasks: plain payloads in (arrays or Float64Arrays), plain results out.
-import type { TaskContext } from '../core/tasks.js';
+import { registerTasks, type TaskContext } from '../core/tasks.js';
 import { runExperiment, type Experiment } from './experiment.js';
 import { sweepDegrees, type Sweep, type SweepData } from './select.js';
 
@@ -25,3 +25,4 @@ export const fitTasks = {
   experiment: (task: ExperimentTask): Promise<Experiment> =>
     runExperiment({ ...(task.seed !== undefined ? { seed: task.seed } : {}), ...(task.degrees ? { degrees: task.degrees } : {}) }),
 };
+registerTasks('fit', fitTasks);

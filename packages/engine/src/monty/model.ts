@@ -85,9 +85,10 @@ export function normalizeGame(options: MontyGameOptions = {}): MontyGame {
 export function normalizeSimulation(options: MontySimulationOptions): NormalizedSimulation {
   const game = normalizeGame(options);
   const { trials } = options;
+  // The limit first: 1e20 is past the safe integers too, but the limit is what the user needs to know.
+  if (typeof trials === 'number' && trials > MAX_TRIALS) throw new InvalidInputError(`trials must be at most 2^49 = ${MAX_TRIALS}, got ${trials}`);
   if (!isInt(trials)) throw new InvalidInputError(`trials must be an integer, got ${String(trials)}`);
   if (trials <= 0) throw new InvalidInputError(`trials must be positive, got ${trials}`);
-  if (trials > MAX_TRIALS) throw new InvalidInputError(`trials must be at most 2^49 = ${MAX_TRIALS}, got ${trials}`);
   const seed = options.seed ?? 1;
   if (!isInt(seed)) throw new InvalidInputError(`seed must be an integer, got ${String(seed)}`);
   const backend = options.backend ?? 'wasm';
@@ -117,4 +118,21 @@ export const zeroCounters = (): Counters => COUNTERS.map(() => 0);
 export function addCounters(into: Counters, from: readonly number[]): Counters {
   for (let i = 0; i < COUNTERS.length; i++) into[i]! += from[i]!;
   return into;
+}
+
+/**
+ * A simulation's canonical spec: every parameter filled in and validated, flat, nothing else (no
+ * runner, no callbacks, no output choices). It is what a queue stores; `montySpec` of a spec is
+ * the same spec.
+ */
+export interface MontySpec extends MontyGame {
+  trials: number;
+  seed: number;
+  backend: Backend;
+}
+
+/** The one normaliser from user input (CLI flags, a web form, API options) to a MontySpec. */
+export function montySpec(options: MontySimulationOptions): MontySpec {
+  const { game, trials, seed, backend } = normalizeSimulation(options);
+  return { trials, ...game, seed, backend };
 }

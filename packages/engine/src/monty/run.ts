@@ -2,7 +2,7 @@
  * The simulation as a platform `Run` (work unit = games), the same on both backends: the games are
  * split into fixed chunks of CHUNK_GAMES, chunk i drawing from its own stream (seed, i), so the
  * counters depend only on (game, trials, seed) — not on the backend, the step budgets, nor how the
- * chunks are spread over workers. `simulateChunk` is the unit of parallel work (plain JSON in and out).
+ * chunks are spread over tasks. A task (`MontyChunkTask`: whole chunks, plain JSON in and out) is the unit of parallel work.
  */
 import type { Run } from '../core/run.js';
 import type { Kernels } from '../core/kernels.js';
@@ -80,19 +80,6 @@ export interface MontyChunkTask {
   /** Chunks [first, first + count). */
   first: number;
   count: number;
-}
-
-/** Runs a task synchronously (in a worker, or in the sequential fallback). */
-export function runChunkTask(task: MontyChunkTask, kernels?: Kernels): Counters {
-  const run = createMontyRun(createKernel(task.backend, task.game, task.seed, kernels), task.trials, task);
-  try {
-    for (;;) {
-      const o = run.step(CHUNK_GAMES);
-      if (o !== null) return o.counters;
-    }
-  } finally {
-    run.dispose();
-  }
 }
 
 /** Splits a simulation into `parts` tasks of whole chunks (any split gives the same sums). */

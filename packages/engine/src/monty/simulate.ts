@@ -1,14 +1,15 @@
 /**
- * The simulation facade: validate, run the chunks (in this thread as one Run, or spread over a
- * worker pool as tasks of whole chunks), and report every strategy's estimate beside its exact value
+ * The simulation facade: validate, run the chunks as tasks of whole chunks (in this thread, on a
+ * worker pool or on the queue), and report every strategy's estimate beside its exact value
  * with a 95% Wilson interval. The counters are the same for a seed whatever the backend or the pool.
  */
 import { loadKernels } from '../core/kernels.js';
-import { streamTasks, type Task, type TaskRunner } from '../core/pool.js';
+import type { Task, TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
-import type { TaskContext } from '../core/tasks.js';
+import { registerTasks, type TaskContext } from '../core/tasks.js';
+import { runTasks } from '../core/work.js';
 import { exactAnswer, wilson, type ExactAnswer, type ExactRates } from './exact.js';
-import { COUNTER, STRATEGIES, chunkCount, normalizeSimulation, type Counters, type Host, type MontySimulationOptions, type Strategy } from './model.js';
+import { COUNTER, STRATEGIES, montySpec, type Counters, type Host, type MontyGame, type MontySimulationOptions, type Strategy } from './model.js';
 import { createKernel, createMontyRun, splitTasks, sumCounters, type MontyChunkTask } from './run.js';
 
 export interface Estimate {
@@ -50,8 +51,10 @@ export interface MontyHooks {
   signal?: AbortSignal;
   /** Games played so far (of `trials`). */
   onProgress?: (games: number, trials: number) => void;
-  /** A worker pool: the chunks run there in parallel. Default: this thread. */
+  /** Where the chunks run (a worker pool, the queue). Default: this thread. */
   runner?: TaskRunner;
+  /** Wall-clock milliseconds from the start; then status 'timeout' with the games played so far. */
+  timeoutMs?: number;
 }
 
 const estimate = (wins: number, games: number, exact: string | null): Estimate => ({
@@ -79,7 +82,7 @@ export function summarize(counters: Counters, exact: ExactAnswer, withConditiona
   return out;
 }
 
-/** A worker's task: some whole chunks of a simulation; progress = games played. */
+/** A worker's task: some whole chunks of a simulation; progress = games played; stopped, the games so far. */
 export async function runMontyTask(task: MontyChunkTask, ctx: Pick<TaskContext, 'signal' | 'progress'>): Promise<{ counters: Counters; games: number }> {
   const kernels = task.backend === 'wasm' ? await loadKernels() : undefined;
   const run = createMontyRun(createKernel(task.backend, task.game, task.seed, kernels), task.trials, task);
@@ -90,55 +93,41 @@ export async function runMontyTask(task: MontyChunkTask, ctx: Pick<TaskContext, 
 export const montyTasks = {
   simulate: (task: MontyChunkTask, ctx: TaskContext) => runMontyTask(task, ctx),
 };
+registerTasks('monty', montyTasks);
 
-/** Simulates `trials` games; every strategy is scored on the same games. */
+/** A simulation is split into this many tasks at most, whatever runs them: the same jobs for every runner (and a resumed queue run). */
+export const MONTY_TASKS = 64;
+
+/**
+ * Simulates `trials` games; every strategy is scored on the same games. The chunks run as tasks
+ * through the one work path (core/work.ts): the counts for a seed are the same on every runner,
+ * and a stopped run counts the games every task played.
+ */
 export async function simulateMonty(options: MontySimulationOptions, hooks: MontyHooks = {}): Promise<MontyResult> {
-  const sim = normalizeSimulation(options);
-  const { game, trials, seed, backend } = sim;
+  const spec = montySpec(options);
+  const { trials, seed, backend } = spec;
+  const game: MontyGame = { doors: spec.doors, open: spec.open, host: spec.host, bias: spec.bias, switchProbability: spec.switchProbability };
   const exact = exactAnswer(game);
-  const started = globalThis.performance.now();
-  const base = { game, trials, seed, backend };
-  let counters: Counters;
-  let played = 0;
-  let status: MontyResult['status'] = 'done';
-  const runner = hooks.runner;
-  if (runner === undefined || runner.size <= 1) {
-    const task: MontyChunkTask = { ...base, first: 0, count: chunkCount(trials) };
-    const r = await runMontyTask(task, { signal: hooks.signal ?? new AbortController().signal, progress: (g) => hooks.onProgress?.(g as number, trials) });
-    counters = r.counters;
-    played = r.games;
-  } else {
-    // Several tasks per worker keep them busy to the end; the split never changes the counts.
-    const tasks = splitTasks(base, runner.size * 4);
-    const done: Counters[] = [];
-    const progress = tasks.map(() => 0);
-    const envelopes: Task[] = tasks.map((payload) => ({ domain: 'monty', kind: 'simulate', payload }));
-    try {
-      for await (const [i, r] of streamTasks<{ counters: Counters; games: number }>(runner, envelopes, {
-        signal: hooks.signal,
-        onProgress: (g, i) => {
-          progress[i] = g as number;
-          hooks.onProgress?.(progress.reduce((a, b) => a + b, 0), trials);
-        },
-      })) {
-        done.push(r.counters);
-        progress[i] = r.games;
-        played += r.games;
-      }
-    } catch (e) {
-      if (hooks.signal?.aborted !== true) throw e;
-    }
-    counters = sumCounters(done);
-  }
-  if (played < trials) status = hooks.signal?.aborted === true ? 'aborted' : 'timeout';
+  const tasks: Task[] = splitTasks({ game, trials, seed, backend }, MONTY_TASKS).map((payload) => ({ domain: 'monty', kind: 'simulate', payload }));
+  const progress = tasks.map(() => 0);
+  const work = await runTasks<{ counters: Counters; games: number }>(tasks, {
+    runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
+    onProgress: (g, i) => {
+      progress[i] = g as number;
+      hooks.onProgress?.(progress.reduce((a, b) => a + b, 0), trials);
+    },
+  });
+  const finished = work.results.filter((r) => r !== undefined);
+  const counters = sumCounters(finished.map((r) => r.counters));
+  const played = finished.reduce((a, r) => a + r.games, 0);
   return {
-    status, trials, played,
+    status: work.status, trials, played,
     doors: game.doors, open: game.open, host: game.host, bias: game.bias, switchProbability: game.switchProbability,
     seed, backend,
     excluded: counters[COUNTER.excluded]!,
     exactExcluded: exact.excluded.toString(),
     results: summarize(counters, exact, game.host === 'biased'),
     counters,
-    timeMs: globalThis.performance.now() - started,
+    timeMs: work.timeMs,
   };
 }

@@ -2,3 +2,4 @@
 export { createNodePool, nodeWorkerPort } from './pool.js';
 export { fileCache, useFileCache, defaultCacheDir } from './pdb-cache.js';
 export { threadedPdbBuilder, useThreadedPdbBuilds, MAX_BUILD_THREADS } from './pdb-threads.js';
+export { writeFileAtomic, type ChunkedContent, type AtomicWriteOptions } from './atomic.js';

@@ -2,14 +2,16 @@
  * The pattern databases' file cache for Node: one file per pattern under a per-user cache
  * directory ($SEARCHLAB_CACHE_DIR, else $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab). Names
  * carry the format version (pdb-store.ts PDB_FORMAT); a file is its SHA-256 then the table, written
- * to a temporary file and renamed into place (atomic); a file of the wrong size or checksum is
- * deleted and reported missing, so it is rebuilt.
+ * by the one atomic writer (node/atomic.ts); a file of the wrong size or checksum is deleted and
+ * reported missing, so it is rebuilt. A write that fails is a warning, never the run's error.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { InvalidInputError } from '../core/errors.js';
 import { setPdbCache, type PdbCache } from '../puzzle/pdb-store.js';
+import { writeFileAtomic } from './atomic.js';
 
 const HASH_BYTES = 32;
 const sha256 = (data: Uint8Array): Buffer => createHash('sha256').update(data).digest();
@@ -20,8 +22,12 @@ export function defaultCacheDir(): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'searchlab');
 }
 
-export function fileCache(dir: string = defaultCacheDir()): PdbCache {
+/** Cache warnings go here unless a caller says otherwise (the CLI prints them on stderr). */
+const warnOnStderr = (message: string): void => void process.stderr.write(`searchlab: warning: ${message}\n`);
+
+export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: string) => void = warnOnStderr): PdbCache {
   const path = (name: string): string => join(dir, `${name}.bin`);
+  let failed = false;
   return {
     async read(name, bytes) {
       let buf: Buffer;
@@ -38,21 +44,27 @@ export function fileCache(dir: string = defaultCacheDir()): PdbCache {
       return data;
     },
     async write(name, data) {
-      await mkdir(dir, { recursive: true });
-      const tmp = join(dir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-      const file = await open(tmp, 'w');
+      // A cache that cannot be written (read-only, a file in the way, a full disk) costs a rebuild
+      // next time, not this run: one warning, and the solve goes on with the tables in memory.
+      if (failed) return;
       try {
-        await file.write(sha256(data));
-        await file.write(data);
-      } finally {
-        await file.close();
+        await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+          throw e.code === 'EEXIST' || e.code === 'ENOTDIR' ? new InvalidInputError(`cannot use the pattern-database cache directory ${dir}: it is not a directory`) : e;
+        });
+        await writeFileAtomic(path(name), async (write) => {
+          await write(sha256(data));
+          await write(data);
+        }, { label: 'the pattern-database cache file' });
+      } catch (e) {
+        const reason = e instanceof InvalidInputError ? e.message : `cannot write the pattern-database cache file ${path(name)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+        failed = true;
+        onWarning(`${reason} (the tables are used from memory and rebuilt next time)`);
       }
-      await rename(tmp, path(name));
     },
   };
 }
 
 /** Makes the engine read and write pattern databases under `dir` (default: the per-user cache). */
-export function useFileCache(dir?: string): void {
-  setPdbCache(fileCache(dir));
+export function useFileCache(dir?: string, onWarning?: (message: string) => void): void {
+  setPdbCache(fileCache(dir, onWarning));
 }

@@ -1,3 +1,4 @@
+// Boards: size limits, construction and validation, goals, moves, rendering and the one text form.
 import { checkArray, checkString, describe } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { BLANK, INVERSE, MOVES, WALL } from './types.js';

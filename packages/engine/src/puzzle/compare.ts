@@ -4,14 +4,17 @@
  * same other settings; results streamed as they finish, and a summary whose means are taken over
  * the same boards for every variant.
  */
-import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
-import { InvalidInputError, SearchlabError } from '../core/errors.js';
+import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
+import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
-import { HEURISTICS, normalizeOptions } from './options.js';
-import { inlinePool, streamTasks, type Task, type TaskRunner } from '../core/pool.js';
+import { HEURISTICS, normalizeOptions, puzzleSpec } from './options.js';
+import type { Task, TaskRunner } from '../core/pool.js';
+import { runTasks } from '../core/work.js';
 import type { SearchStats } from '../search/types.js';
+import { effectiveBranchingFactor } from '../search/ebf.js';
 import type { HeuristicName, SolveResult, SolveSettings } from './options.js';
-import { puzzleTasks, type SolveTask } from './tasks.js';
+import type { SolveTask } from './tasks.js';
+import './tasks.js'; // registers the solve task this runs
 import type { Board } from './types.js';
 
 export interface CompareInstance {
@@ -34,6 +37,11 @@ export interface VariantSummary {
   meanLength?: number;
   /** Mean expanded over those same common instances. */
   meanExpanded?: number;
+  /**
+   * Mean effective branching factor b* over those common instances (each run's b* from its nodes
+   * generated and its solution length; boards solved in 0 moves have none).
+   */
+  meanEbf?: number;
   /** Sums over all instances (limits included: the work was done). */
   expanded: number;
   generated: number;
@@ -50,9 +58,11 @@ export interface Comparison {
 }
 
 export interface CompareHooks {
-  /** Where the solves run: a worker pool runs them in parallel. Default: this thread. */
+  /** Where the solves run: a worker pool or the queue runs them in parallel. Default: this thread. */
   runner?: TaskRunner;
   signal?: AbortSignal;
+  /** Wall-clock milliseconds for the whole comparison: then the solves running end with status 'aborted', the others never start. */
+  timeoutMs?: number;
   /** Progress of the solve in flight. */
   onProgress?: (instance: number, variant: number, stats: SolveResult['stats']) => void;
   /** Each result as it finishes. */
@@ -85,6 +95,7 @@ function checkCompare(instances: readonly CompareInstance[], variants: readonly 
   checkObject(hooks, 'hooks');
   checkOptionalSignal(hooks.signal, 'hooks.signal');
   for (const fn of ['onProgress', 'onResult'] as const) checkOptionalFunction(hooks[fn], `hooks.${fn}`);
+  checkTimeoutMs(hooks.timeoutMs, 'hooks.timeoutMs');
 }
 
 /**
@@ -99,26 +110,21 @@ export async function compareHeuristics(
 ): Promise<Comparison> {
   checkCompare(instances, variants, settings, hooks);
   const tasks: Task[] = instances.flatMap(({ start, goal }) => variants.map((v) => {
-    const payload: SolveTask = { start, goal, settings: { ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true } };
+    const payload: SolveTask = { start, goal, spec: puzzleSpec({ ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true }) };
     return { domain: 'puzzle', kind: 'solve', payload };
   }));
   const at = (index: number): [number, number] => [Math.floor(index / variants.length), index % variants.length];
   const results: SolveResult[][] = instances.map(() => []);
-  const runner = hooks.runner ?? inlinePool({ puzzle: puzzleTasks });
   const onProgress = hooks.onProgress;
-  const stream = streamTasks<SolveResult>(runner, tasks, {
-    signal: hooks.signal,
+  await runTasks<SolveResult>(tasks, {
+    runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
     onProgress: onProgress && ((stats, index) => onProgress(...at(index), stats as SearchStats)),
-  });
-  try {
-    for await (const [index, result] of stream) {
+    onResult: (index, result) => {
       const [i, v] = at(index);
-      results[i]![v] = result;
-      hooks.onResult?.(i, v, result);
-    }
-  } catch (e) {
-    if (!(e instanceof SearchlabError && e.code === 'aborted')) throw e;
-  }
+      results[i]![v] = result as SolveResult;
+      hooks.onResult?.(i, v, result as SolveResult);
+    },
+  });
   return summarise(results, variants);
 }
 
@@ -140,6 +146,7 @@ export function summarise(results: readonly SolveResult[][], variants: readonly 
       unsolved,
       meanLength: mean(common.map((row) => row[v]!.length ?? 0)),
       meanExpanded: mean(common.map((row) => row[v]!.stats.expanded)),
+      meanEbf: mean(common.flatMap((row) => { const b = runEbf(row[v]!); return b === undefined ? [] : [b]; })),
       expanded: runs.reduce((a, r) => a + r.stats.expanded, 0),
       generated: runs.reduce((a, r) => a + r.stats.generated, 0),
       maxFrontier: runs.reduce((a, r) => Math.max(a, r.stats.maxFrontier), 0),
@@ -147,4 +154,11 @@ export function summarise(results: readonly SolveResult[][], variants: readonly 
     };
   });
   return { results: results.map((row) => row.slice()), summary, commonSolved: common.length };
+}
+
+/** b* of one solved run (its nodes generated, its solution length); undefined for other runs and 0-move solutions. */
+export function runEbf(r: SolveResult): number | undefined {
+  checkObject(r, 'result');
+  if (r.status === 'solved') checkObject(r.stats, 'result.stats');
+  return r.status === 'solved' && (r.length ?? 0) > 0 ? effectiveBranchingFactor(r.stats.generated, r.length!) : undefined;
 }

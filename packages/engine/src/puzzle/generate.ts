@@ -1,3 +1,4 @@
+// Seeded start boards: random walks from a goal, and boards uniform over the solvable ones.
 import { InvalidInputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { blankIndex, neighbour, validateBoard } from './board.js';

@@ -7,7 +7,10 @@ import { checkBoolean } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { BLANK, type Board } from './types.js';
-import type { HeuristicName } from './options.js';
+
+/** The heuristics of a search (pattern databases are named in pdb.ts). */
+export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
+export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 
 export interface HeuristicProperties {
   /** Never overestimates the true distance (A* and IDA* then find optimal paths). */
@@ -195,4 +198,74 @@ function lisLength(seq: Int32Array, n: number, tails: Int32Array): number {
     if (lo === len) len++;
   }
   return len;
+}
+
+/** One tile's part in h (heuristicBreakdown). */
+export interface TileContribution {
+  cell: number;
+  tile: number;
+  /** Not on its goal cell. */
+  misplaced: boolean;
+  /** Row + column distance to its goal cell. */
+  manhattan: number;
+  /** Straight-line distance to its goal cell. */
+  euclidean: number;
+  /** linear-conflict: the tile is in its goal row (column) but must leave it to let others pass (outside one longest increasing run). */
+  leavesRow: boolean;
+  leavesColumn: boolean;
+}
+
+export interface HeuristicBreakdown {
+  h: number;
+  tiles: TileContribution[];
+}
+
+/** The cells of a longest strictly increasing subsequence of `values` (O(k²): a line holds few tiles). */
+function increasingRun(values: readonly number[]): Set<number> {
+  const len = values.map(() => 1);
+  const prev = values.map(() => -1);
+  let best = -1;
+  values.forEach((v, i) => {
+    for (let j = 0; j < i; j++) if (values[j]! < v && len[j]! + 1 > len[i]!) [len[i], prev[i]] = [len[j]! + 1, j];
+    if (best < 0 || len[i]! > len[best]!) best = i;
+  });
+  const keep = new Set<number>();
+  for (let i = best; i >= 0; i = prev[i]!) keep.add(i);
+  return keep;
+}
+
+/**
+ * h of `board` for `name` tile by tile, for a lesson: which tiles are misplaced, each tile's
+ * Manhattan and Euclidean distances, and which tiles linear conflict sends out of their line.
+ * `h` equals makeHeuristic(name, goal)(board.cells) (tested); the blank is never counted here.
+ */
+export function heuristicBreakdown(board: Board, goal: Board, name: HeuristicName): HeuristicBreakdown {
+  checkBoard(board, 'board');
+  const h = makeHeuristic(name, goal)(board.cells);
+  const g = indexGoal(goal);
+  const w = board.width;
+  const tiles: TileContribution[] = [];
+  board.cells.forEach((v, i) => {
+    if (v <= 0) return;
+    const dr = Math.floor(i / w) - g.row[v]!;
+    const dc = (i % w) - g.col[v]!;
+    tiles.push({ cell: i, tile: v, misplaced: g.cell[v] !== i, manhattan: Math.abs(dr) + Math.abs(dc), euclidean: Math.sqrt(dr * dr + dc * dc), leavesRow: false, leavesColumn: false });
+  });
+  const byCell = new Map(tiles.map((t) => [t.cell, t]));
+  const mark = (cells: number[], goalPos: (t: TileContribution) => number, field: 'leavesRow' | 'leavesColumn'): void => {
+    const inLine = cells.map((c) => byCell.get(c)).filter((t): t is TileContribution => t !== undefined);
+    const keep = increasingRun(inLine.map(goalPos));
+    inLine.forEach((t, k) => (t[field] = !keep.has(k)));
+  };
+  if (name === 'linear-conflict') {
+    for (let r = 0; r < board.height; r++) {
+      const cells = Array.from({ length: w }, (_, c) => r * w + c).filter((c) => (board.cells[c] ?? 0) > 0 && g.row[board.cells[c]!] === r);
+      mark(cells, (t) => g.col[t.tile]!, 'leavesRow');
+    }
+    for (let c = 0; c < w; c++) {
+      const cells = Array.from({ length: board.height }, (_, r) => r * w + c).filter((i) => (board.cells[i] ?? 0) > 0 && g.col[board.cells[i]!] === c);
+      mark(cells, (t) => g.row[t.tile]!, 'leavesColumn');
+    }
+  }
+  return { h, tiles };
 }

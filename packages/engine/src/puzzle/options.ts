@@ -4,22 +4,23 @@
  */
 import { codes } from '#core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
 import type { Board, Move } from './types.js';
+import { HEURISTICS, type HeuristicName } from './heuristics.js';
 import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
+
+export { HEURISTICS, type HeuristicName };
 
 export type Algorithm =
   | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
-export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
 
 export const ALGORITHMS: readonly Algorithm[] =
   ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime', 'construct'];
 /** Algorithms that are not searches: no heuristic, no node counts, boards up to MAX_SIDE (construct.ts). */
 export const CONSTRUCTIVE_ALGORITHMS: readonly Algorithm[] = ['construct'];
-export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 /** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
 export type SolverHeuristic = HeuristicName | PdbName;
 export type HeuristicChoice = SolverHeuristic | 'auto';
@@ -199,9 +200,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   if (opts.backend !== undefined && !BACKENDS.includes(opts.backend)) {
     throw new InvalidInputError(`unknown backend '${String(opts.backend)}' (expected wasm or ts)`);
   }
-  if (opts.timeoutMs !== undefined && !(typeof opts.timeoutMs === 'number' && opts.timeoutMs > 0)) {
-    throw new InvalidInputError('timeoutMs must be a positive number');
-  }
+  checkTimeoutMs(opts.timeoutMs);
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
   return {
     algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,
@@ -234,16 +233,41 @@ export function weightFraction(w: number): { num: number; den: number } {
 }
 
 /**
- * The options a client passes to `solvePuzzle`: its settings (only the keys it set) plus what stays
- * on its side of a worker boundary. The CLI and the web worker both build options here.
+ * A puzzle solve's canonical spec: the settings that define it and nothing else — no transport
+ * (database URLs, resume ids, job counts, file paths, output flags) and no callbacks. It is what
+ * crosses CLI → engine → worker → queue, and what a queue job's key is hashed from.
  */
-export function solveOptionsFrom(settings: SolveSettings, local: LocalOptions = {}): SolveOptions {
-  checkObject(settings, 'settings');
-  checkLocalOptions(local, 'local');
-  const options: SolveOptions = {};
-  for (const [key, value] of Object.entries(settings)) {
-    if (value !== undefined && (value !== false || key === 'pdbReflect')) (options as Record<string, unknown>)[key] = value;
+export type PuzzleSpec = SolveSettings;
+
+/** The keys a PuzzleSpec may hold: every other key of the input is left out. */
+export const PUZZLE_SPEC_KEYS = [
+  'algorithm', 'heuristic', 'pdbReflect', 'countBlank', 'weight', 'depthLimit', 'backend', 'maxNodes', 'timeoutMs', 'maxMemoryBytes', 'trace',
+] as const satisfies readonly (keyof SolveSettings)[];
+
+/**
+ * The one normaliser from user input (CLI flags mapped to names, a web form, API options) to a
+ * PuzzleSpec: the known keys only, unset and default-off flags left out (so equal solves give equal
+ * specs), validated. `auto` stays until `resolveHeuristic` resolves it against the goal, once.
+ */
+export function puzzleSpec(input: SolveSettings): PuzzleSpec {
+  checkObject(input, 'settings');
+  const spec: Record<string, unknown> = {};
+  for (const key of PUZZLE_SPEC_KEYS) {
+    const value = input[key];
+    if (value === undefined || (value === false && key !== 'pdbReflect') || (value === true && key === 'pdbReflect')) continue;
+    spec[key] = value;
   }
+  normalizeOptions(spec.heuristic === 'auto' ? { ...spec, heuristic: undefined } : spec);
+  return spec as PuzzleSpec;
+}
+
+/**
+ * The options a client passes to `solvePuzzle`: its spec plus what stays on its side of a worker
+ * boundary. The CLI and the web worker both build options here.
+ */
+export function solveOptionsFrom(settings: PuzzleSpec, local: LocalOptions = {}): SolveOptions {
+  checkLocalOptions(local, 'local');
+  const options: SolveOptions = { ...puzzleSpec(settings) };
   if (local.signal !== undefined) options.signal = local.signal;
   if (local.onProgress !== undefined) options.onProgress = local.onProgress;
   if (local.onPdbProgress !== undefined) options.onPdbProgress = local.onPdbProgress;

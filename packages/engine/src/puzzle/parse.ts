@@ -1,3 +1,4 @@
+// Parsing boards and sizes from user text (every client's one board syntax), with errors naming the row and cell.
 import { checkOptionalObject, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { parseInteger } from '../core/numbers.js';

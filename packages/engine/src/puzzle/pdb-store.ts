@@ -187,7 +187,7 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
         });
         if (driven.status !== 'done') throw new SearchlabError('aborted', 'aborted while building the pattern databases');
         table = tableView(lease, p).slice();
-        await cache?.write(pdbCacheName(spec, p), table);
+        await storeInCache(pdbCacheName(spec, p), table);
       }
       tables.push(table);
     }
@@ -198,6 +198,11 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
   } finally {
     lease.release();
   }
+}
+
+/** A table into the cache, if one is set: a cache that fails (full, read-only) is not the run's failure. */
+async function storeInCache(name: string, table: Uint8Array): Promise<void> {
+  await cache?.write(name, table).catch(() => undefined);
 }
 
 /**
@@ -212,7 +217,7 @@ async function buildElsewhere(b: PdbBuilder, spec: PdbSpec, cached: readonly (Ui
       if (table === undefined) {
         table = await b.build(spec, p, { signal: options.signal, onProgress: options.onProgress });
         if (table.length !== tableBytes(spec, p)) throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
-        await cache?.write(pdbCacheName(spec, p), table);
+        await storeInCache(pdbCacheName(spec, p), table);
       }
       tables.push(table);
     }

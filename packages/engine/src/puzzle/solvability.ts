@@ -1,4 +1,4 @@
-import { checkObject } from '../core/args.js';
+// Solvability of a start for a goal in linear time, walls included (docs/contracts/puzzle-solvability.md).
 import { InvalidInputError } from '../core/errors.js';
 import { blankIndex, cellName, neighbour, sizeName, tileCount, validateBoard } from './board.js';
 import { pebbleFeasible } from './pebble.js';
@@ -19,18 +19,6 @@ export interface Solvability {
   reason: string;
   method: SolvabilityMethod;
 }
-
-export interface CheckSolvableOptions {
-  /**
-   * Ignored: kept so older callers still compile. Every board is now decided in linear time
-   * (method 'blocks'); no search runs inside checkSolvable.
-   * @deprecated
-   */
-  maxStates?: number;
-}
-
-/** Default state cap of exhaustiveSolvable (the test oracle). */
-export const DEFAULT_MAX_STATES = 5_000_000;
 
 /**
  * Throws InvalidInputError unless start and goal are valid boards of the same puzzle: same size,
@@ -188,11 +176,10 @@ const PARITY = ['even', 'odd'] as const;
  *   Wilson's rule for that block holds (bridge: fixed; cycle: rotations; else even permutations).
  *   Linear time; see pebble.ts and docs/contracts/puzzle-solvability.md.
  *
- * Never throws for a valid pair: every board gets an answer (`options` is ignored).
+ * Never throws for a valid pair: every board gets an answer.
  */
-export function checkSolvable(start: Board, goal: Board, options: CheckSolvableOptions = {}): Solvability {
+export function checkSolvable(start: Board, goal: Board): Solvability {
   validatePair(start, goal);
-  checkObject(options, 'options');
   const { width } = start;
   const region = blankRegion(start);
   const inRegion = new Uint8Array(start.cells.length);
@@ -337,77 +324,4 @@ function sameCyclicOrder(start: Board, goal: Board, cells: readonly number[]): b
   const b = tiles(goal);
   const shift = a.indexOf(b[0] as number);
   return b.every((v, k) => a[(shift + k) % a.length] === v);
-}
-
-export interface ExhaustiveResult {
-  solvable: boolean;
-  /** Distinct states seen (start included) when the search stopped. */
-  states: number;
-}
-
-/**
- * Breadth-first search over whole boards from `start` until `goal` is generated or every
- * reachable state was seen. Independent of every rule above (the cross-check of the tests).
- * Returns undefined when more than `maxStates` distinct states would be needed.
- * States are kept as compact keys: the free cells' values in base T+1 (a number when that fits in
- * 2^53, else a string of char codes).
- */
-export function exhaustiveSolvable(
-  start: Board,
-  goal: Board,
-  maxStates: number = DEFAULT_MAX_STATES,
-): ExhaustiveResult | undefined {
-  validatePair(start, goal);
-  const free: number[] = [];
-  start.cells.forEach((v, i) => {
-    if (v !== WALL) free.push(i);
-  });
-  const slot = new Int32Array(start.cells.length).fill(-1);
-  free.forEach((c, k) => (slot[c] = k));
-  const adj = free.map((c) => freeNeighbours(start, c).map((j) => slot[j] as number));
-  const n = free.length;
-  const base = n; // values 0..T with T = n - 1
-  const numeric = Math.pow(base, n) <= Number.MAX_SAFE_INTEGER;
-
-  const encode = (vals: ArrayLike<number>): number | string => {
-    if (!numeric) return String.fromCharCode(...Array.from(vals));
-    let key = 0;
-    for (let k = n - 1; k >= 0; k--) key = key * base + (vals[k] as number);
-    return key;
-  };
-  const decode = (key: number | string, out: Int32Array): void => {
-    if (typeof key === 'string') {
-      for (let k = 0; k < n; k++) out[k] = key.charCodeAt(k);
-    } else {
-      for (let k = 0; k < n; k++) {
-        out[k] = key % base;
-        key = Math.floor(key / base);
-      }
-    }
-  };
-  const valuesOf = (b: Board): number[] => free.map((c) => b.cells[c] as number);
-
-  const startKey = encode(valuesOf(start));
-  const goalKey = encode(valuesOf(goal));
-  if (startKey === goalKey) return { solvable: true, states: 1 };
-  const seen = new Set<number | string>([startKey]);
-  const queue: (number | string)[] = [startKey];
-  const vals = new Int32Array(n);
-  for (let head = 0; head < queue.length; head++) {
-    decode(queue[head] as number | string, vals);
-    const b = vals.indexOf(BLANK);
-    for (const t of adj[b] as number[]) {
-      vals[b] = vals[t] as number;
-      vals[t] = BLANK;
-      const key = encode(vals);
-      vals[t] = vals[b] as number;
-      vals[b] = BLANK;
-      if (seen.has(key)) continue;
-      if (key === goalKey) return { solvable: true, states: seen.size + 1 };
-      if (seen.size >= maxStates) return undefined;
-      seen.add(key);
-      queue.push(key);
-    }
-  }
-  return { solvable: false, states: seen.size };
 }

@@ -1,15 +1,16 @@
 // The puzzle's worker tasks: plain-JSON payloads in, plain-JSON results out.
-import { throttled, type TaskContext } from '../core/tasks.js';
+import { registerTasks, throttled, type TaskContext } from '../core/tasks.js';
 import type { SearchStats } from '../search/types.js';
-import { solveOptionsFrom, type Improvement, type SolveResult, type SolveSettings } from './options.js';
+import { solveOptionsFrom, type Improvement, type PuzzleSpec, type SolveResult } from './options.js';
 import type { PdbProgress } from './pdb.js';
 import { solvePuzzle } from './solve.js';
 import type { Board } from './types.js';
 
+/** One solve as a task: the boards and the spec, nothing else (it may be stored in a queue). */
 export interface SolveTask {
   start: Board;
   goal: Board;
-  settings: SolveSettings;
+  spec: PuzzleSpec;
 }
 
 /**
@@ -26,10 +27,11 @@ export type SolveTaskProgress =
 export const puzzleTasks = {
   solve: (task: SolveTask, ctx: TaskContext): Promise<SolveResult> => {
     const post = (p: SolveTaskProgress): void => ctx.progress(p);
-    return solvePuzzle(task.start, task.goal, solveOptionsFrom(task.settings, {
+    return solvePuzzle(task.start, task.goal, solveOptionsFrom(task.spec, {
       signal: ctx.signal, onProgress: throttled(post), onPdbProgress: throttled((pdb: PdbProgress) => post({ pdb })),
       onImprovement: ({ moves: _moves, ...improvement }) => post({ improvement }),
       onLowerBound: (lowerBound, stats) => post({ lowerBound, stats }),
     }));
   },
 };
+registerTasks('puzzle', puzzleTasks);

@@ -9,10 +9,10 @@
  * B1 with 1 ≤ B1 < N−1−B1 = B2 (the outer columns stay empty above row B1, row B2 must see them
  * taken, and the last row avoids the outer B1 columns); each solution found there is compared with
  * its rotations (`checkRotations`) and counted 2, 4 or 8 times, or not at all when it is not the smallest of
- * its class. A task is plain JSON `{ n, prefix: [c0, c1], weight: 1 }` (c0 = 0: the corner case with
+ * its class. A task is plain JSON `{ n, prefix: [c0, c1] }` (c0 = 0: the corner case with
  * B1 = c1; else B1 = c0); its result `{ solutions: decimal string, nodes }` counts the solutions
- * below the prefix that it stands for (already multiplied by 2, 4 or 8). The total is Σ weight ×
- * solutions, as a BigInt.
+ * below the prefix that it stands for (already multiplied by 2, 4 or 8). The total is Σ solutions,
+ * as a BigInt.
  *
  * The per-task count is the reference: a plain recursion (one call per queen), a `Run` stepped in
  * budgets of nodes (queens placed below the prefix) and resumed between the subtrees of row 2. It
@@ -23,6 +23,7 @@
  * as against this reference.
  */
 import { InvalidInputError } from '../core/errors.js';
+import { BACKENDS, type Backend } from '../core/backend.js';
 import type { Run } from '../core/run.js';
 import { validateN } from './model.js';
 
@@ -33,8 +34,6 @@ export interface CountTask {
   n: number;
   /** Columns of the first rows: [0] for N = 1, else [c0, c1]. */
   prefix: number[];
-  /** How many times each counted solution below the prefix is to be added (1: results are already weighted). */
-  weight: number;
 }
 
 export interface CountTaskResult {
@@ -47,6 +46,22 @@ export interface CountTaskResult {
 export interface CountStats {
   nodes: number;
   solutions: bigint;
+}
+
+/**
+ * Counting Q(n) as a canonical spec: N and the backend, validated, nothing else (no runner, no
+ * limits, no output choices). It is what a queue stores for a count.
+ */
+export interface QueensCountSpec {
+  n: number;
+  backend: Backend;
+}
+
+/** The one normaliser from user input to a QueensCountSpec. */
+export function queensCountSpec(input: { n: number; backend?: Backend }): QueensCountSpec {
+  const backend = input.backend ?? 'wasm';
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  return { n: validateCountN(input.n), backend };
 }
 
 export function validateCountN(n: number): number {
@@ -71,11 +86,11 @@ function rowOneColumns(n: number, c0: number): number[] {
 /** The independent subproblems of Q(n), in a fixed order: the corner tasks, then row 0's other columns. */
 export function countSubproblems(n: number): CountTask[] {
   validateCountN(n);
-  if (n === 1) return [{ n, prefix: [0], weight: 1 }];
+  if (n === 1) return [{ n, prefix: [0] }];
   if (n < 4) return [];
   const tasks: CountTask[] = [];
-  for (const c1 of rowOneColumns(n, 0)) tasks.push({ n, prefix: [0, c1], weight: 1 });
-  for (let b1 = 1; b1 < n - 1 - b1; b1++) for (const c1 of rowOneColumns(n, b1)) tasks.push({ n, prefix: [b1, c1], weight: 1 });
+  for (const c1 of rowOneColumns(n, 0)) tasks.push({ n, prefix: [0, c1] });
+  for (let b1 = 1; b1 < n - 1 - b1; b1++) for (const c1 of rowOneColumns(n, b1)) tasks.push({ n, prefix: [b1, c1] });
   return tasks;
 }
 
@@ -246,12 +261,10 @@ export function countSubproblemTs(task: CountTask): CountTaskResult {
   }
 }
 
-/** Σ weight × solutions over the tasks' results (in task order). */
-export function sumCounts(tasks: readonly CountTask[], results: readonly CountTaskResult[]): bigint {
+/** Σ solutions over the tasks' results. */
+export function sumCounts(results: readonly CountTaskResult[]): bigint {
   let total = 0n;
-  tasks.forEach((t, i) => {
-    total += BigInt(t.weight) * BigInt(results[i]!.solutions);
-  });
+  for (const r of results) total += BigInt(r.solutions);
   return total;
 }
 

@@ -125,3 +125,24 @@ export function renderBoard(positions: Positions): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * The numbers steepest descent chooses from: for every square (r, x), how many other queens would
+ * attack row r's queen if it stood on column x (row-major, N × N; on its own square: its conflicts
+ * now). Moving row r to x changes the attacking pairs by map[r·N + x] − map[r·N + pos[r]]. O(N²).
+ */
+export function conflictMap(positions: Positions): Int32Array {
+  validatePositions(positions);
+  const n = positions.length;
+  const { col, d1, d2 } = lineCounts(positions);
+  const map = new Int32Array(n * n);
+  for (let r = 0; r < n; r++) {
+    const c = positions[r] as number;
+    for (let x = 0; x < n; x++) {
+      // Row r's own queen sits on all three of its lines when x = c, on none of x's lines otherwise.
+      const own = x === c ? 3 : 0;
+      map[r * n + x] = col[x]! + d1[r + x]! + d2[r - x + n - 1]! - own;
+    }
+  }
+  return map;
+}

@@ -56,9 +56,14 @@ export class PositionsParser {
   private found = false;
   private topIsObject = false;
 
+  /** The top-level object's "n", when the file states it (the columns are checked against it). */
+  private statedN: string | undefined;
+
   /** Feeds the next bytes. */
   push(chunk: Uint8Array): void {
-    for (let i = 0; i < chunk.length; i++) {
+    // A UTF-8 byte-order mark (as some editors save) is not part of the placement.
+    const bom = this.offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+    for (let i = bom; i < chunk.length; i++) {
       if (!this.inToken && (this.mode === Mode.Plain || (this.mode === Mode.Json && this.inColumns() && !this.inString
         && (this.expect === Expect.Value || this.expect === Expect.ValueOrClose)))) {
         i = this.columnRun(chunk, i);
@@ -115,6 +120,10 @@ export class PositionsParser {
       if (this.topIsObject && !this.found) throw new InvalidInputError('the JSON object has no "positions" array');
     }
     const n = this.count;
+    if (this.statedN !== undefined) {
+      if (!/^\d+$/.test(this.statedN)) throw new InvalidInputError(`the file's "n" is ${this.statedN}, expected the number of queens`);
+      if (Number(this.statedN) !== n) throw new InvalidInputError(`the file says n = ${this.statedN} but its positions hold ${n} column${n === 1 ? '' : 's'}`);
+    }
     const out = this.columns.subarray(0, n);
     for (let r = 0; r < n; r++) {
       const c = out[r]!;
@@ -231,6 +240,7 @@ export class PositionsParser {
       if (!(text === 'true' || text === 'false' || text === 'null' || JSON_NUMBER.test(text) || this.tokenLength === TOKEN_CAP)) {
         this.syntax(`"${text}"`, this.tokenStart);
       }
+      if (this.stack.length === 1 && this.topIsObject && this.lastKey === 'n') this.statedN = text;
     }
     this.expect = this.stack.length === 0 ? Expect.Nothing : Expect.CommaOrClose;
   }

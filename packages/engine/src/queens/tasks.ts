@@ -1,16 +1,12 @@
-// The N-Queens worker tasks: plain-JSON payloads in, plain-JSON results out (a pool or a cluster
-// runs them; counting's split is countSubproblems').
+// The N-Queens worker tasks (registered here; counting's own in counting.ts): plain-JSON payloads
+// in, plain-JSON results out.
 import type { Backend } from '../core/backend.js';
-import { SearchlabError } from '../core/errors.js';
 import { loadKernels } from '../core/kernels.js';
-import type { TaskContext } from '../core/tasks.js';
-import { enumerateSolutions, type CountTask, type CountTaskResult } from './count.js';
+import { registerTasks, type TaskContext } from '../core/tasks.js';
+import { enumerateSolutions } from './count.js';
+import { countQueens, type CountResult } from './counting.js';
 import type { QueensAlgorithm } from './options.js';
-import { countQueens, countSubproblem, traceQueensSync, type CountResult, type QueensSolveResult, type QueensTrace } from './solve.js';
-
-export interface CountTaskPayload extends CountTask {
-  backend?: Backend;
-}
+import { traceQueensSync, type QueensSolveResult, type QueensTrace } from './solve.js';
 
 export interface SolveTaskPayload {
   n: number;
@@ -26,11 +22,6 @@ export interface SolveTaskPayload {
 export type SolveTaskResult = Omit<QueensSolveResult, 'positions'> & { positions: number[]; trace: QueensTrace };
 
 export const queensTasks = {
-  count: async (payload: CountTaskPayload, ctx: TaskContext): Promise<CountTaskResult> => {
-    const driven = await countSubproblem(payload, { backend: payload.backend, signal: ctx.signal });
-    if (driven.status !== 'done') throw new SearchlabError('aborted', 'aborted');
-    return driven.outcome;
-  },
   solve: async (p: SolveTaskPayload, ctx: TaskContext): Promise<SolveTaskResult> => {
     if (p.backend !== 'ts') await loadKernels();
     const { result, trace } = traceQueensSync(p.n, { algorithm: p.algorithm, seed: p.seed, maxSteps: p.maxSteps, backend: p.backend, signal: ctx.signal }, p.frames ?? 0);
@@ -41,3 +32,4 @@ export const queensTasks = {
     countQueens(p.n, { backend: p.backend, signal: ctx.signal, onProgress: (done, total, nodes) => ctx.progress({ done, total, nodes }) }),
   enumerate: (p: { n: number; limit: number }): number[][] => enumerateSolutions(p.n, p.limit).map((s) => Array.from(s)),
 };
+registerTasks('queens', queensTasks);

@@ -12,9 +12,6 @@ import type { QueensExports } from './kernel.js';
 import type { NormalizedQueensOptions, QueensAlgorithm, QueensOutcome, QueensStats } from './options.js';
 import type { QueensRun } from './ts-run.js';
 
-/** Algorithms with a WASM kernel (all of them). */
-export const WASM_QUEENS_ALGORITHMS: readonly QueensAlgorithm[] = Object.keys(codes.queens.algorithm) as QueensAlgorithm[];
-
 const STATUS = codes.queens.status;
 
 /** From this many queens a finished run hands its positions over as a view (see `snapshot`). */

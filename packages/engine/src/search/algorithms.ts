@@ -84,24 +84,29 @@ function countExpansion(slice: Slice, counters: SearchCounters): void {
 // Best-first family
 
 /** An open-list entry. Ordered by f ascending, then LARGER g first, then earlier insertion. */
-interface Entry<S, A> {
+export interface Entry<S, A> {
   readonly f: number;
   readonly seq: number;
   readonly node: Node<S, A>;
 }
 
-function before<S, A>(a: Entry<S, A>, b: Entry<S, A>): boolean {
+export function before<S, A>(a: Entry<S, A>, b: Entry<S, A>): boolean {
   if (a.f !== b.f) return a.f < b.f;
   if (a.node.g !== b.node.g) return a.node.g > b.node.g;
   return a.seq < b.seq;
 }
 
 /** A binary min-heap keyed by (f, -g, seq). seq values are unique, so the order is total. */
-class OpenList<S, A> {
+export class OpenList<S, A> {
   private readonly heap: Entry<S, A>[] = [];
 
   get size(): number {
     return this.heap.length;
+  }
+
+  /** The entries in heap order (not pop order): for the step API's view of the open list. */
+  entries(): readonly Entry<S, A>[] {
+    return this.heap;
   }
 
   push(entry: Entry<S, A>): void {

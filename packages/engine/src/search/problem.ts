@@ -1,6 +1,6 @@
 /**
  * A search problem in the style of aima-python's search4e: the algorithms in algorithms.ts know
- * nothing about puzzles, only this interface. Domains (sliding.ts, later N-Queens …) implement it.
+ * nothing about puzzles, only this interface. A domain implements it (the puzzle's: puzzle/problem.ts).
  */
 
 /** A key for the reached table: cheap to hash, equal exactly when the states are equal. */

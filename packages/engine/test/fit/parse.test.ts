@@ -27,12 +27,48 @@ describe('parsePoints', () => {
     expect(() => parsePoints('1 2\n3 4 5', {}, 'f')).toThrow('f:2: 3 cells, expected 2 (as the first row)');
     expect(() => parsePoints('1,inf', {}, 'f')).toThrow('f:1: column 2 is inf, not a finite number');
     expect(() => parsePoints('1,2\n1,0x1f', {}, 'f')).toThrow('f:2: column 2 is not a number: "0x1f"');
-    expect(() => parsePoints('1,0x1f', {}, 'f')).toThrow('f: no data rows'); // a non-numeric first row is a header
+    expect(() => parsePoints('1,0x1f', {}, 'f')).toThrow('f:1: column 2 is not a number: "0x1f"'); // a number in row 1: data, not a header
+    expect(() => parsePoints('x,y', {}, 'f')).toThrow('f: no data rows after the header on line 1');
     expect(() => parsePoints('# only a comment', {}, 'f')).toThrow('f: no data rows');
     expect(() => parsePoints('[1, 2]\n[3, null]', {}, 'f')).toThrow('f:2: column 2 is not a finite number: null');
     expect(() => parsePoints('{"x": [1, 2], "y": [1]}', {}, 'f')).toThrow('f: the arrays have different lengths (x 2, y 1)');
     expect(() => parsePoints('[[1, 2], [3', {}, 'f')).toThrow(/^f: not valid JSON/);
     expect(() => parsePoints('a,b\n1,2', { y: '3' }, 'f')).toThrow('--y 3: f has 2 columns (numbered from 1)');
+  });
+});
+
+describe('the header rule and RFC 4180 (issue 25)', () => {
+  it('keeps a first row with an empty trailing cell as data (all four rows fitted)', () => {
+    const p = parsePoints('1,2,\n2,3,\n3,5,\n4,9,\n', {}, 'stdin');
+    expect(p.n).toBe(4);
+    expect(p.headerLine).toBeUndefined();
+  });
+
+  it('reports a typo in row 1 as it does in row 2, and a header only when no cell is a number', () => {
+    expect(() => parsePoints('1,2e\n2,3\n', {}, 'f')).toThrow('f:1: column 2 is not a number: "2e"');
+    expect(() => parsePoints('1,2\n2,3e\n', {}, 'f')).toThrow('f:2: column 2 is not a number: "3e"');
+    expect(parsePoints('x,y\n1,2\n', {}, 'f').headerLine).toBe(1);
+    expect(() => parsePoints('x,y\nx2,y2\n', {}, 'f')).toThrow('f:2: column 1 (x) is not a number: "x2"');
+  });
+
+  it('reads quoted cells holding delimiters, doubled quotes and line breaks; refuses broken quoting', () => {
+    const p = parsePoints('"a, b","say ""hi""\nthere"\n1,2\n"3",4\n', { x: 'a, b' }, 'f');
+    expect(p.names).toEqual({ x: 'a, b', y: 'say "hi"\nthere' });
+    expect(Array.from(p.x)).toEqual([1, 3]);
+    expect(() => parsePoints('x,y\n1,"2"3\n', {}, 'f')).toThrow('f:2: column 2 has text after its closing quote');
+    expect(() => parsePoints('x,y\n1,2"\n', {}, 'f')).toThrow('f:2: column 2 has a quote inside an unquoted cell');
+    expect(() => parsePoints('x,y\n1,"2\n3,4\n', {}, 'f')).toThrow('f:2: a quoted cell is not closed before the end of the text');
+  });
+
+  it('skips a byte-order mark and reads CRLF lines', () => {
+    const p = parsePoints('\uFEFFx,y\r\n1,2\r\n3,4\r\n', {}, 'f');
+    expect(p.names).toEqual({ x: 'x', y: 'y' });
+    expect(p.n).toBe(2);
+  });
+
+  it('names a number that overflows a double (CSV and JSON)', () => {
+    expect(() => parsePoints('1,1e400', {}, 'f')).toThrow('f:1: column 2 is 1e400, which overflows a double');
+    expect(() => parsePoints('[[1, 1e400]]', {}, 'f')).toThrow('f: element 1: column 2 overflows a double');
   });
 });
 

@@ -1,7 +1,7 @@
 // The simulation: validation (one-line InvalidInputError), estimates inside wide intervals around
 // the exact values for large fixed seeds, and the same counts on both backends and any pool split.
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, inlinePool, TASKS } from '@searchlab/engine';
+import { InvalidInputError, inlinePool } from '@searchlab/engine';
 import { exactAnswer, normalizeGame, simulateMonty, wilson, type MontySimulationOptions } from '@searchlab/engine/monty';
 
 describe('monty validation', () => {
@@ -63,12 +63,12 @@ describe('monty estimates', () => {
     }
   });
 
-  it('gives the same counts on both backends and through the task runner (2 tasks vs 1)', async () => {
+  it('gives the same counts on both backends and on an explicit runner (3 tasks)', async () => {
     const opts = { trials: (1 << 20) * 2 + 999, seed: 5, host: 'biased' as const, bias: 0.4 };
     const wasm = await simulateMonty(opts);
     const ts = await simulateMonty({ ...opts, backend: 'ts' });
     expect(ts.counters).toEqual(wasm.counters);
-    const runner = { ...inlinePool(TASKS), size: 2 };
+    const runner = inlinePool();
     const pooled = await simulateMonty(opts, { runner });
     expect(pooled.counters).toEqual(wasm.counters);
     expect(pooled.results).toEqual(wasm.results);

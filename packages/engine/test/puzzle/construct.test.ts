@@ -61,7 +61,7 @@ describe('construct solves every board it is given', () => {
   });
 
   test('2×2 lists are optimal (BFS), 2×3 and 3×2 lists reach the goal', async () => {
-    for (const [w, h] of [[2, 2], [3, 2], [2, 3]]) {
+    for (const [w, h] of [[2, 2], [3, 2], [2, 3]] as const) {
       for (const preset of ['blank-last', 'blank-first'] as GoalPreset[]) {
         const goal = goalBoard(w, h, preset);
         for (let seed = 0; seed < 20; seed++) {

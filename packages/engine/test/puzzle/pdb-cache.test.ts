@@ -40,7 +40,7 @@ describe('pattern database file cache', () => {
 
     const victim = join(dir, files[1]!);
     const bytes = readFileSync(victim);
-    bytes[bytes.length - 1] ^= 0x11;
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0x11;
     writeFileSync(victim, bytes);
     forgetPdbs();
     const rebuilt = await loadPdb(spec);

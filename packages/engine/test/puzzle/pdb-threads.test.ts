@@ -47,8 +47,8 @@ describe('the threaded builder', () => {
     const s = spec(4, [[1, 4, 5, 8, 9, 12]]);
     const controller = new AbortController();
     const builder = threadedPdbBuilder(2);
-    const pending = builder.build(s, 0, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    // Aborted at its first progress report: the threads are at work then.
+    const pending = builder.build(s, 0, { signal: controller.signal, onProgress: () => controller.abort() });
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
     const small = spec(3, [[1, 2, 3]]);
     const ref = buildPatternReference(3, 3, [1, 2, 3]);

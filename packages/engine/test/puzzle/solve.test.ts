@@ -175,7 +175,7 @@ describe('normalizeOptions', () => {
     [{ maxNodes: 2.5 }, 'maxNodes must be a positive integer'],
     [{ depthLimit: -1 }, 'depthLimit must be a non-negative integer'],
     [{ backend: 'gpu' }, "unknown backend 'gpu' (expected wasm or ts)"],
-    [{ timeoutMs: -5 }, 'timeoutMs must be a positive number'],
+    [{ timeoutMs: -5 }, 'timeoutMs must be a positive number of milliseconds, got -5'],
   ])('%o → %s', (opts, message) => {
     expect(() => normalizeOptions(opts as SolveOptions)).toThrow(new InvalidInputError(message));
   });

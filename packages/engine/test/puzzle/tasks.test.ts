@@ -1,7 +1,10 @@
 // The puzzle's solve task as a worker runs it: while its pattern databases are built it posts
 // `{ pdb }` progress (what the web lab's progress bar draws), then the search's statistics.
 import { afterAll, describe, expect, it } from 'vitest';
-import { forgetPdbs, goalBoard, inlinePool, puzzleTasks, randomWalk, setPdbCache, type SolveResult, type SolveTask, type SolveTaskProgress } from '@searchlab/engine';
+import { inlinePool } from '@searchlab/engine';
+import {
+  forgetPdbs, goalBoard, puzzleTasks, randomWalk, setPdbCache, type SolveResult, type SolveTask, type SolveTaskProgress,
+} from '@searchlab/engine/puzzle';
 
 afterAll(() => forgetPdbs());
 
@@ -11,7 +14,7 @@ describe('puzzle solve task', () => {
     forgetPdbs();
     const goal = goalBoard(4, 4, 'blank-first');
     const start = randomWalk(goal, 30, 11).board;
-    const task: SolveTask = { start, goal, settings: { heuristic: 'pdb555' } };
+    const task: SolveTask = { start, goal, spec: { heuristic: 'pdb555' } };
     const posted: SolveTaskProgress[] = [];
     const pool = inlinePool({ puzzle: puzzleTasks });
     const r = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, { onProgress: (p) => posted.push(p as SolveTaskProgress) });
@@ -20,7 +23,7 @@ describe('puzzle solve task', () => {
     for (const p of builds) expect(p.pdb).toMatchObject({ patterns: 3, placements: 524160 });
     expect(posted.slice(0, builds.length)).toEqual(builds); // the build's messages come first
     // The same search with linear conflict (no databases) finds the same optimal length.
-    const lc = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: { ...task, settings: { algorithm: 'idastar', heuristic: 'linear-conflict' } } });
+    const lc = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: { ...task, spec: { algorithm: 'idastar', heuristic: 'linear-conflict' } } });
     expect(r.status).toBe('solved');
     expect(r.length).toBe(lc.length);
 
@@ -33,7 +36,7 @@ describe('puzzle solve task', () => {
   it('anytime posts every improvement (without moves) and every rise of the lower bound, matching its result', async () => {
     const goal = goalBoard(5, 5, 'blank-first');
     const start = randomWalk(goal, 60, 7).board;
-    const task: SolveTask = { start, goal, settings: { algorithm: 'anytime', weight: 3, heuristic: 'linear-conflict' } };
+    const task: SolveTask = { start, goal, spec: { algorithm: 'anytime', weight: 3, heuristic: 'linear-conflict' } };
     const posted: SolveTaskProgress[] = [];
     const pool = inlinePool({ puzzle: puzzleTasks });
     const r = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, { onProgress: (p) => posted.push(p as SolveTaskProgress) });
@@ -51,7 +54,7 @@ describe('puzzle solve task', () => {
     expect(lowerBounds.at(-1)).toBe(r.lowerBound);
     expect(r.lowerBound).toBe(r.length);
     // An optimal IDA* with the same heuristic agrees on the length.
-    const opt = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: { ...task, settings: { algorithm: 'idastar', heuristic: 'linear-conflict' } } });
+    const opt = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: { ...task, spec: { algorithm: 'idastar', heuristic: 'linear-conflict' } } });
     expect(opt.length).toBe(r.length);
   });
 });

@@ -62,3 +62,19 @@ describe('PositionsParser', () => {
     }
   });
 });
+
+describe('a stated n and a byte-order mark (issue 25)', () => {
+  test('a file that states n is checked against it', () => {
+    expect(() => parsePositions('{"n":8,"positions":[1,3,0,2]}')).toThrow('the file says n = 8 but its positions hold 4 columns');
+    expect(Array.from(parsePositions('{"n":4,"positions":[1,3,0,2]}'))).toEqual([1, 3, 0, 2]);
+    expect(Array.from(parsePositions('{"positions":[1,3,0,2],"n":4}'))).toEqual([1, 3, 0, 2]);
+    expect(() => parsePositions('{"n":-4,"positions":[1,3,0,2]}')).toThrow('the file\'s "n" is -4, expected the number of queens');
+    // A nested "n" is not the file's.
+    expect(Array.from(parsePositions('{"meta":{"n":9},"positions":[1,3,0,2]}'))).toEqual([1, 3, 0, 2]);
+  });
+
+  test('a byte-order mark before JSON or plain columns is skipped', () => {
+    expect(Array.from(parsePositions('\uFEFF{"n":4,"positions":[1,3,0,2]}'))).toEqual([1, 3, 0, 2]);
+    expect(Array.from(parsePositions('\uFEFF1 3 0 2\n'))).toEqual([1, 3, 0, 2]);
+  });
+});

@@ -14,10 +14,10 @@ import {
   runToEnd,
   uniformCostSearch,
   weightedAstar,
-  type SearchCounters,
   type SearchGenerator,
   type SearchLimits,
 } from '../../src/search/algorithms.js';
+import type { SearchCounters } from '../../src/search/types.js';
 import { pathActions, type Problem } from '../../src/search/problem.js';
 import { SlidingTileProblem, type TileState } from '../../src/puzzle/problem.js';
 import type { HeuristicName } from '../../src/puzzle/options.js';

@@ -1,6 +1,7 @@
 // Test helpers: boards from text ('1 2 3/4 # 5/…', '#' = wall) and seeded random walks.
 import type { Board } from '../../src/puzzle/types.js';
 import { SlidingTileProblem, type TileState } from '../../src/puzzle/problem.js';
+import type { StateKey } from '../../src/search/problem.js';
 
 export function board(text: string): Board {
   const rows = text.trim().split('/').map((r) => r.trim().split(/\s+/).map((t) => (t === '#' ? -1 : Number(t))));
@@ -31,6 +32,7 @@ export function randomWalk(from: Board, steps: number, rand: () => number): Boar
 }
 
 /** Decode a TileState key (one UTF-16 unit per cell, 0xFFFF = wall) back into cells. */
-export function keyCells(key: string): number[] {
+export function keyCells(key: StateKey): number[] {
+  if (typeof key !== 'string') throw new Error('keyCells: a board key is a string');
   return Array.from(key, (ch) => (ch.charCodeAt(0) === 0xffff ? -1 : ch.charCodeAt(0)));
 }

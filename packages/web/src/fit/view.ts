@@ -3,7 +3,7 @@
 // the RMS against degree with the engine's Observable Plot charts; list the coefficients.
 // Settings (and "seed data") live in the URL; pasted points do not (they may be large).
 import { type Experiment, type Points, type Sweep, type SweepTask, parseDegrees, parsePoints } from '@searchlab/engine/fit';
-import { curvesChart, rmsChart } from '@searchlab/engine/fit/charts';
+import { curvesChart, residualsChart, rmsChart } from '@searchlab/engine/fit/charts';
 import { byId, errorMessage, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot, labPool } from '../shell/pool.js';
 import type { View, ViewContext } from '../shell/view.js';
@@ -26,6 +26,8 @@ class FitView {
   private readonly jobs = new JobSlot();
   /** Held-out points that came with the data (seed 000's second draw), until the text is edited. */
   private held: { x: number[]; y: number[] } | undefined;
+  /** The true polynomial of synthetic data (seed 000's), until the text is edited. */
+  private truth: number[] | undefined;
   private source: 'seed' | 'text' = 'text';
 
   constructor(private readonly ctx: ViewContext) {
@@ -61,6 +63,7 @@ class FitView {
 
   private useText(): void {
     this.held = undefined;
+    this.truth = undefined;
     this.source = 'text';
     this.el('fit-held').hidden = true;
     this.save();
@@ -85,6 +88,7 @@ class FitView {
       if (!this.jobs.current(signal)) return;
       this.el<HTMLTextAreaElement>('fit-points').value = `x,y\n${e.x.map((x, i) => `${x},${e.yTrain[i]}`).join('\n')}\n`;
       this.held = { x: e.x, y: e.yTest };
+      this.truth = e.truth;
       this.source = 'seed';
       const held = this.el('fit-held');
       held.hidden = false;
@@ -144,7 +148,8 @@ class FitView {
     const pick = (idx: ArrayLike<number>) => ({ x: Array.from(idx, (i) => points.x[i]!), y: Array.from(idx, (i) => points.y[i]!) });
     const train = sweep.split ? pick(sweep.split.train) : points;
     const test = task.test ?? (sweep.split ? pick(sweep.split.test) : undefined);
-    el('fit-curves').replaceChildren(curvesChart({ train, test, fits: sweep.degrees }, { width, title: 'Points and fitted curves' }));
+    el('fit-curves').replaceChildren(curvesChart({ train, test, fits: sweep.degrees, truth: this.truth }, { width, title: 'Points and fitted curves' }));
+    el('fit-residuals').replaceChildren(residualsChart({ train, test, fits: sweep.degrees }, { width, height: 300, title: 'Residuals (y − fitted value)' }));
     el('fit-rms').replaceChildren(...(sweep.degrees.length > 1 ? [rmsChart(sweep.degrees, { width, height: 300, title: 'RMS error against degree' })] : []));
     const cv = sweep.degrees.some((d) => d.cvRms !== undefined);
     const head = ['degree', 'train RMS', 'test RMS', ...(cv ? ['CV RMS'] : []), 'R²', 'rank', 'condition', 'coefficients (highest power first)'];

@@ -1,6 +1,6 @@
 // Plays a solution move by move; the speed select is re-read every step. Lists longer than BULK
 // (a large board's constructive solution) play in about CHUNKS chunks instead, one drawing each.
-import type { Move } from '@searchlab/engine';
+import type { Move } from '@searchlab/engine/puzzle';
 import type { Controls } from './controls.js';
 
 const BULK = 5000;

@@ -1,7 +1,7 @@
 // An anytime solve's live chart: every improvement and every rise of the proven lower bound that the
 // worker streams, drawn over time. Redraws are coalesced to one per animation frame, so a burst of
 // messages never blocks the page.
-import type { Improvement } from '@searchlab/engine';
+import type { Improvement } from '@searchlab/engine/puzzle';
 import { anytimeChart, type AnytimePoint } from './chart.js';
 
 const DEFAULT_WIDTH = 560;

@@ -1,5 +1,7 @@
 // The board: its state (board, goal, moves made), its grid on the page and its text form.
-import { applyMoves, checkSolvable, legalMoves, renderBoard as boardAsGrid, type Board, type Move } from '@searchlab/engine';
+import {
+  applyMoves, checkSolvable, heuristicBreakdown, legalMoves, renderBoard as boardAsGrid, type Board, type HeuristicName, type Move, type TileContribution,
+} from '@searchlab/engine/puzzle';
 import { errorMessage } from '../shell/dom.js';
 import type { Controls } from './controls.js';
 
@@ -15,6 +17,26 @@ export const sameCells = (a: Board, b: Board): boolean =>
 /** The engine's reasons start with "solvable:" / "unsolvable:"; the page says that already. */
 export function withoutPrefix(reason: string): string {
   return reason.replace(/^(un)?solvable:\s*/i, '');
+}
+
+const H_KEY: Record<HeuristicName, string> = {
+  misplaced: 'Misplaced tiles are marked: h counts them.',
+  manhattan: "Each tile's corner shows its row + column distance to its goal cell; h is their sum.",
+  euclidean: "Each tile's corner shows its straight-line distance to its goal cell; h is their sum.",
+  'linear-conflict': 'Manhattan distance per tile, plus 2 for each tile (outlined) that must leave its goal row or column to let another pass.',
+};
+
+/** A tile's part in h as its corner shows it ('' for none). */
+function tilePart(t: TileContribution, name: HeuristicName): string {
+  switch (name) {
+    case 'misplaced': return t.misplaced ? '1' : '';
+    case 'manhattan': return t.manhattan > 0 ? String(t.manhattan) : '';
+    case 'euclidean': return t.euclidean > 0 ? t.euclidean.toFixed(1) : '';
+    case 'linear-conflict': {
+      const part = t.manhattan + 2 * (Number(t.leavesRow) + Number(t.leavesColumn));
+      return part > 0 ? String(part) : '';
+    }
+  }
 }
 
 export class BoardView {
@@ -105,6 +127,7 @@ export class BoardView {
     el.dataset.cells = board.cells.join(' ');
     el.dataset.solved = String(solved);
     el.replaceChildren(...board.cells.map((v, i) => this.cell(v, i, movable.get(i), i === justMoved)));
+    this.renderH(el);
     ui.moves.value = String(this.moveCount);
     ui.moves.textContent = String(this.moveCount);
     ui.solved.hidden = !solved;
@@ -169,7 +192,39 @@ export class BoardView {
     ui.moves.value = String(this.moveCount);
     ui.moves.textContent = String(this.moveCount);
     ui.solved.hidden = !this.solved;
+    this.renderH(null);
     if (!this.textEdited) this.showText();
+  }
+
+  /**
+   * h of the board for the heuristic chosen beside it, and each tile's part on the tile itself
+   * (a small number in its corner; misplaced tiles and tiles linear conflict sends out of their line
+   * marked). `grid`: the tile elements to annotate (none on the large-board canvas).
+   */
+  private renderH(grid: HTMLElement | null): void {
+    const { ui, board, goal } = this;
+    const name = ui.hHeuristic.value as HeuristicName;
+    let h: number;
+    let tiles: TileContribution[];
+    try {
+      ({ h, tiles } = heuristicBreakdown(board, goal, name));
+    } catch {
+      ui.hValue.textContent = '';
+      return;
+    }
+    const shown = Number.isInteger(h) ? String(h) : h.toFixed(2);
+    ui.hValue.textContent = `h = ${shown}`;
+    ui.hValue.dataset.value = String(h);
+    ui.hKey.textContent = H_KEY[name];
+    if (grid === null) return;
+    for (const t of tiles) {
+      const el = grid.children[t.cell] as HTMLElement | undefined;
+      if (el === undefined) continue;
+      const part = tilePart(t, name);
+      if (part !== '') el.dataset.h = part;
+      el.classList.toggle('misplaced', t.misplaced);
+      el.classList.toggle('conflict', name === 'linear-conflict' && (t.leavesRow || t.leavesColumn));
+    }
   }
 
   private cell(v: number, i: number, move: Move | undefined, justMoved: boolean): HTMLElement {

@@ -1,8 +1,7 @@
 // The "Compare heuristics" panel: every heuristic on the same boards, as a table and a chart.
 import {
-  HEURISTICS, compareHeuristics, heuristicInfo, randomSolvable, randomWalk, summarise,
-  type Algorithm, type Board, type CompareVariant, type Comparison, type SolveResult, type VariantSummary,
-} from '@searchlab/engine';
+  HEURISTICS, compareHeuristics, heuristicInfo, randomSolvable, randomWalk, summarise, type Algorithm, type Board, type CompareVariant, type Comparison, type SolveResult, type VariantSummary,
+} from '@searchlab/engine/puzzle';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { expandedChart } from './chart.js';
@@ -10,7 +9,7 @@ import { ALGORITHM_LABEL, MAX_SEED, readPositiveInt, readSeed, readWalk, type Co
 import type { Lab } from './lab.js';
 import { forWeb } from './messages.js';
 
-const COLUMNS = ['heuristic', 'admissible', 'solved', 'length', 'expanded', 'maxFrontier', 'time', 'rate'] as const;
+const COLUMNS = ['heuristic', 'admissible', 'solved', 'length', 'expanded', 'ebf', 'maxFrontier', 'time', 'rate'] as const;
 
 const variantLabel = (v: CompareVariant): string => `${v.heuristic}${v.countBlank === true ? ' + blank' : ''}`;
 
@@ -144,6 +143,7 @@ export class ComparePanel {
       solved: `${s.solved}/${boards}${unsolved ? ` (${unsolved})` : ''}`,
       length: s.meanLength === undefined ? '–' : boards === 1 ? String(s.meanLength) : s.meanLength.toFixed(1),
       expanded: formatCount(s.expanded / boards),
+      ebf: s.meanEbf === undefined ? '–' : s.meanEbf.toFixed(2),
       maxFrontier: formatCount(s.maxFrontier),
       time: formatTime(s.timeMs),
       rate: formatRate(s.expanded, s.timeMs),

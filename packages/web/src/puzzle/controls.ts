@@ -1,8 +1,8 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
+import { defaultMemoryBytes, type Backend } from '@searchlab/engine';
 import {
-  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, defaultMemoryBytes, isPdbName, pdbBuildBytes, pdbTableBytes,
-  type Algorithm, type Backend, type HeuristicChoice, type PdbName, type SolveSettings,
-} from '@searchlab/engine';
+  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, isPdbName, pdbBuildBytes, pdbTableBytes, type Algorithm, type HeuristicChoice, type PdbName, type SolveSettings,
+} from '@searchlab/engine/puzzle';
 
 /** The form's settings: the engine's, with the algorithm always chosen. */
 export type FormSettings = SolveSettings & { algorithm: Algorithm };
@@ -70,6 +70,47 @@ export function findControls(root: HTMLElement) {
     compareNote: $('compare-note'),
     compareTable: $<HTMLTableElement>('compare-table'),
     compareChart: $('compare-chart'),
+    hHeuristic: $<HTMLSelectElement>('h-heuristic'),
+    hValue: $<HTMLOutputElement>('h-value'),
+    hKey: $('h-key'),
+    trace: $<HTMLDetailsElement>('trace'),
+    traceNote: $('trace-note'),
+    traceTable: $<HTMLTableElement>('trace-table'),
+    tabStep: $<HTMLButtonElement>('tab-step'),
+    tabExperiment: $<HTMLButtonElement>('tab-experiment'),
+    panelStep: $('panel-step'),
+    panelExperiment: $('panel-experiment'),
+    stepAlgorithm: $<HTMLSelectElement>('step-algorithm'),
+    stepHeuristic: $<HTMLSelectElement>('step-heuristic'),
+    stepSpeed: $<HTMLSelectElement>('step-speed'),
+    stepStart: $<HTMLButtonElement>('step-start'),
+    stepNext: $<HTMLButtonElement>('step-next'),
+    stepBack: $<HTMLButtonElement>('step-back'),
+    stepPlay: $<HTMLButtonElement>('step-play'),
+    stepRun: $<HTMLButtonElement>('step-run'),
+    stepStatus: $('step-status'),
+    stepBoard: $('step-board'),
+    stepNode: $('step-node'),
+    stepThresholds: $('step-thresholds'),
+    stepChildren: $('step-children'),
+    stepOpenTable: $<HTMLTableElement>('step-open-table'),
+    stepOrderHead: $('step-order-head'),
+    stepTree: $('step-tree'),
+    stepDetail: $('step-detail'),
+    expDepths: $<HTMLInputElement>('exp-depths'),
+    expPerDepth: $<HTMLInputElement>('exp-per-depth'),
+    expCap: $<HTMLInputElement>('exp-cap'),
+    expSeed: $<HTMLInputElement>('exp-seed'),
+    expIddfs: $<HTMLInputElement>('exp-iddfs'),
+    expMisplaced: $<HTMLInputElement>('exp-misplaced'),
+    expManhattan: $<HTMLInputElement>('exp-manhattan'),
+    expLinearConflict: $<HTMLInputElement>('exp-linear-conflict'),
+    expRun: $<HTMLButtonElement>('exp-run'),
+    expCancel: $<HTMLButtonElement>('exp-cancel'),
+    expStatus: $('exp-status'),
+    expProgress: $<HTMLProgressElement>('exp-progress'),
+    expTable: $<HTMLTableElement>('exp-table'),
+    expChart: $('exp-chart'),
   };
 }
 export type Controls = ReturnType<typeof findControls>;
@@ -77,7 +118,8 @@ export type Controls = ReturnType<typeof findControls>;
 /** Controls whose values live in the URL as they are, keyed by their id. */
 export const PERSISTED_IDS = [
   'korf-set', 'korf', 'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'max-nodes', 'speed',
-  'compare-algorithm', 'compare-source', 'compare-count', 'compare-max-nodes', 'compare-blank',
+  'compare-algorithm', 'compare-source', 'compare-count', 'compare-max-nodes', 'compare-blank', 'h-heuristic',
+  'step-algorithm', 'step-heuristic', 'step-speed', 'exp-depths', 'exp-per-depth', 'exp-cap', 'exp-seed',
 ] as const;
 
 export const ALGORITHM_LABEL: Record<Algorithm, string> = {

@@ -1,7 +1,7 @@
 // Korf's random instances (bundled as text by build.mjs: no fetch at run time), with their published
 // optimal lengths: the 100 15-puzzles (data/korf100.tsv) and the 50 24-puzzles (data/korf24-50.tsv,
 // best known optima). Korf's goal is blank-first: 0 1 2 … N-1.
-import { boardsEqual, goalLike, parseBoard, type Board } from '@searchlab/engine';
+import { boardsEqual, goalLike, parseBoard, type Board } from '@searchlab/engine/puzzle';
 import korf100 from '../../../../data/korf100.tsv';
 import korf24 from '../../../../data/korf24-50.tsv';
 

@@ -11,5 +11,7 @@ export interface Lab {
   jobs: JobSlot;
   animator: Animator;
   /** Enable/disable controls for the job kind running now (null: nothing runs). */
-  setBusy(kind: 'solve' | 'compare' | null): void;
+  setBusy(kind: BusyKind | null): void;
 }
+
+export type BusyKind = 'solve' | 'compare' | 'experiment';

@@ -4,7 +4,7 @@
 // the format, the size and the SHA-256 of the bytes: a record of another format, size or checksum is
 // deleted and reported missing, so the engine rebuilds it. Without IndexedDB (or when it fails, e.g.
 // out of quota) the tables stay in the worker's memory only.
-import { PDB_FORMAT, setPdbCache, type PdbCache } from '@searchlab/engine';
+import { PDB_FORMAT, setPdbCache, type PdbCache } from '@searchlab/engine/puzzle';
 
 export const PDB_DB = 'searchlab-pdb';
 export const PDB_STORE = 'tables';

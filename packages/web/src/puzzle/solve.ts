@@ -1,8 +1,9 @@
 // The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
 import {
-  PDB_SPECS, isPdbName, placements,
-  type Algorithm, type HeuristicChoice, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask, type SolveTaskProgress,
-} from '@searchlab/engine';
+  HEURISTICS, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, puzzleSpec, traceMoves,
+  type Algorithm, type HeuristicName, type HeuristicChoice, type PuzzleSpec, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask,
+  type SolveTaskProgress,
+} from '@searchlab/engine/puzzle';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { AnytimeTrace } from './anytime.js';
@@ -14,6 +15,9 @@ import { forWeb, limitMessage } from './messages.js';
 
 /** Moves listed under the board; a longer solution (a large board's) shows its start and a count. */
 const SHOWN_MOVES = 2000;
+/** The g/h/f trace table is shown for solutions up to this long, on boards up to this many cells. */
+const TRACE_MAX_MOVES = 300;
+const TRACE_MAX_CELLS = 64;
 
 /** Algorithms that keep no table of reached states: their "unique states" is not a count. */
 const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar']);
@@ -58,6 +62,7 @@ export class SolvePanel {
     this.showStats(null);
     this.lab.ui.solution.replaceChildren('–');
     this.lab.ui.solution.classList.add('muted');
+    this.lab.ui.trace.hidden = true;
     this.lab.ui.maxNodesLabel.classList.remove('attention');
   }
 
@@ -65,8 +70,10 @@ export class SolvePanel {
     const { ui, board, jobs, animator } = this.lab;
     if (ui.solve.disabled) return;
     let settings: FormSettings;
+    let spec: PuzzleSpec;
     try {
       settings = solveSettings(ui);
+      spec = puzzleSpec(settings);
     } catch (err) {
       setStatus(ui.status, 'error', errorMessage(err));
       return;
@@ -81,7 +88,7 @@ export class SolvePanel {
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
     const signal = jobs.start();
     this.signal = signal;
-    const task: SolveTask = { start: board.board, goal: board.goal, settings };
+    const task: SolveTask = { start: board.board, goal: board.goal, spec };
     labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, {
       signal,
       onProgress: (payload) => {
@@ -149,6 +156,7 @@ export class SolvePanel {
       case 'solved': {
         const moves = result.moves ?? [];
         this.showSolution(moves);
+        this.showTrace(task, moves, settings);
         const korf = korfMatch(task.start, task.goal);
         // Why a solved search stopped early (anytime: at a limit, or cancelled, which the status says already).
         const reason = result.reason === undefined || cancelled
@@ -215,6 +223,31 @@ export class SolvePanel {
       dd.textContent = text;
       dd.dataset.value = String(raw);
     }
+  }
+
+  /**
+   * The solution's g, h and f state by state (the CLI's --trace), with the solve's heuristic (a
+   * pattern database's h is not recomputed here: Manhattan distance stands in, and the note says so).
+   */
+  private showTrace(task: SolveTask, moves: readonly Move[], settings: FormSettings): void {
+    const { trace, traceNote, traceTable } = this.lab.ui;
+    const { start, goal } = task;
+    trace.hidden = moves.length > TRACE_MAX_MOVES || start.width * start.height > TRACE_MAX_CELLS;
+    if (trace.hidden) return;
+    const basic = (HEURISTICS as readonly string[]).includes(settings.heuristic ?? '');
+    const heuristic = basic ? (settings.heuristic as HeuristicName) : 'manhattan';
+    traceNote.textContent = basic ? `h: ${heuristic}.` : `h: Manhattan distance (the solve used ${settings.heuristic}).`;
+    const steps = traceMoves(start, goal, moves, normalizeOptions({ heuristic }));
+    const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+    traceTable.tBodies[0]!.replaceChildren(...steps.map((step, i) => {
+      const tr = document.createElement('tr');
+      for (const text of [String(i), i === 0 ? 'start' : moves[i - 1]!, boardToText(step.board), num(step.g), num(step.h), num(step.f)]) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    }));
   }
 
   private showSolution(moves: readonly Move[]): void {

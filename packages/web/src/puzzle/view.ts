@@ -1,9 +1,8 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard,
-  renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
-} from '@searchlab/engine';
+  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard, renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
+} from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
 import { Animator } from './animation.js';
@@ -14,7 +13,9 @@ import {
   type Controls,
 } from './controls.js';
 import { KORF_SETS, isKorfSet, korfInstance } from './korf.js';
-import type { Lab } from './lab.js';
+import type { BusyKind, Lab } from './lab.js';
+import { StepPanel } from './step.js';
+import { ExperimentPanel } from './experiment.js';
 import { SolvePanel } from './solve.js';
 import { JobSlot } from '../shell/pool.js';
 import template from './view.html';
@@ -22,6 +23,8 @@ import template from './view.html';
 const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const PRESETS: readonly string[] = ['blank-last', 'blank-first'];
 const KORF_NODE_LIMIT = 1_000_000_000;
+const TABS = ['play', 'compare', 'step', 'experiment'] as const;
+type Tab = (typeof TABS)[number];
 
 type Field = HTMLInputElement | HTMLSelectElement;
 const valueOf = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
@@ -45,6 +48,8 @@ class PuzzleView implements Lab {
   readonly animator: Animator;
   private readonly solvePanel: SolvePanel;
   private readonly comparePanel: ComparePanel;
+  private readonly stepPanel: StepPanel;
+  private readonly experimentPanel: ExperimentPanel;
   private readonly fields: Field[];
   private readonly defaults: Map<string, string>;
 
@@ -53,6 +58,8 @@ class PuzzleView implements Lab {
     this.animator = new Animator(ui, (m) => this.board.move(m), (moves) => this.board.moveMany(moves));
     this.solvePanel = new SolvePanel(this);
     this.comparePanel = new ComparePanel(this);
+    this.stepPanel = new StepPanel(this);
+    this.experimentPanel = new ExperimentPanel(this);
     fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
     fillSelect(ui.heuristic, HEURISTIC_CHOICES, HEURISTIC_LABEL, 'manhattan');
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
@@ -63,15 +70,18 @@ class PuzzleView implements Lab {
     ctx.signal.addEventListener('abort', () => {
       this.jobs.stop();
       this.animator.stop();
+      this.stepPanel.pause();
     });
     this.restore(ctx.params);
   }
 
-  setBusy(kind: 'solve' | 'compare' | null): void {
+  setBusy(kind: BusyKind | null): void {
     const { ui } = this;
     this.board.locked = kind === 'solve';
     ui.solve.disabled = kind !== null;
     ui.compare.disabled = kind !== null;
+    ui.expRun.disabled = kind !== null;
+    ui.expCancel.disabled = kind !== 'experiment';
     ui.cancel.disabled = kind !== 'solve';
     ui.compareCancel.disabled = kind !== 'compare';
     for (const el of [ui.shuffle, ui.newSeed, ui.reset, ui.load, ui.korfLoad, ui.size, ui.goal, ui.goalApply]) el.disabled = kind === 'solve';
@@ -86,7 +96,8 @@ class PuzzleView implements Lab {
       if (value !== null) setValue(el, value);
     }
     this.syncControls();
-    this.selectTab(params.get('tab') === 'compare' ? 'compare' : 'play');
+    const tab = params.get('tab');
+    this.selectTab(TABS.includes(tab as Tab) ? (tab as Tab) : 'play');
     this.setBusy(null);
     try {
       const goalParam = params.get('goal') ?? 'blank-last';
@@ -116,7 +127,8 @@ class PuzzleView implements Lab {
     values.size = `${board.width}x${board.height}`;
     values.goal = this.ui.goal.value === 'custom' ? boardToText(goal) : this.ui.goal.value;
     values.board = solved || isLarge(board) ? undefined : boardToText(board); // a large board would not fit a link
-    values.tab = this.ui.panelPlay.hidden ? 'compare' : undefined;
+    const tab = TABS.find((t) => !this.panels()[t].hidden) ?? 'play';
+    values.tab = tab === 'play' ? undefined : tab;
     this.ctx.save(values);
   }
 
@@ -126,6 +138,7 @@ class PuzzleView implements Lab {
     this.solvePanel.clear();
     showSize(this.ui, goal.width, goal.height);
     this.board.set(board, goal);
+    this.stepPanel.reset();
     this.syncControls();
   }
 
@@ -213,15 +226,33 @@ class PuzzleView implements Lab {
       return;
     }
     this.animator.stop();
-    if (this.board.move(move)) this.solvePanel.clear();
+    if (this.board.move(move)) {
+      this.solvePanel.clear();
+      this.stepPanel.reset();
+    }
   }
 
-  private selectTab(which: 'play' | 'compare'): void {
+  /** The h beside the board follows the heuristic just chosen (when it is one the board can show tile by tile). */
+  private showH(heuristic: string): void {
+    if ([...this.ui.hHeuristic.options].some((o) => o.value === heuristic)) {
+      this.ui.hHeuristic.value = heuristic;
+      this.board.render();
+    }
+  }
+
+  private panels(): Record<Tab, HTMLElement> {
     const { ui } = this;
-    ui.tabPlay.setAttribute('aria-selected', String(which === 'play'));
-    ui.tabCompare.setAttribute('aria-selected', String(which === 'compare'));
-    ui.panelPlay.hidden = which !== 'play';
-    ui.panelCompare.hidden = which !== 'compare';
+    return { play: ui.panelPlay, compare: ui.panelCompare, step: ui.panelStep, experiment: ui.panelExperiment };
+  }
+
+  private selectTab(which: Tab): void {
+    const { ui } = this;
+    const tabs: Record<Tab, HTMLElement> = { play: ui.tabPlay, compare: ui.tabCompare, step: ui.tabStep, experiment: ui.tabExperiment };
+    for (const t of TABS) {
+      tabs[t].setAttribute('aria-selected', String(t === which));
+      this.panels()[t].hidden = t !== which;
+    }
+    if (which !== 'step') this.stepPanel.pause();
   }
 
   /** Show only the controls that apply to the chosen settings. */
@@ -277,6 +308,7 @@ class PuzzleView implements Lab {
     const idaFamily = (): boolean => IDA_ALGORITHMS.includes(ui.algorithm.value as Algorithm);
     on(ui.heuristic, 'change', () => {
       if (isPdbName(ui.heuristic.value) && !idaFamily()) ui.algorithm.value = 'idastar';
+      this.showH(ui.heuristic.value);
     });
     on(ui.algorithm, 'change', () => {
       if (!idaFamily() && isPdbName(ui.heuristic.value)) ui.heuristic.value = 'linear-conflict';
@@ -287,6 +319,12 @@ class PuzzleView implements Lab {
     });
     on(document, 'keydown', (e) => {
       const k = e as KeyboardEvent;
+      // Space = Next in the Step panel (a focused control keeps its own space).
+      if (k.key === ' ' && !ui.panelStep.hidden && !(k.target as HTMLElement).closest('input, select, textarea, button, summary')) {
+        k.preventDefault();
+        this.stepPanel.next();
+        return;
+      }
       const move = KEY_MOVE[k.key];
       if (!move || k.altKey || k.ctrlKey || k.metaKey || k.shiftKey) return;
       if ((k.target as HTMLElement).closest('input, select, textarea')) return;
@@ -295,6 +333,21 @@ class PuzzleView implements Lab {
     });
     on(ui.tabPlay, 'click', () => this.selectTab('play'));
     on(ui.tabCompare, 'click', () => this.selectTab('compare'));
+    on(ui.tabStep, 'click', () => this.selectTab('step'));
+    on(ui.tabExperiment, 'click', () => this.selectTab('experiment'));
+    on(ui.stepNext, 'click', () => this.stepPanel.next());
+    on(ui.stepBack, 'click', () => this.stepPanel.back());
+    on(ui.stepPlay, 'click', () => this.stepPanel.togglePlay());
+    on(ui.stepRun, 'click', () => this.stepPanel.runToEnd());
+    on(ui.stepStart, 'click', () => this.stepPanel.reset());
+    on(ui.stepAlgorithm, 'change', () => this.stepPanel.reset());
+    on(ui.stepHeuristic, 'change', () => {
+      this.stepPanel.reset();
+      this.showH(ui.stepHeuristic.value);
+    });
+    on(ui.hHeuristic, 'change', () => this.board.render());
+    on(ui.expRun, 'click', () => this.experimentPanel.run());
+    on(ui.expCancel, 'click', () => this.experimentPanel.cancel());
     on(ui.solve, 'click', () => this.solvePanel.solve());
     on(ui.cancel, 'click', () => this.solvePanel.cancel());
     on(ui.stopAnimation, 'click', () => this.animator.stop());

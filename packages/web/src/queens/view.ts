@@ -7,6 +7,7 @@ import { byId, errorMessage, fillSelect, formatCount, formatTime, setStatus } fr
 import { JobSlot, labPool } from '../shell/pool.js';
 import type { View, ViewContext } from '../shell/view.js';
 import template from './view.html';
+import { QueensStepper } from './step.js';
 
 /** Boards drawn up to this N; frames recorded for the animation. */
 const DRAW_MAX = 64;
@@ -40,9 +41,11 @@ class QueensView {
   private solutions: number[][] = [];
   private solutionIndex = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly stepper: QueensStepper;
 
   constructor(private readonly ctx: ViewContext) {
     this.$ = byId(ctx.root);
+    this.stepper = new QueensStepper(this.$);
     const p = ctx.params;
     fillSelect(this.$<HTMLSelectElement>('q-algorithm'), QUEENS_ALGORITHMS, LABELS, (p.get('algorithm') as QueensAlgorithm) ?? 'min-conflicts');
     if (p.get('n')) this.$<HTMLInputElement>('q-n').value = p.get('n')!;
@@ -55,6 +58,19 @@ class QueensView {
     on('q-play', 'click', () => this.play());
     on('q-prev', 'click', () => this.browse(-1));
     on('q-next', 'click', () => this.browse(1));
+    const stepping = (action: () => void) => () => {
+      try {
+        action();
+      } catch (e) {
+        setStatus(this.$('q-step-status'), 'error', errorMessage(e));
+      }
+    };
+    on('q-step-start', 'click', stepping(() => {
+      const { n, seed } = this.settings();
+      this.stepper.start(n, seed);
+    }));
+    on('q-step-next', 'click', stepping(() => this.stepper.step(1)));
+    on('q-step-run', 'click', stepping(() => this.stepper.step(20)));
     ctx.signal.addEventListener('abort', () => this.stop('cancelled'));
   }
 

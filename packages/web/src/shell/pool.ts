@@ -1,4 +1,4 @@
-// The lab's worker pool: Web Workers running shell/worker.ts behind the engine's browser pool
+// The lab's worker pool: Web Workers running the lab's worker entry (src/worker.ts) behind the engine's browser pool
 // (@searchlab/engine/browser), so a view runs engine tasks off the main thread and cancels them
 // with an AbortSignal.
 import type { WorkerPool } from '@searchlab/engine';

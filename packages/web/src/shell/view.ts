@@ -1,4 +1,4 @@
-// The contract between the shell and a domain's view (puzzle today; queens, monty, fit next).
+// The contract between the shell and a domain's view: every domain's view (src/views.ts lists them) implements it.
 
 /** What the shell gives a view while it is mounted. */
 export interface ViewContext {

@@ -68,7 +68,7 @@ export function registerFit(program: Command, ctx: Context, exit: (code: number)
 const fmt = (v: number | undefined, digits = 6): string => (v === undefined ? '-' : Number.isFinite(v) ? Number(v.toPrecision(digits)).toString() : String(v));
 const finite = (v: number | undefined): number | null => (v !== undefined && Number.isFinite(v) ? v : null);
 
-function degreeJson(d: DegreeResult, sweep: Sweep, opts: FitOpts): Record<string, unknown> {
+function degreeJson(d: DegreeResult, sweep: Sweep, opts: FitOpts, data?: Points): Record<string, unknown> {
   return {
     degree: d.degree,
     coefficients: d.coefficients,
@@ -84,6 +84,8 @@ function degreeJson(d: DegreeResult, sweep: Sweep, opts: FitOpts): Record<string
     ...(sweep.recommended !== undefined ? { recommended: d.degree === sweep.recommended } : {}),
     ...(d.domain ? { domain: d.domain } : {}),
     ...(opts.covariance && d.covariance ? { covariance: d.covariance } : {}),
+    // How the input was read: rows used, and the header's line when there was one.
+    ...(data ? { rows: data.n, headerLine: data.headerLine ?? null } : {}),
   };
 }
 
@@ -150,12 +152,12 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
   const held = test ?? (sweep.split ? pick(data, sweep.split.test) : undefined);
   const written = opts.plot !== undefined ? await writePlots(opts.plot, data, sweep, held, `${file === '-' ? 'stdin' : file}: ${data.names.y} against ${data.names.x}`) : [];
   if (opts.json) {
-    const objects = sweep.degrees.map((d) => degreeJson(d, sweep, opts));
+    const objects = sweep.degrees.map((d) => degreeJson(d, sweep, opts, data));
     printJson(ctx, opts.degrees === undefined ? objects[0] : objects);
     return EXIT.ok;
   }
   const out = [
-    `${data.n} points from ${file === '-' ? 'stdin' : file} (x: ${data.names.x}, y: ${data.names.y}${data.names.w ? `, weights: ${data.names.w}` : ''}); ` +
+    `${data.n} points from ${file === '-' ? 'stdin' : file} (${data.headerLine !== undefined ? `header on line ${data.headerLine}` : 'no header'}; x: ${data.names.x}, y: ${data.names.y}${data.names.w ? `, weights: ${data.names.w}` : ''}); ` +
       `training on ${sweep.trainCount}${sweep.testCount ? `, testing on ${sweep.testCount}${test ? ` from ${opts.test}` : ` held out (seed ${opts.seed ?? 1})`}` : ''}` +
       `${opts.folds ? `, ${opts.folds}-fold cross-validation` : ''}.`,
     sweepTable(sweep),

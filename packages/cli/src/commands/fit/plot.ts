@@ -1,9 +1,7 @@
 // SVG files from the engine's Observable Plot charts, rendered in Node with happy-dom (the same
-// charts the web view draws). Files are written atomically: a temporary file beside the target,
-// then a rename, so a reader never sees half a chart.
-import { rename, rm, writeFile } from 'node:fs/promises';
+// charts the web view draws). Files are written by the one atomic writer (engine node/atomic.ts).
 import { Window } from 'happy-dom';
-import { InvalidInputError } from '@searchlab/engine';
+import { writeFileAtomic } from '@searchlab/engine/node';
 
 /** Renders `draw(document)` to standalone SVG text. */
 export function renderSvg(draw: (document: Document) => Element): string {
@@ -20,15 +18,7 @@ export function renderSvg(draw: (document: Document) => Element): string {
 }
 
 export async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, text);
-    await rename(tmp, path);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InvalidInputError(`cannot write --plot ${path}: ${code ?? String(e)}`);
-  }
+  await writeFileAtomic(path, text, { label: '--plot' });
 }
 
 /** out.svg → out-rms.svg (the second chart beside the first). */

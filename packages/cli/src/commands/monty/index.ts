@@ -3,12 +3,13 @@
 import { Option, type Command } from 'commander';
 import { type Backend, type TaskRunner } from '@searchlab/engine';
 import {
-  HOSTS, STRATEGIES, simulateMonty, type Estimate, type Host, type MontyResult, type Strategy,
+  HOSTS, STRATEGIES, montySpec, simulateMonty, type Estimate, type MontySpec, type Host, type MontyResult, type Strategy,
 } from '@searchlab/engine/monty';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { int, ms, printJson, table } from '../../format.js';
-import { decimalArg, jobsArg, seedArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, decimalArg, durationArg, jobsArg, seedArg } from '../../options.js';
+import { commandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 
@@ -22,6 +23,8 @@ export interface MontyOpts extends QueueOpts {
   switchProbability: number;
   seed: number;
   jobs: number;
+  /** --timeout, in milliseconds. */
+  timeout?: number;
   backend?: Backend;
   json?: boolean;
 }
@@ -41,19 +44,22 @@ export function registerMonty(program: Command, ctx: Context, exit: (code: numbe
     .option('--switch-probability <p>', 'random strategy: probability of switching', num, 0.5)
     .option('--seed <s>', 'PRNG seed (same seed, same counts, whatever --jobs)', seedArg, 1)
     .option('--jobs <n>', 'worker threads (the chunks are fixed: results do not depend on it)', jobsArg, 1)
+    .option(TIMEOUT_FLAGS, `${TIMEOUT_HELP}; the games so far are reported`, durationArg)
     .addOption(new Option('--backend <name>', 'wasm kernel or the ts reference').choices(['wasm', 'ts']))
     .option('--json', 'print one JSON object')
     .action(async (opts: MontyOpts) => exit(await monty(opts, ctx)));
 }
 
+/** The flags as the engine's spec: each one named here, so no transport option reaches a task or the queue. */
+export const montyOptsSpec = (opts: MontyOpts): MontySpec => montySpec({
+  trials: opts.trials, doors: opts.doors, open: opts.open, host: opts.host, bias: opts.bias,
+  switchProbability: opts.switchProbability, seed: opts.seed, backend: opts.backend,
+});
+
 /** Simulates in this thread, or on `runner` (the local pool or the queue). */
-export function runMonty(opts: MontyOpts, ctx: Context, label = 'monty', runner?: TaskRunner): Promise<MontyResult> {
-  const { trials } = opts;
-  return track(ctx, { label, unit: 'games', total: Number.isFinite(trials) ? trials : undefined, quiet: opts.json }, (progress) =>
-    simulateMonty(
-      { trials, doors: opts.doors, open: opts.open, host: opts.host, bias: opts.bias, switchProbability: opts.switchProbability, seed: opts.seed, backend: opts.backend },
-      { signal: ctx.signal, runner, onProgress: (g) => progress.update(g) },
-    ));
+export function runMonty(spec: MontySpec, ctx: Context, view: { label?: string; quiet?: boolean } = {}, runner?: TaskRunner, timeoutMs?: number): Promise<MontyResult> {
+  return track(ctx, { label: view.label ?? 'monty', unit: 'games', total: spec.trials, quiet: view.quiet }, (progress) =>
+    simulateMonty(spec, { signal: ctx.signal, runner, timeoutMs, onProgress: (g) => progress.update(g) }));
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(3)}%`);
@@ -108,10 +114,11 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
 }
 
 function monty(opts: MontyOpts, ctx: Context): Promise<number> {
-  return withRunner(ctx, 'monty', opts, async (o, runner) => {
-    const r = await runMonty(o, ctx, 'monty', runner);
-    const strategies = chosen(o);
-    if (o.json === true) printJson(ctx, montyJson(r, strategies, o.jobs));
+  const limit = commandLimit(ctx, opts.timeout);
+  return withRunner(ctx, 'monty', opts, () => montyOptsSpec(opts), async (spec, runner) => {
+    const r = await runMonty(spec, ctx, { quiet: opts.json }, runner, limit.remainingMs());
+    const strategies = chosen(opts);
+    if (opts.json === true) printJson(ctx, montyJson(r, strategies, opts.jobs));
     else ctx.out(montyText(r, strategies));
     return exitForStatus(r.status === 'done' ? 'done' : r.status === 'aborted' ? 'aborted' : 'limit');
   });

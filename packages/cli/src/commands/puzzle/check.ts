@@ -1,5 +1,6 @@
+// `searchlab puzzle check`: is a board solvable for a goal, and why (the linear-time rule of puzzle/solvability.ts).
 import type { Command } from 'commander';
-import { boardToText, checkSolvable, renderBoard } from '@searchlab/engine';
+import { boardToText, checkSolvable, renderBoard } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { addBoardOptions, resolvePair, type BoardOpts } from './options.js';

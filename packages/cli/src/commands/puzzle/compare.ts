@@ -1,14 +1,16 @@
+// `searchlab puzzle compare`: every instance solved with every heuristic (on the pool or the queue), a table of the counts.
 import type { Command } from 'commander';
+import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
 import {
-  HEURISTICS, InvalidInputError, boardToText, compareHeuristics, summarise, type Board, type HeuristicName, type SolveResult,
-  type TaskRunner,
-} from '@searchlab/engine';
+  HEURISTICS, boardToText, compareHeuristics, runEbf, summarise, type Board, type HeuristicName, type PuzzleSpec, type SolveResult,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, printJson, table } from '../../format.js';
 import { readLines } from '../../input.js';
 import { intArg, jobsArg, seedArg } from '../../options.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
+import { commandLimit, type CommandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
 import {
@@ -16,6 +18,7 @@ import {
 } from './options.js';
 
 interface CompareOpts extends BoardOpts, SearchOpts, QueueOpts {
+  json?: boolean;
   file?: string;
   generate?: number;
   walk?: number;
@@ -53,12 +56,12 @@ function parseHeuristics(list: string | undefined): HeuristicName[] {
   return [...new Set(names)] as HeuristicName[];
 }
 
-interface Instance { start: Board; goal: Board; source: string }
+interface Instance { start: Board; goal: Board }
 
 async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: number }> {
   const list: Instance[] = [];
-  const add = async (start: Board, source: string) => list.push({ start, goal: await resolveGoal(start, opts), source });
-  for (const p of (opts.puzzle as string[] | undefined) ?? []) await add(await readBoard(p, opts.size), '-p');
+  const add = async (start: Board) => list.push({ start, goal: await resolveGoal(start, opts) });
+  for (const p of (opts.puzzle as string[] | undefined) ?? []) await add(await readBoard(p, opts.size));
   if (opts.file !== undefined) {
     for (const { line, text } of await readLines(opts.file)) {
       let board: Board;
@@ -68,7 +71,7 @@ async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: 
         if (e instanceof InvalidInputError) throw new InvalidInputError(`${opts.file} line ${line}: ${e.message}`);
         throw e;
       }
-      await add(board, `${opts.file}:${line}`);
+      await add(board);
     }
   }
   let seed: number | undefined;
@@ -77,7 +80,7 @@ async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: 
     seed = opts.seed ?? freshSeed();
     const goal = await standaloneGoal(opts);
     for (const b of generateBoards(goal, { count: opts.generate, walk: opts.walk, seed })) {
-      list.push({ start: b, goal, source: 'generated' });
+      list.push({ start: b, goal });
     }
   } else if (opts.walk !== undefined || opts.uniform || opts.seed !== undefined) {
     throw new InvalidInputError('--walk, --uniform and --seed need --generate N');
@@ -86,34 +89,54 @@ async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: 
   return { list, seed };
 }
 
-function compare(opts: CompareOpts, ctx: Context): Promise<number> {
-  // A run in the queue stores its options: fix the seed of generated boards so a resumed run solves the same ones.
-  if (opts.db !== undefined && opts.generate !== undefined) opts.seed ??= freshSeed();
-  return withRunner(ctx, 'puzzle compare', opts, (o, runner) => compareOn(o, runner, ctx));
+/**
+ * A comparison's spec: the boards themselves (not the file or the walk that made them), the
+ * heuristics, and the puzzle spec every solve shares. A queue run stores it, so --resume solves
+ * the same boards.
+ */
+interface CompareSpec {
+  instances: Instance[];
+  heuristics: HeuristicName[];
+  countBlank: boolean;
+  spec: PuzzleSpec;
+  seed?: number;
 }
 
-async function compareOn(opts: CompareOpts, runner: TaskRunner | undefined, ctx: Context): Promise<number> {
+async function compareSpec(opts: CompareOpts): Promise<CompareSpec> {
   const heuristics = parseHeuristics(opts.heuristics);
-  const { list: all0, seed } = await instances(opts);
-  let list = all0;
-  const variants = heuristics.map((heuristic) => ({ heuristic, countBlank: opts.countBlank === true }));
-  const { countBlank: _countBlank, ...settings } = solveSettings(opts);
+  const { countBlank, heuristic: _heuristic, ...spec } = solveSettings(opts);
+  const { list, seed } = await instances(opts);
+  return { instances: list, heuristics, countBlank: countBlank === true, spec, ...(seed !== undefined && { seed }) };
+}
+
+function compare(opts: CompareOpts, ctx: Context): Promise<number> {
+  const limit = commandLimit(ctx, opts.timeout);
+  return withRunner(ctx, 'puzzle compare', opts, () => compareSpec(opts), (spec, runner) => compareOn(spec, opts.json === true, runner, ctx, limit));
+}
+
+/** Each solve keeps the spec's own time limit; the comparison as a whole stops when --timeout (from the command's start) runs out. */
+async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | undefined, ctx: Context, limit: CommandLimit): Promise<number> {
+  const { heuristics, seed, spec: settings } = work;
+  let list = work.instances;
+  const variants = heuristics.map((heuristic) => ({ heuristic, countBlank: work.countBlank }));
   const runs = list.length * variants.length;
   let finished = 0;
-  let comparison = await track(ctx, { label: 'comparing', unit: 'solves', total: runs, quiet: opts.json }, (progress) =>
+  let comparison = await track(ctx, { label: 'comparing', unit: 'solves', total: runs, quiet: json }, (progress) =>
     compareHeuristics(list, variants, settings, {
       runner,
       signal: ctx.signal,
+      timeoutMs: limit.remainingMs(),
       onProgress: (i, v, s) => progress.update(finished, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
       onResult: () => progress.update(++finished),
     }));
-  // Interrupted (Ctrl-C): report the instances every variant finished, then exit 130.
+  // Interrupted (Ctrl-C, exit 130) or out of time (--timeout, exit 4): report the instances every variant finished.
   const interrupted = ctx.signal.aborted;
-  if (interrupted) {
+  const timedOut = limit.timedOut();
+  if (interrupted || timedOut) {
     const rows = comparison.results;
     const keep = list.flatMap((_, i) => (variants.every((_v, v) => rows[i]?.[v] !== undefined && rows[i]![v]!.status !== 'aborted') ? [i] : []));
-    ctx.err(`searchlab: interrupted: ${keep.length} of ${list.length} instances finished\n`);
-    if (keep.length === 0) return EXIT.interrupted;
+    ctx.err(`searchlab: ${interrupted ? 'interrupted' : '--timeout ran out'}: ${keep.length} of ${list.length} instances finished\n`);
+    if (keep.length === 0) return interrupted ? EXIT.interrupted : EXIT.limit;
     list = keep.map((i) => list[i]!);
     comparison = summarise(keep.map((i) => rows[i]!), variants);
   }
@@ -121,9 +144,9 @@ async function compareOn(opts: CompareOpts, runner: TaskRunner | undefined, ctx:
   const mean = comparison.summary.map((s) => s.meanExpanded);
   const all = results.flat();
   const code = interrupted ? EXIT.interrupted
-    : all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
+    : timedOut || all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
 
-  if (opts.json) {
+  if (json) {
     printJson(ctx, {
       algorithm: all[0]?.algorithm,
       backend: all[0]?.backend,
@@ -134,13 +157,14 @@ async function compareOn(opts: CompareOpts, runner: TaskRunner | undefined, ctx:
         goal: boardToText(inst.goal),
         results: Object.fromEntries(heuristics.map((h, j) => {
           const r = results[i]![j]!;
-          return [h, { status: r.status, length: r.length, ...r.stats }];
+          const ebf = runEbf(r);
+          return [h, { status: r.status, length: r.length, ...r.stats, ebf: ebf === undefined ? undefined : Math.round(ebf * 100) / 100 }];
         })),
       })),
       commonSolved: comparison.commonSolved,
       summary: Object.fromEntries(heuristics.map((h, j) => {
         const s = comparison.summary[j]!;
-        return [h, { solved: s.solved, meanLength: s.meanLength, meanExpanded: s.meanExpanded }];
+        return [h, { solved: s.solved, meanLength: s.meanLength, meanExpanded: s.meanExpanded, meanEbf: s.meanEbf === undefined ? undefined : Math.round(s.meanEbf * 100) / 100 }];
       })),
     });
     return code;
@@ -158,12 +182,20 @@ async function compareOn(opts: CompareOpts, runner: TaskRunner | undefined, ctx:
     const tag = `#${i + 1}`;
     rows.push([tag, 'length', ...row.map(lengthCell)]);
     rows.push(['', 'expanded', ...row.map((r) => int(r.stats.expanded))]);
+    rows.push(['', 'generated', ...row.map((r) => int(r.stats.generated))]);
+    rows.push(['', 'b*', ...row.map(ebfCell)]);
     rows.push(['', 'largest frontier', ...row.map((r) => int(r.stats.maxFrontier))]);
     rows.push(['', 'time ms', ...row.map((r) => r.stats.timeMs.toFixed(1))]);
   });
   rows.push(['mean', 'expanded', ...mean.map((m) => (m === undefined ? '-' : int(Math.round(m))))]);
+  rows.push(['mean', 'b*', ...comparison.summary.map((s) => (s.meanEbf === undefined ? '-' : s.meanEbf.toFixed(2)))]);
   out.push(table(['test', 'metric', ...heuristics], rows, 2));
-  out.push(`Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved.`);
+  out.push(`Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved. b*: the effective branching factor, N + 1 = 1 + b* + … + b*^d (N generated, d the solution length).`);
   ctx.out(`${out.join('\n')}\n`);
   return code;
 }
+
+const ebfCell = (r: SolveResult): string => {
+  const b = runEbf(r);
+  return b === undefined ? '-' : b.toFixed(2);
+};

@@ -1,5 +1,6 @@
 // Seeded start boards, shared by `puzzle generate`, `puzzle compare --generate` and `puzzle play`.
-import { InvalidInputError, MAX_WALK, Rng, randomSolvable, randomWalkBoard, type Board } from '@searchlab/engine';
+import { InvalidInputError, Rng } from '@searchlab/engine';
+import { MAX_WALK, randomSolvable, randomWalkBoard, type Board } from '@searchlab/engine/puzzle';
 
 export interface GenerateSpec {
   count: number;

@@ -1,6 +1,9 @@
+// `searchlab puzzle generate`: seeded start boards (random walks from the goal, uniform over the solvable ones, or at an exact optimal depth), one per line.
 import type { Command } from 'commander';
-import { boardToText } from '@searchlab/engine';
+import { InvalidInputError } from '@searchlab/engine';
+import { boardToText, boardsAtDepth } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
+import { printJson as printJsonObject } from '../../format.js';
 import { intArg, seedArg } from '../../options.js';
 import { addBoardOptions, standaloneGoal, type BoardOpts } from './options.js';
 import { checkWalkOptions, freshSeed, streamBoards } from './generate-boards.js';
@@ -8,6 +11,7 @@ import { checkWalkOptions, freshSeed, streamBoards } from './generate-boards.js'
 interface GenerateOpts extends BoardOpts {
   walk?: number;
   uniform?: boolean;
+  depth?: number;
   seed?: number;
   count: number;
   json?: boolean;
@@ -19,6 +23,7 @@ export function registerGenerate(parent: Command, ctx: Context, exit: (code: num
   addBoardOptions(cmd, 'none');
   cmd.option('--walk <k>', 'a random walk of K blank moves from the goal (no immediate undo)', intArg(0));
   cmd.option('--uniform', 'uniform over all boards that can reach the goal (the default)');
+  cmd.option('--depth <d>', 'boards whose optimal solution is exactly D moves: uniform over that BFS layer on boards of up to 9 cells, else random walks kept when an optimal solve says D', intArg(0));
   cmd.option('--seed <s>', 'seed of the generator (random when omitted; printed to stderr on a terminal)', seedArg);
   cmd.option('--count <n>', 'how many boards', intArg(1), 1);
   cmd.option('--json', 'print one JSON object instead of text');
@@ -33,6 +38,7 @@ const BLOCK = 1 << 16;
  * memory stays flat. JSON is streamed too, in the same layout as printJson.
  */
 async function generate(opts: GenerateOpts, ctx: Context): Promise<number> {
+  if (opts.depth !== undefined) return generateAtDepth(opts, opts.depth, ctx);
   checkWalkOptions(opts);
   const goal = await standaloneGoal(opts);
   const seed = opts.seed ?? freshSeed();
@@ -65,5 +71,23 @@ async function generate(opts: GenerateOpts, ctx: Context): Promise<number> {
     }
   }
   await flush();
+  return 0;
+}
+
+/** --depth D: boards at optimal distance exactly D (the engine's boardsAtDepth); the method is said. */
+async function generateAtDepth(opts: GenerateOpts, depth: number, ctx: Context): Promise<number> {
+  if (opts.walk !== undefined || opts.uniform) throw new InvalidInputError('--depth excludes --walk and --uniform');
+  const goal = await standaloneGoal(opts);
+  const seed = opts.seed ?? freshSeed();
+  const drawn = await ctx.busy(boardsAtDepth(goal, depth, { count: opts.count, seed, signal: ctx.signal }));
+  const method = drawn.method === 'uniform'
+    ? `uniform over the ${drawn.layerSize} boards at optimal depth ${depth} (BFS layers from the goal; the deepest is ${drawn.maxDepth})`
+    : `random walks kept when an optimal solve (IDA*, linear conflict) gives exactly ${depth} moves: not uniform (the board is too large to enumerate)`;
+  if (opts.json) {
+    printJsonObject(ctx, { width: goal.width, height: goal.height, goal: boardToText(goal), method: drawn.method, depth, seed, note: method, boards: drawn.boards.map(boardToText) });
+    return 0;
+  }
+  if (drawn.method === 'walk' || ctx.stderrIsTTY) ctx.err(`searchlab: ${method}${opts.seed === undefined ? `, seed ${seed}` : ''}\n`);
+  await ctx.write(drawn.boards.map((b) => `${boardToText(b)}\n`).join(''));
   return 0;
 }

@@ -1,11 +1,11 @@
 // The option definitions shared by the puzzle commands: defined once, resolved once.
 import { Command, Option } from 'commander';
+import { InvalidInputError, type Backend } from '@searchlab/engine';
 import {
-  ALGORITHMS, HEURISTIC_CHOICES, InvalidInputError, goalBoard, goalLike, parseBoard, parseSize, validatePair,
-  type Algorithm, type Backend, type Board, type GoalPreset, type HeuristicChoice, type SolveSettings,
-} from '@searchlab/engine';
+  ALGORITHMS, HEURISTIC_CHOICES, goalBoard, goalLike, parseBoard, parseSize, validatePair, puzzleSpec, type Algorithm, type Board, type GoalPreset, type HeuristicChoice, type PuzzleSpec,
+} from '@searchlab/engine/puzzle';
 import { boardText } from '../../input.js';
-import { intArg, memoryArg, positiveArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg, intArg, memoryArg, positiveArg } from '../../options.js';
 
 const PRESETS: readonly GoalPreset[] = ['blank-last', 'blank-first'];
 
@@ -89,6 +89,7 @@ export interface SearchOpts {
   backend?: Backend;
   reflect?: boolean;
   maxNodes?: number;
+  /** --timeout, in milliseconds (durationArg). */
   timeout?: number;
   maxMemory?: number;
   countBlank?: boolean;
@@ -107,7 +108,7 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   }
   cmd.addOption(new Option('--backend <name>', 'wasm kernels or the ts reference (default wasm where a kernel exists)').choices(['wasm', 'ts']));
   cmd.option('--max-nodes <n>', 'stop after expanding N nodes (exit 4)', intArg(1));
-  cmd.option('--timeout <sec>', 'stop after SEC seconds (exit 4)', positiveArg);
+  cmd.option(TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg);
   cmd.option('--max-memory <size>', 'stop when the search (or the pattern databases it needs) would store more than SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine', memoryArg);
   cmd.option('--count-blank', 'count the blank as a tile in misplaced/manhattan/euclidean (not admissible)');
   cmd.option('--weight <w>', 'weight w ≥ 1 of wastar (f = g + w·h), wida (weighted IDA* runs improve a solution, IDA* iterations prove it ≤ w × optimal) and anytime (its first weight): length ≤ w × optimal with an admissible heuristic (default 2)', positiveArg);
@@ -115,11 +116,14 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
   return cmd;
 }
 
-/** The CLI options as the engine's plain settings (--timeout is in seconds); the engine maps them to options. */
-export function solveSettings(o: SearchOpts): SolveSettings {
-  const { timeout, maxMemory, reflect, ...rest } = o;
-  return {
-    ...rest, timeoutMs: timeout === undefined ? undefined : timeout * 1000, maxMemoryBytes: maxMemory,
-    pdbReflect: reflect === false ? false : undefined,
-  };
+/**
+ * The search flags as the engine's spec: each flag named here, so nothing
+ * else a command holds (--db, --resume, --jobs, --json, --file …) can reach a task or the queue.
+ */
+export function solveSettings(o: SearchOpts): PuzzleSpec {
+  return puzzleSpec({
+    algorithm: o.algorithm, heuristic: o.heuristic, backend: o.backend, maxNodes: o.maxNodes,
+    timeoutMs: o.timeout, maxMemoryBytes: o.maxMemory,
+    countBlank: o.countBlank, weight: o.weight, depthLimit: o.depthLimit, pdbReflect: o.reflect === false ? false : undefined,
+  });
 }

@@ -1,23 +1,30 @@
 // Pattern databases for the puzzle commands: `auto` resolved, then the databases loaded (from the
 // cache or built) behind a progress bar before any search starts, so worker threads find them cached.
 import {
-  PDB_SPECS, isPdbName, loadPdb, placements, resolveHeuristic, type Board, type SolveSettings,
-} from '@searchlab/engine';
+  PDB_SPECS, isPdbName, loadPdb, placements, puzzleSpec, resolveHeuristic, type Board, type PuzzleSpec,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
+import type { CommandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 
-export async function preparePdb(ctx: Context, goal: Board, settings: SolveSettings, quiet?: boolean): Promise<SolveSettings> {
-  const resolved = (await resolveHeuristic(goal, settings)) as SolveSettings;
+/** The spec with `auto` resolved (once, here), its pattern databases loaded or built within the command's --timeout. */
+export async function preparePdb(ctx: Context, goal: Board, settings: PuzzleSpec, limit: CommandLimit, quiet?: boolean): Promise<PuzzleSpec> {
+  const resolved = puzzleSpec(await resolveHeuristic(goal, settings));
   const name = resolved.heuristic;
   if (!isPdbName(name)) return resolved;
   const spec = PDB_SPECS[name];
   const sizes = spec.patterns.map((p) => placements(spec.width * spec.height, p.length));
   const before = (p: number) => sizes.slice(0, p).reduce((a, b) => a + b, 0);
-  await track(ctx, { label: `pattern databases ${name}`, unit: 'placements', total: before(sizes.length), quiet }, (progress) =>
-    loadPdb(spec, {
-      signal: ctx.signal,
-      maxMemoryBytes: resolved.maxMemoryBytes,
-      onProgress: (p) => progress.update(before(p.pattern) + p.reached, `pattern ${p.pattern + 1}/${p.patterns}`),
-    }));
+  try {
+    await track(ctx, { label: `pattern databases ${name}`, unit: 'placements', total: before(sizes.length), quiet }, (progress) =>
+      loadPdb(spec, {
+        signal: limit.signal,
+        maxMemoryBytes: resolved.maxMemoryBytes,
+        onProgress: (p) => progress.update(before(p.pattern) + p.reached, `pattern ${p.pattern + 1}/${p.patterns}`),
+      }));
+  } catch (e) {
+    limit.check('while the pattern databases were built');
+    throw e;
+  }
   return resolved;
 }

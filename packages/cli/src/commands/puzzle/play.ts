@@ -1,9 +1,10 @@
+// `searchlab puzzle play`: move the blank with keys (a terminal) or a key script (stdin), the board redrawn after each move.
 import type { Command } from 'commander';
 import { emitKeypressEvents } from 'node:readline';
+import { InvalidInputError } from '@searchlab/engine';
 import {
-  InvalidInputError, applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard,
-  type Board, type Move,
-} from '@searchlab/engine';
+  applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard, type Board, type Move,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { seedArg } from '../../options.js';

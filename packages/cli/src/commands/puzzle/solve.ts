@@ -1,16 +1,20 @@
+// `searchlab puzzle solve`: one board (moves, statistics, trace, anytime improvements) or a file of boards (--file: batch.ts).
 import type { Command } from 'commander';
-import { InvalidInputError, boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine';
+import { InvalidInputError } from '@searchlab/engine';
+import { boardToText, checkSolvable, renderBoard, type Improvement } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
 import { indentBlock, int, why, movesLines, printJson, solveJson, statsLines, traceLines } from '../../format.js';
 import { addBoardOptions, addSearchOptions, resolvePair, solveSettings, type BoardOpts, type SearchOpts } from './options.js';
 import { solveTracked } from './solving.js';
 import { jobsArg } from '../../options.js';
-import { solveBatch } from './batch.js';
+import { batchSpec, solveBatch } from './batch.js';
 import { preparePdb } from './pdb.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
+import { commandLimit } from '../../limits.js';
 
 interface SolveOpts extends BoardOpts, SearchOpts, QueueOpts {
+  json?: boolean;
   trace?: boolean;
   file?: string;
   full?: boolean;
@@ -37,11 +41,16 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.file !== undefined) {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
-    return withRunner(ctx, 'puzzle solve', opts, (o, runner) => solveBatch(o.file!, runner, o.jobs, o, solveSettings(o), ctx));
+    const file = opts.file;
+    const limit = commandLimit(ctx, opts.timeout);
+    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx, limit), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx, limit, file));
   }
   if (opts.db !== undefined || opts.resume !== undefined) throw new InvalidInputError('--db and --resume go with --file: one board is solved here');
   const { start, goal } = await resolvePair(opts);
-  const settings = await preparePdb(ctx, goal, solveSettings(opts), opts.json);
+  const limit = commandLimit(ctx, opts.timeout);
+  const prepared = await preparePdb(ctx, goal, solveSettings(opts), limit, opts.json);
+  // The search gets what the set-up left of --timeout.
+  const settings = { ...prepared, timeoutMs: limit.remainingMs() };
   const anytime = settings.algorithm === 'anytime';
   // anytime streams its improvements: one JSON line each with --json (then the final result on one line), else a text line each.
   const onImprovement = !anytime ? undefined : (i: Improvement): void => {

@@ -1,15 +1,17 @@
 // `searchlab queens …`: solve (six algorithms, either backend), count (exact, --jobs), verify.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { InvalidInputError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
+import { open, type FileHandle } from 'node:fs/promises';
+import { InvalidInputError, SearchlabError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
-  attackingPairs, streamPositions, type QueensAlgorithm, type QueensSolveResult,
+  attackingPairs, queensCountSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
 } from '@searchlab/engine/queens';
+import { writeFileAtomic } from '@searchlab/engine/node';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
 import { int, keyValues, ms } from '../../format.js';
-import { intArg, jobsArg, positiveArg, seedArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg, intArg, jobsArg, seedArg } from '../../options.js';
+import { commandLimit, type CommandLimit } from '../../limits.js';
 import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js';
 import { track } from '../../progress.js';
 
@@ -34,7 +36,7 @@ export function registerQueens(program: Command, ctx: Context, exit: (code: numb
     .addOption(new Option('--algorithm <name>', 'the algorithm').choices(QUEENS_ALGORITHMS))
     .option('--seed <s>', 'seed of the random choices', seedArg, 1)
     .option('--max-steps <m>', 'stop after this many steps (exit 4)', intArg(0))
-    .option('--timeout <ms>', 'stop after this many milliseconds (exit 4)', positiveArg)
+    .option(TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg)
     .option('--escape-moves <k>', 'hill-climbing: random in-row moves per escape (default N)', intArg(1))
     .addOption(backendOption())
     .option('--json', 'one JSON object on stdout')
@@ -45,7 +47,7 @@ export function registerQueens(program: Command, ctx: Context, exit: (code: numb
     .description('count all solutions exactly (bitboard backtracking over the eight symmetries of the board)')
     .argument('<N>', 'number of queens', queensN(MAX_COUNT_N))
     .option('--jobs <j>', 'count the subproblems on J worker threads', jobsArg, 1)
-    .option('--timeout <ms>', 'stop after this many milliseconds (exit 4, the count so far)', positiveArg)
+    .option(TIMEOUT_FLAGS, `${TIMEOUT_HELP}; the count so far is printed`, durationArg)
     .addOption(backendOption())
     .option('--json', 'one JSON object on stdout')
     .action(async (n: number, opts: CountOpts) => exit(await count(n, opts, ctx)));
@@ -79,28 +81,20 @@ function jsonHead(r: QueensSolveResult): Record<string, unknown> {
 
 /**
  * Writes `{…head, "positions": [...]}` to `file` (10⁸ positions are ~0.9 GB of text, past what one
- * string holds) through a temporary file renamed into place at the end. The columns are formatted
+ * string holds) by the one atomic writer (engine node/atomic.ts). The columns are formatted
  * in chunks by the engine (on the run's backend), each written with one `write` while the next one
  * is formatted (the write runs on libuv's thread pool, so the two overlap on two cores).
  */
-async function writeResultFile(file: string, r: QueensSolveResult): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  let fh: FileHandle | undefined;
-  try {
-    fh = await open(tmp, 'w');
-    const handle = fh;
+async function writeResultFile(file: string, r: QueensSolveResult, limit: CommandLimit): Promise<void> {
+  await writeFileAtomic(file, async (write) => {
     const head = JSON.stringify(jsonHead(r));
-    await handle.write(`${head.slice(0, -1)},"positions":[`);
-    await streamPositions(r.positions, async (chunk) => { await handle.write(chunk, 0, chunk.length); }, r.backend);
-    await handle.write(']}\n');
-    await handle.close();
-    fh = undefined;
-    await rename(tmp, file);
-  } catch (e) {
-    await fh?.close().catch(() => undefined);
-    await rm(tmp, { force: true });
-    throw new InvalidInputError(`cannot write --output ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+    await write(`${head.slice(0, -1)},"positions":[`);
+    await streamPositions(r.positions, async (chunk) => {
+      limit.check(`while --output ${file} was written (nothing written)`);
+      await write(chunk);
+    }, r.backend);
+    await write(']}\n');
+  }, { label: '--output' });
 }
 
 /** Past this, positions on stdout would pass what one JSON string can hold: --output streams them. */
@@ -111,12 +105,13 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
     throw new InvalidInputError(`--json prints the positions of at most ${int(STDOUT_POSITIONS_MAX)} queens on stdout; use --output FILE for ${int(n)}`);
   }
   const quiet = opts.json === true;
+  const limit = commandLimit(ctx, opts.timeout);
   const r = await track(ctx, { label: `queens ${opts.algorithm ?? ''}`.trim(), unit: 'steps', quiet }, (progress) =>
     solveQueens(n, {
       algorithm: opts.algorithm, seed: opts.seed, maxSteps: opts.maxSteps, escapeMoves: opts.escapeMoves, backend: opts.backend,
-      timeoutMs: opts.timeout, signal: ctx.signal, onProgress: (s) => progress.update(s.steps, `conflicts ${int(s.conflicts)}`),
+      timeoutMs: limit.remainingMs(), signal: ctx.signal, onProgress: (s) => progress.update(s.steps, `conflicts ${int(s.conflicts)}`),
     }));
-  if (opts.output !== undefined) await writeResultFile(opts.output, r);
+  if (opts.output !== undefined) await writeResultFile(opts.output, r, limit);
   if (opts.json === true) {
     const obj = opts.output !== undefined ? jsonHead(r) : { ...jsonHead(r), positions: Array.from(r.positions) };
     ctx.out(`${JSON.stringify(obj)}\n`);
@@ -145,14 +140,15 @@ interface CountOpts extends QueueOpts {
 }
 
 function count(n: number, opts: CountOpts, ctx: Context): Promise<number> {
-  // N goes with the options, so that a resumed run counts the N it was started with.
-  return withRunner(ctx, 'queens count', { ...opts, n }, (o, runner) => countOn(o.n, o, runner, ctx));
+  // A resumed run counts the N of its stored spec.
+  const limit = commandLimit(ctx, opts.timeout);
+  return withRunner(ctx, 'queens count', opts, () => queensCountSpec({ n, backend: opts.backend }), (spec, runner) => countOn(spec, opts, runner, ctx, limit));
 }
 
-async function countOn(n: number, opts: CountOpts, runner: TaskRunner | undefined, ctx: Context): Promise<number> {
+async function countOn({ n, backend }: QueensCountSpec, opts: CountOpts, runner: TaskRunner | undefined, ctx: Context, limit: CommandLimit): Promise<number> {
   const r = await track(ctx, { label: `Q(${n})`, unit: 'tasks', quiet: opts.json === true }, (progress) =>
     countQueens(n, {
-      backend: opts.backend, runner, signal: ctx.signal, timeoutMs: opts.timeout,
+      backend, runner, signal: ctx.signal, timeoutMs: limit.remainingMs(),
       onProgress: (done, total, nodes) => progress.update(done, `of ${int(total)} subproblems, ${int(nodes)} nodes`),
     }));
   if (opts.json === true) {

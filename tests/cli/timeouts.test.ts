@@ -1,0 +1,84 @@
+// --timeout: one duration syntax (seconds, 500ms, 2m, 1h) and one meaning — wall-clock from the
+// command's start, kept in every phase (set-up, pattern-database builds, the work) — in every
+// command, on this thread and on 1 or 2 worker threads. The bound is the timeout + 0.5 s + what a
+// bare start of the CLI costs right now (measured beside, so a loaded machine does not fail it).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, expectOneLineError, run } from './run.js';
+
+const HARD = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
+let dir = '';
+let boards = '';
+
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'searchlab-timeouts-'));
+  boards = join(dir, 'boards.txt');
+  writeFileSync(boards, `${HARD}\n${HARD}\n${HARD}\n`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Wall-clock seconds of one CLI run. */
+async function timed(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string; seconds: number }> {
+  const t0 = performance.now();
+  const r = await run(args, '', [], env);
+  return { code: r.code, stderr: r.stderr, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** What starting the CLI costs now (`--version`: no work), the slowest of two. */
+async function startup(): Promise<number> {
+  const a = await timed(['--version']);
+  const b = await timed(['--version']);
+  return Math.max(a.seconds, b.seconds);
+}
+
+const slowBfs = ['puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs', '--backend', 'ts'];
+const COMMANDS: [string, string[]][] = [
+  ['puzzle solve', slowBfs],
+  ['puzzle solve --file', ['puzzle', 'solve', '--file', '<boards>', '--goal', 'blank-first', '--algorithm', 'bfs', '--backend', 'ts']],
+  ['puzzle compare', ['puzzle', 'compare', '--file', '<boards>', '--goal', 'blank-first', '--algorithm', 'bfs', '--backend', 'ts', '--heuristics', 'manhattan']],
+  ['queens solve (3·10⁶, min-conflicts)', ['queens', 'solve', '3000000', '--algorithm', 'min-conflicts']],
+  ['queens count', ['queens', 'count', '20']],
+  ['monty', ['monty', '--trials', '1e12', '--backend', 'ts']],
+];
+const JOBS: Record<string, boolean> = { 'puzzle solve --file': true, 'puzzle compare': true, 'queens count': true, monty: true };
+
+describe('--timeout 1.5 means 1.5 s in every command', () => {
+  for (const [name, args] of COMMANDS) {
+    for (const jobs of JOBS[name] ? [undefined, '1', '2'] : [undefined]) {
+      it(`${name}${jobs === undefined ? '' : ` --jobs ${jobs}`}: exit 4 within 1.5 s + 0.5 s`, async () => {
+        const base = await startup();
+        const r = await timed([...args.map((a) => (a === '<boards>' ? boards : a)), '--timeout', '1.5', ...(jobs === undefined ? [] : ['--jobs', jobs])]);
+        expect(r.code, r.stderr).toBe(4);
+        expect(r.seconds, `startup ${base.toFixed(2)} s`).toBeLessThan(1.5 + 0.5 + base);
+      }, 60_000);
+    }
+  }
+
+  it('the pattern-database build phase keeps it too (a build of 6-6-3 into an empty cache)', async () => {
+    const cache = mkdtempSync(join(dir, 'cache-'));
+    const base = await startup();
+    const r = await timed(['puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--heuristic', 'pdb663', '--timeout', '1.5'], { SEARCHLAB_CACHE_DIR: cache });
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/--timeout of 1\.5 s ran out while the pattern databases were built/);
+    expect(r.seconds, `startup ${base.toFixed(2)} s`).toBeLessThan(1.5 + 0.5 + base);
+  }, 60_000);
+});
+
+describe('one duration syntax', () => {
+  it.each([['500ms', 0.5], ['0.5s', 0.5], ['0.5', 0.5], ['5e-1', 0.5]])('%s is %f s', async (text, seconds) => {
+    const base = await startup();
+    const r = await timed([...slowBfs, '--timeout', text]);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.seconds).toBeLessThan(seconds + 0.5 + base);
+  }, 60_000);
+
+  it.each(['0', '-1', '1.5x', 'ms', 'Infinity', '0x10', '1 h'])('--timeout %s: one line, exit 2', async (text) => {
+    const r = await run(['monty', '--timeout', text]);
+    expect(r.code).toBe(2);
+    expectOneLineError(r.stderr);
+    expect(r.stderr).toMatch(/--timeout/);
+  });
+});
