@@ -6,7 +6,9 @@ export { SearchlabError, InvalidInputError, UnsupportedError, WasmUnavailableErr
 export { Rng } from './core/rng.js';
 export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';
-export { loadKernels } from './core/kernels.js';
+export { loadKernels, type Kernels, type CommonExports } from './core/kernels.js';
+export type { Problem, Node, StateKey } from './search/problem.js';
+export type { SearchCounters } from './search/types.js';
 export { parseDecimal, parseInteger, parseDuration } from './core/numbers.js';
 export { canonicalJson } from './core/canonical.js';
 export {

@@ -209,7 +209,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
 }
 
 /** Checks the options that stay on the caller's side (signal, onProgress). */
-type LocalOptions = Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress' | 'onImprovement' | 'onLowerBound'>;
+export type LocalOptions = Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress' | 'onImprovement' | 'onLowerBound'>;
 
 export function checkLocalOptions(local: LocalOptions, name = 'options'): void {
   checkObject(local, name);

@@ -11,7 +11,7 @@ export interface ParseBoardOptions {
   size?: string | number;
 }
 
-type RawCell = number | string;
+export type RawCell = number | string;
 
 /**
  * A board size from user text: "4x3" / "4X3" / "4×3" is width 4, height 3; "3" or 3 gives only the

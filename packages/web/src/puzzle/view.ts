@@ -27,7 +27,7 @@ const TABS = ['play', 'compare', 'step', 'experiment'] as const;
 type Tab = (typeof TABS)[number];
 
 type Field = HTMLInputElement | HTMLSelectElement;
-const valueOf = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
+const fieldValue = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
 function setValue(el: Field, value: string): void {
   if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = value === '1';
   else if (el instanceof HTMLInputElement || [...el.options].some((o) => o.value === value)) el.value = value;
@@ -65,7 +65,7 @@ class PuzzleView implements Lab {
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
     this.fields = PERSISTED_IDS.map((id) => ctx.root.querySelector<Field>(`#${id}`)!);
     // Only values that differ from the markup's go into the URL, to keep links short.
-    this.defaults = new Map(this.fields.map((el) => [el.id, valueOf(el)]));
+    this.defaults = new Map(this.fields.map((el) => [el.id, fieldValue(el)]));
     this.wire();
     ctx.signal.addEventListener('abort', () => {
       this.jobs.stop();
@@ -120,7 +120,7 @@ class PuzzleView implements Lab {
   private save(): void {
     const values: Record<string, string | undefined> = {};
     for (const el of this.fields) {
-      const value = valueOf(el);
+      const value = fieldValue(el);
       values[el.id] = value === this.defaults.get(el.id) ? undefined : value;
     }
     const { board, goal, solved } = this.board;
