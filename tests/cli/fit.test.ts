@@ -143,7 +143,7 @@ describe("seed 000's experiment", () => {
     const out = join(dir, 'exp.svg');
     const r = await run(['fit', '--experiment', '--plot', out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Seed 000's experiment \(seed 3\): y = 3x² \+ 4x \+ 20/);
+    expect(r.stdout).toMatch(/^The curve-fitting blog post's experiment \(random seed 3\): y = 3x² \+ 4x \+ 20/);
     const rows = r.stdout.split('\n').filter((l) => /^\| [1258]/.test(l));
     expect(rows).toHaveLength(4);
     expect(r.stdout).toMatch(/Lowest testing RMS: degree 2\./);

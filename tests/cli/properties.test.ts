@@ -123,7 +123,7 @@ describe('CLI properties', () => {
     }), { numRuns: 60, seed: 20261128 });
     expect(answered).toBeGreaterThanOrEqual(10);
     expect(replayed).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  }, 300_000);
 
   it('generate and check: any options exit 0/2/3/4 with at most one stderr line', async () => {
     const extra = fc.array(fc.oneof(optionArb, fc.tuple(fc.constantFrom('--count', '--walk', '--seed'), fc.constantFrom(...VALUES))), { maxLength: 3 });

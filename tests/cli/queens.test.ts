@@ -54,7 +54,7 @@ describe('queens solve', () => {
     const r = await run(['queens', 'solve', '25', '--algorithm', 'hill-climbing']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/escapes\s+\d+/);
-    expect(r.stdout).toMatch(/seed score\s+600 → 0/);
+    expect(r.stdout).toMatch(/score \(2 per pair\)\s+600 → 0/);
   });
 
   test('--output streams the JSON with positions to the file, stdout gets it without', async () => {
@@ -110,12 +110,12 @@ describe('queens verify', () => {
   test('a bad board → exit 3 naming the row; malformed input → exit 2', async () => {
     const bad = await run(['queens', 'verify', '-'], '0 2 4 1 3 5\n');
     expect(bad.code).toBe(3);
-    expect(bad.stdout).toMatch(/invalid: row 5/);
+    expect(bad.stdout).toMatch(/invalid: row 6/); // rows count from 1, as in the puzzle messages
     const dir = mkdtempSync(join(tmpdir(), 'queens-cli-'));
     writeFileSync(join(dir, 'b.txt'), '1 3 9 2');
     const r = await run(['queens', 'verify', join(dir, 'b.txt')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/row 2 has column "9"/);
+    expect(r.stderr).toMatch(/row 3 has column "9"/);
     expect((await run(['queens', 'verify', '-'], '1 3 0 2')).code).toBe(0);
   });
 
@@ -131,13 +131,13 @@ describe('queens verify', () => {
     const positions: number[] = JSON.parse(text).positions;
     expect(valid(positions)).toBe(true);
     const moved = positions.slice();
-    moved[700_001] = moved[700_000]!; // the same column as the row above: the first conflict is row 700001
+    moved[700_001] = moved[700_000]!; // the same column as the row above: the first conflict is row 700,002 counting from 1
     const plain = join(dir, 'moved.txt');
     writeFileSync(plain, moved.join(' '));
     for (const r of [await runJson(['queens', 'verify', plain]), await runJson(['queens', 'verify', '-'], moved.join('\n'))]) {
       expect(r.code).toBe(3);
       expect(r.json).toMatchObject({ n: 1_000_000, valid: false, conflicts: pairs(moved) });
-      expect(r.json.reason).toMatch(/^row 700001: column \d+ already holds a queen$/);
+      expect(r.json.reason).toMatch(/^row 700002: column \d+ already holds a queen$/);
     }
 
     const at = text.indexOf(',', Math.floor(text.length * 0.8));

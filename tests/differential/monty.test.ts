@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels, Rng } from '@searchlab/engine';
 import {
-  CHUNK_GAMES, createMontyRun, createTsKernel, createWasmKernel, normalizeGame, splitTasks, sumCounters, createKernel, type MontyChunkTask,
+  CHUNK_GAMES, DoorSet, createMontyRun, createTsKernel, createWasmKernel, normalizeGame, splitTasks, sumCounters, createKernel, type MontyChunkTask,
   type Counters, type MontyGame, type MontyKernel,
 } from '@searchlab/engine/monty';
 
@@ -68,6 +68,44 @@ describe('monty WASM vs TS', () => {
       const chunks = [rng.nextInt(50)];
       expect(play(createWasmKernel(kernels, game, seed), chunks, games, games), `seed ${seed} ${JSON.stringify(game)}`)
         .toEqual(play(createTsKernel(game, seed), chunks, games, 333));
+    }
+  });
+
+  it('agrees at 16,384 and 65,536 doors (the Fenwick tree of closed doors, issue 25), and matches a linear scan', () => {
+    const rng = new Rng(2525);
+    for (let i = 0; i < 12; i++) {
+      const doors = i % 2 === 0 ? 16_384 : 65_536;
+      const open = [1, doors - 2, 1 + rng.nextInt(doors - 2)][i % 3]!;
+      const game: MontyGame = normalizeGame({ doors, open, host: hosts[i % 3], bias: rng.nextFloat(), switchProbability: rng.nextFloat() });
+      const seed = rng.nextU32();
+      const games = open > 1000 ? 3 : 200;
+      expect(play(createWasmKernel(kernels, game, seed), [i], games, games), `${JSON.stringify(game)}`)
+        .toEqual(play(createTsKernel(game, seed), [i], games, 2));
+    }
+  });
+
+  it('the door set finds the h-th closed door other than a and b as a scan does', () => {
+    const rng = new Rng(11);
+    for (const n of [3, 4, 5, 17, 64, 1000]) {
+      const set = new DoorSet(n);
+      const open = new Uint8Array(n);
+      for (let round = 0; round < 40; round++) {
+        const a = rng.nextInt(n);
+        const b = rng.nextInt(n);
+        const closed = [...Array(n).keys()].filter((d) => open[d] === 0 && d !== a && d !== b);
+        if (closed.length > 0) {
+          const h = rng.nextInt(closed.length);
+          expect(set.nth(h, a, b), `n ${n} h ${h} a ${a} b ${b}`).toBe(closed[h]);
+          if (rng.nextInt(3) > 0) {
+            set.open(closed[h]!);
+            open[closed[h]!] = 1;
+          }
+        }
+        if (rng.nextInt(8) === 0) {
+          set.closeAll();
+          open.fill(0);
+        }
+      }
     }
   });
 

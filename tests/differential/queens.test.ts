@@ -38,6 +38,18 @@ const SEEDS = [0, 1, -1, 2 ** 31, 2 ** 32 - 1, 42];
 
 describe('queens: WASM agrees exactly with the TS reference', async () => {
   const kernels = await loadKernels();
+
+  // Past one chunk (2^16 rows, columns or draws: the unit the set-up and the scans pause at), with
+  // budgets of a few units, so that runs pause inside set-up passes and inside scans (issue 25).
+  test.each(['hill-climbing', 'restart', 'annealing', 'min-conflicts'] as const)('%s: N = 150,000 pausing inside set-up and scans', (algorithm) => {
+    const budgets = new Rng(25);
+    const maxSteps = algorithm === 'hill-climbing' || algorithm === 'restart' ? 0 : algorithm === 'annealing' ? 5000 : 40;
+    const o = normalizeQueensOptions(150_000, { algorithm, seed: 9, maxSteps });
+    const ts = drain(createTsQueensRun(o), () => 1 + budgets.nextInt(3));
+    const wasm = drain(createWasmQueensRun(kernels, o), () => 1 + budgets.nextInt(4));
+    expect(wasm).toEqual(ts);
+    expect(ts.steps).toBe(maxSteps);
+  });
   for (const algorithm of QUEENS_ALGORITHMS) {
     test(`${algorithm}: N = 1..200 × seeds, random budgets`, () => {
       const budgets = new Rng(7);
@@ -88,10 +100,10 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
     expect(run(createWasmCountRun(kernels, task), wasmBudget), JSON.stringify(task)).toEqual(run(createTsCountRun(task), tsBudget));
   };
 
-  test('counting on u16 lanes (N ≤ 16): every subproblem for N = 1..12 and the first ones of 13..16, same solutions and nodes, odd budgets', () => {
+  test('counting on u16 lanes (N ≤ 17): every subproblem for N = 1..12 and the first ones of 13..16, same solutions and nodes, odd budgets', () => {
     let tasks = 0;
     for (let n = 1; n <= 16; n++) {
-      // N ≥ 13: a few tasks, corner and side (N = 16 fills every bit of the three u16 history fields).
+      // N ≥ 13: a few tasks, corner and side (side tasks keep rows 2..N−4 in the three u16 history fields).
       const all = countSubproblems(n);
       for (const task of n <= 12 ? all : [all[0]!, all.at(-1)!]) {
         countBoth(task, 1 + (tasks % 97), 1 + (tasks % 13) * 300);
@@ -101,12 +113,14 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
     expect(tasks).toBeGreaterThan(150);
   });
 
-  test('counting on u32 lanes (N > 16): corner and side subproblems of N = 17 and 18, same solutions and nodes', () => {
-    // The columns chosen are dealt round the history fields, so these reach all five u32 fields (rows 2..15, at bits 0, 5
-    // and 10); rows 16..31 (N ≥ 19) use the same code, but no task of that size counts in a test's time.
-    const pick = (n: number, prefixes: number[][]) => countSubproblems(n).filter((t) => prefixes.some((p) => p.join() === t.prefix.join()));
-    const tasks = [...pick(17, [[0, 15], [7, 10], [7, 9], [7, 15]]), ...pick(18, [[8, 10]])];
-    expect(tasks).toHaveLength(5);
+  const pick = (n: number, prefixes: number[][]) => countSubproblems(n).filter((t) => prefixes.some((p) => p.join() === t.prefix.join()));
+
+  test('counting at N = 17 (u16 lanes, 16 packed columns) and 18 (u32 lanes): corner and side subproblems, same solutions and nodes', () => {
+    // N = 17 side tasks fill every bit of the three u16 history fields (rows 2..13; row 14's column is the one left over);
+    // B1 = 1..7 between them ([1, 16]: row B2 = 15 is the last but one). N = 18: the five u32 fields are dealt rows
+    // 2..14 (bits 0, 5 and 10); rows up to 29 (N = 32) use the same code, but no task of that size counts in a test's time.
+    const tasks = [...pick(17, [[0, 15], [7, 10], [7, 9], [7, 15], [6, 8], [5, 7], [1, 16]]), ...pick(18, [[8, 10], [7, 9]])];
+    expect(tasks).toHaveLength(9);
     for (const [i, task] of tasks.entries()) countBoth(task, 1 + i * 50_000, 1000);
   });
 

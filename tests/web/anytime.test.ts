@@ -110,7 +110,7 @@ describe("the lab's 5×5 anytime mode", () => {
     expect(length).toBeLessThanOrEqual(bound * lowerBound + 1e-9);
     expect(bound).toBeCloseTo(length / lowerBound, 9);
     const status = (await page.textContent('#status'))!;
-    expect(status).toContain(`Found a solution of ${length} moves.`);
+    expect(status).toMatch(new RegExp(`Found a solution of ${length} moves in [\\d.]+ m?s\\.`));
     expect(status).toContain(`(lower bound ${lowerBound} moves, gap ${length - lowerBound}).`);
     const shown = Number(/≤ ([\d.]+) × optimal/.exec(status)![1]);
     expect(shown).toBeGreaterThanOrEqual(length / lowerBound);

@@ -11,7 +11,7 @@ describe('curve-fitting view', () => {
     const page = await lab.newPage(undefined, '#/fit');
     await page.waitForSelector('#fit-status[data-state="done"]', { timeout: 20_000 });
     expect(await page.textContent('#fit-status')).toMatch(/^10 points, 4 degrees in .* recommended degree 2 \(lowest test RMS\)$/);
-    expect(await page.$$eval('#fit-table tbody tr', (rows) => rows.map((r) => r.firstElementChild!.textContent))).toEqual(['1', '2 ★', '5', '8']);
+    expect(await page.$$eval('#fit-table tbody tr', (rows) => rows.map((r) => r.firstElementChild!.textContent))).toEqual(['1', '2 (best)', '5', '8']);
     // 10 training + 10 held-out points drawn as circles, one curve per degree, and an RMS chart.
     expect(await page.$$eval('#fit-curves svg circle', (c) => c.length)).toBe(20);
     expect(await page.textContent('#fit-curves svg')).toContain('degree 8');
@@ -31,7 +31,7 @@ describe('curve-fitting view', () => {
     await page.waitForSelector('#fit-status[data-state="done"]');
     expect(await page.textContent('#fit-status')).toMatch(/^40 points, 3 degrees .* recommended degree 2 \(cross-validation, one-SE rule\)$/);
     const row2 = await page.$$eval('#fit-table tbody tr', (rows) => Array.from(rows[1]!.children, (c) => c.textContent));
-    expect(row2[0]).toBe('2 ★');
+    expect(row2[0]).toBe('2 (best)');
     const coefficients = row2.at(-1)!.split(/\s+/).map(Number);
     [2, -1, 1].forEach((c, i) => expect(Math.abs(coefficients[i]! - c)).toBeLessThan(0.05));
     expect(await page.$$eval('#fit-curves svg circle', (c) => c.length)).toBe(40);

@@ -2,7 +2,17 @@
 import { boardToText, renderBoard, type SearchStats, type SolveResult } from '@searchlab/engine/puzzle';
 import type { Context } from './context.js';
 
-export const int = (n: number): string => n.toLocaleString('en-US');
+/**
+ * The one rule for whole numbers on stdout, in every command: grouped (365,596) only for a person at a
+ * terminal; plain (365596) when piped or with --json, so scripts can read them. main.ts sets it once.
+ */
+let groupDigits = false;
+export function useDigitGrouping(on: boolean): void {
+  groupDigits = on;
+}
+export const int = (n: number | bigint): string => (groupDigits ? n.toLocaleString('en-US') : String(n));
+/** Always grouped: for the progress bar, which is only drawn on a terminal. */
+export const grouped = (n: number): string => n.toLocaleString('en-US');
 
 /** Milliseconds, readable at any scale. */
 export function ms(t: number): string {
@@ -26,11 +36,20 @@ export function keyValues(rows: [string, string][], indent = '  '): string {
   return rows.map(([k, v]) => `${indent}${k.padEnd(w)}  ${v}`).join('\n');
 }
 
+/**
+ * `unique` read plainly: depth-first searches (IDA*, DFS, IDDFS) store no states, so "—" rather than 0;
+ * for the others it counts the start too, hence "32 (the start + 31 distinct children)" beside 31 generated.
+ */
+export function uniqueText(s: SearchStats): string {
+  if (s.unique === 0) return '— (this search stores no states)';
+  return s.unique > 1 ? `${int(s.unique)} (the start + ${int(s.unique - 1)} distinct children)` : int(s.unique);
+}
+
 export function statsLines(s: SearchStats): string {
   return keyValues([
     ['expanded', int(s.expanded)],
     ['generated', int(s.generated)],
-    ['unique', int(s.unique)],
+    ['unique', uniqueText(s)],
     ['largest frontier', int(s.maxFrontier)],
     ['iterations', int(s.iterations)],
     ['time', ms(s.timeMs)],
@@ -93,6 +112,10 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
     bound: result.bound,
     lowerBound: result.lowerBound,
     optimal: result.optimal,
+    parallel: result.parallel && {
+      ...result.parallel,
+      iterations: result.parallel.iterations.map((it) => ({ ...it, next: Number.isFinite(it.next) ? it.next : null, timeMs: Math.round(it.timeMs * 1000) / 1000 })),
+    },
     improvements: result.improvements?.map((i) => ({ ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })),
     trace: result.trace?.map((t) => ({ board: boardToText(t.board), g: t.g, h: t.h, f: t.f })),
     start,
@@ -104,11 +127,19 @@ export function printJson(ctx: Context, value: unknown): void {
   ctx.out(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** A plain-text table: header row, a rule, then rows; numbers right-aligned. */
+/**
+ * A GitHub-flavoured Markdown table that also reads as plain text: header, separator, rows, every row
+ * with the header's cells (short rows padded, a '|' inside a cell escaped); columns from
+ * `rightAlignFrom` on right-aligned (numbers), marked so in the separator.
+ */
 export function table(header: string[], rows: string[][], rightAlignFrom = 1): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const cellsOf = (r: string[]) => header.map((_, i) => (r[i] ?? '').replace(/\|/g, '\\|'));
+  const body = rows.map(cellsOf);
+  const head = cellsOf(header);
+  // A right-aligned column's separator is at least '-:'.
+  const widths = head.map((h, i) => Math.max(h.length, i >= rightAlignFrom ? 2 : 1, ...body.map((r) => r[i]!.length)));
   const fmt = (cells: string[]) =>
     `| ${cells.map((c, i) => (i >= rightAlignFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('+')}|`;
-  return [fmt(header), rule, ...rows.map(fmt)].join('\n');
+  const rule = `| ${widths.map((w, i) => (i >= rightAlignFrom ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
+  return [fmt(head), rule, ...body.map(fmt)].join('\n');
 }

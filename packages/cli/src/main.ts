@@ -5,6 +5,7 @@ import { SearchlabError } from '@searchlab/engine';
 import { MAX_BUILD_THREADS, useFileCache, useThreadedPdbBuilds } from '@searchlab/engine/node';
 import type { Context } from './context.js';
 import { EXIT, EXIT_FOR_ERROR } from './exit.js';
+import { useDigitGrouping } from './format.js';
 import { registerPuzzle } from './commands/puzzle/index.js';
 import { registerQueens } from './commands/queens/index.js';
 import { registerDemo } from './commands/demo.js';
@@ -28,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.invalid;
   }
   useThreadedPdbBuilds(threads === undefined ? undefined : Number(threads));
+  const options = argv.slice(2, argv.includes('--') ? argv.indexOf('--') : undefined);
+  useDigitGrouping(Boolean(process.stdout.isTTY) && !options.includes('--json'));
   const abort = new AbortController();
   let running = 0;
   process.on('SIGINT', () => {
@@ -77,7 +80,6 @@ async function main(argv: string[]): Promise<number> {
   registerDemo(program, ctx, exit);
 
   // With --json, an error is also one JSON object on stdout, so scripts need not parse stderr.
-  const options = argv.slice(2, argv.includes('--') ? argv.indexOf('--') : undefined);
   const jsonError = (code: string, message: string): void => {
     if (options.includes('--json')) process.stdout.write(`${JSON.stringify({ error: { code, message: oneLine(message) } })}\n`);
   };

@@ -9,13 +9,14 @@ export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } fr
 export { loadKernels, type Kernels, type CommonExports } from './core/kernels.js';
 export type { Problem, Node, StateKey } from './search/problem.js';
 export type { SearchCounters } from './search/types.js';
+export type { SubtreeAnswer } from './search/parallel-ida.js';
 export { parseDecimal, parseInteger, parseDuration } from './core/numbers.js';
 export { canonicalJson } from './core/canonical.js';
 export {
   MemoryLedger, MemoryAccount, processMemory, defaultMemoryBytes, parseMemorySize, WASM_MEMORY_CEILING,
 } from './core/memory.js';
 export {
-  WorkerPool, inlinePool, defaultPoolSize, checkPoolSize,
+  WorkerPool, inlinePool, defaultPoolSize, checkPoolSize, DISCARDED,
   type TaskRunner, type Task, type TaskOptions, type WorkerPort,
 } from './core/pool.js';
 export { runTasks, type Work, type WorkOptions } from './core/work.js';

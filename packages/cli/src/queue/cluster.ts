@@ -80,9 +80,25 @@ async function loadEmbeddedPostgres(): Promise<{ EmbeddedPostgres: typeof import
   return { EmbeddedPostgres, binaries };
 }
 
+/** Rejects with EADDRINUSE (or another listen error) when `port` cannot be taken on 127.0.0.1. */
+function checkPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
+/** Waits for `promise` at most `ms` (a server that already died never signals its stop). */
+const atMost = (promise: Promise<unknown>, ms: number): Promise<unknown> =>
+  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+
 export async function startCluster(options: { dataDir?: string; port?: number; onLog?: (line: string) => void } = {}): Promise<Cluster> {
   const root = userInfo().uid === 0;
   const persistent = options.dataDir !== undefined;
+  if (options.port !== undefined) await checkPortFree(options.port);
+  // A --dir made here is removed again when the server does not start (nothing left behind).
+  const made = options.dataDir === undefined || !existsSync(options.dataDir);
   const base = options.dataDir ?? mkdtempSync(join(tmpdir(), 'searchlab-pg-'));
   const dataDir = join(base, 'data');
   const port = options.port ?? (await freePort());
@@ -110,9 +126,9 @@ export async function startCluster(options: { dataDir?: string; port?: number; o
     }
     await pg.start();
   } catch (e) {
-    await pg.stop().catch(() => undefined);
-    if (!persistent) rmSync(base, { recursive: true, force: true });
-    throw e;
+    await atMost(pg.stop().catch(() => undefined), 3000);
+    if (made) rmSync(base, { recursive: true, force: true });
+    throw e ?? new Error('the server exited while starting');
   }
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,

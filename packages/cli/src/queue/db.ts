@@ -246,6 +246,12 @@ export class QueueDb {
     [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt, QUEUE, id]);
   }
 
+  /** Deletes jobs of a run that no worker claimed yet (their results are not wanted); claimed ones run to their end. */
+  async discard(runId: string, keys: string[]): Promise<void> {
+    await this.query(`DELETE FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry')`,
+      [QUEUE, keys.map((key) => jobUuid(runId, key))]);
+  }
+
   /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */
   async heartbeat(ids: string[]): Promise<void> {
     if (ids.length === 0) {

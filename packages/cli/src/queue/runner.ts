@@ -4,7 +4,7 @@
 // canonical JSON (and its occurrence), so a resumed producer that splits the same work finds the
 // results already recorded and enqueues only what is missing — nothing is counted twice.
 import { createHash } from 'node:crypto';
-import { SearchlabError, canonicalJson, type Task, type TaskOptions, type TaskRunner } from '@searchlab/engine';
+import { DISCARDED, SearchlabError, canonicalJson, type Task, type TaskOptions, type TaskRunner } from '@searchlab/engine';
 import type { JobData, QueueDb, ResultRow } from './db.js';
 
 /** How many jobs a producer expects the queue to run at once (its workers' threads are not known here; work is never split by it). */
@@ -68,16 +68,24 @@ export class QueueRunner implements TaskRunner {
     });
   }
 
-  /** Ctrl-C stops waiting (one listener per signal); the jobs stay in the queue for a --resume. */
+  /**
+   * Ctrl-C stops waiting (one listener per signal); the jobs stay in the queue for a --resume. A job
+   * whose result is not wanted at all (aborted with reason DISCARDED) is dropped unless a worker holds it.
+   */
   private watch(signal: AbortSignal): void {
     if (this.watched.has(signal)) return;
     this.watched.add(signal);
     signal.addEventListener('abort', () => {
+      const dropped: string[] = [];
       for (const [key, w] of this.waiting) {
         if (w.options.signal !== signal) continue;
         this.waiting.delete(key);
+        if (signal.reason === DISCARDED) dropped.push(key);
         w.reject(aborted());
       }
+      if (dropped.length === 0) return;
+      this.toSend = this.toSend.filter((job) => !dropped.includes(job.key));
+      this.db.discard(this.runId, dropped).catch((e: unknown) => this.fail(e));
     }, { once: true });
   }
 

@@ -7,7 +7,8 @@
 //
 // Game j of a chunk draws from lane j mod 8 (8 independent streams per chunk). The 3-door game has
 // its own draws (2 per game; 3 with the biased host) and runs 8 games at once, one per lane, in
-// WASM SIMD (two i32x4 sets of generator states kept in registers), branch-free; every other game,
+// WASM SIMD (two i32x4 sets of generator states kept in registers; the standard host its own loop
+// below, one set at a time, table-driven), branch-free; every other game,
 // and a SIMD batch in which some draw would need a rejection (probability ~2^-19), runs the scalar loop.
 
 import {
@@ -15,6 +16,7 @@ import {
   MONTY_COUNTER_STAY_LOWEST, MONTY_COUNTER_SWITCH_LOWEST, MONTY_COUNTER_RANDOM_LOWEST, MONTY_COUNTER_RANDOM_OTHER,
 } from '../generated/codes';
 import { Xoshiro128 } from '../common/rng';
+import { alloc, arenaReset } from '../common/arena';
 
 const MAX_DOORS: i32 = 65536;
 const LANES: i32 = 8;
@@ -26,6 +28,13 @@ const RNG = Xoshiro128.at(memory.data(<i32>Xoshiro128.SIZE, 16));
 const LANE: usize = memory.data(128, 16);
 /** One byte per door: 1 when opened in the current game. */
 const OPENED: usize = memory.data(MAX_DOORS, 16);
+/** Fenwick tree (1-based, i32) of the closed doors: the h-th closed door in O(log n) (see nth). In the arena. */
+let TREE: usize = 0;
+/** The doors opened in the current game, closed again at its end (never a pass over all n). In the arena. */
+let OPEN_LIST: usize = 0;
+let openCount: i32 = 0;
+/** The highest power of two ≤ doors. */
+let top: i32 = 2;
 /** u64 counters, codes.monty.counter order. */
 const COUNT: usize = memory.data(COUNTERS * 8, 16);
 
@@ -70,15 +79,62 @@ let scalarOnly: i32 = 0;
   store<u64>(at, load<u64>(at) + by);
 }
 
-/** The h-th door (increasing order) not opened and neither a nor b. */
-function nth(h: i32, a: i32, b: i32): i32 {
-  for (let d = 0; d < doors; d++) {
-    if (d == a || d == b || load<u8>(OPENED + <usize>d) != 0) continue;
-    if (h == 0) return d;
-    h--;
+@inline function treeAt(i: i32): usize { return TREE + (<usize>i << 2); }
+
+function treeAdd(door: i32, delta: i32): void {
+  for (let i = door + 1; i <= doors; i += i & -i) store<i32>(treeAt(i), load<i32>(treeAt(i)) + delta);
+}
+
+/** Every door closed: tree[i] = lowbit(i). */
+function resetDoors(): void {
+  arenaReset();
+  TREE = alloc(<usize>(doors + 1) << 2);
+  OPEN_LIST = alloc(<usize>doors << 2);
+  memory.fill(OPENED, 0, <usize>doors);
+  for (let i = 1; i <= doors; i++) store<i32>(treeAt(i), i & -i);
+  openCount = 0;
+  top = 1;
+  while (top * 2 <= doors) top <<= 1;
+}
+
+/** The h-th closed door (from 0, increasing order). */
+function select(h: i32): i32 {
+  let at = 0;
+  let rest = h + 1;
+  for (let step = top; step > 0; step >>= 1) {
+    if (at + step <= doors && load<i32>(treeAt(at + step)) < rest) {
+      at += step;
+      rest -= load<i32>(treeAt(at));
+    }
   }
-  unreachable();
-  return -1;
+  if (at >= doors) unreachable();
+  return at;
+}
+
+/** The h-th door (increasing order) not opened and neither a nor b, in O(log n) (as the TS DoorSet). */
+function nth(h: i32, a: i32, b: i32): i32 {
+  const lo = min(a, b), hi = max(a, b);
+  let d = select(h);
+  if (load<u8>(OPENED + <usize>lo) == 0 && lo <= d) d = select(++h);
+  if (hi != lo && load<u8>(OPENED + <usize>hi) == 0 && hi <= d) d = select(++h);
+  return d;
+}
+
+function openDoor(door: i32): void {
+  store<u8>(OPENED + <usize>door, 1);
+  treeAdd(door, -1);
+  store<i32>(OPEN_LIST + (<usize>openCount << 2), door);
+  openCount++;
+}
+
+/** The doors of this game closed again: O(k log n). */
+function closeAll(): void {
+  for (let i = 0; i < openCount; i++) {
+    const door = load<i32>(OPEN_LIST + (<usize>i << 2));
+    store<u8>(OPENED + <usize>door, 0);
+    treeAdd(door, 1);
+  }
+  openCount = 0;
 }
 
 /** One game on the scalar generator RNG (the contract's draws for n > 3). */
@@ -86,7 +142,6 @@ function playOne(): void {
   const n = doors, k = open, r = n - 1 - k;
   const car = <i32>range(<u32>n);
   const pick = <i32>range(<u32>n);
-  memory.fill(OPENED, 0, <usize>n);
   let first = -1;
   let revealed = false;
   for (let j = 0; j < k; j++) {
@@ -100,15 +155,17 @@ function playOne(): void {
       else if (allowed == 1 || coin(qT)) door = nth(0, pick, car);
       else door = nth(1 + choose(allowed - 1), pick, car);
     }
-    store<u8>(OPENED + <usize>door, 1);
+    openDoor(door);
     if (j == 0) first = door;
   }
   if (revealed) {
+    closeAll();
     count(MONTY_COUNTER_EXCLUDED, 1);
     return;
   }
   const other = first == (pick == 0 ? 1 : 0) ? 0 : 1;
   const target = nth(choose(r), pick, pick);
+  closeAll();
   const switching = coin(pT);
   const stayWins: u64 = car == pick ? 1 : 0;
   const switchWins: u64 = target == car ? 1 : 0;
@@ -331,8 +388,108 @@ const SAVED: usize = memory.data(128, 16);
   v128.store(LANE, b0, 64); v128.store(LANE, b1, 80); v128.store(LANE, b2, 96); v128.store(LANE, b3, 112);
 }
 
+// ---- SIMD: the standard host, sixteen 3-door games a step ---------------------------------
+//
+// With the standard host every 3-door game is valid and switch wins exactly when stay loses, so a
+// game is three bits: e (the host's door is not the lowest other door), same (car = pick) and the
+// coin for the random strategy. e and same depend only on w = U(18), and only through w mod 16
+// (w = 16, 17 play as w = 0, 1: car = pick, the host's choice decides), so each is one byte table
+// looked up by i8x16.swizzle. One set of lanes (4 generators) plays two blocks a step, lanes 0-3
+// then 4-7 over the batch: 8 games in 16-bit lanes per step and few live registers. Counts go to
+// byte counters (even bytes; a batch has at most 255 blocks per lane set), and the eight counters
+// come out of five sums when the batch ends.
+
+/** e (0xff) by w mod 16: the host's first door is not the lowest door other than the pick. */
+const OTHER_BY_W: v128 = i8x16(0, -1, -1, -1, -1, -1, -1, -1, 0, -1, 0, 0, 0, 0, 0, 0);
+/** car ≠ pick (0xff) by w mod 16 (w / 2 = 3·car + pick). */
+const DIFFERENT_BY_W: v128 = i8x16(0, 0, -1, -1, -1, -1, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1);
+/** Blocks of 8 games per batch and lane set: the byte counters hold 255. */
+const STANDARD_BATCH: i32 = 254;
+
+/** Sum of a byte counter's even bytes (the odd ones are scratch). */
+@inline function evenBytes(acc: v128): u64 {
+  return sum4(i32x4.extadd_pairwise_i16x8_u(v128.and(acc, i16x8.splat(0xff))));
+}
+
+/**
+ * Plays 2·pairs blocks of 8 standard-host 3-door games on lane set `set` (0: lanes 0-3, 1: 4-7),
+ * adding to the five byte counters at SUMS; returns the least low word of the range products.
+ */
+@inline function playStandardSet(set: i32, pairs: i32): v128 {
+  const at = LANE + (<usize>set << 6);
+  let s0 = v128.load(at), s1 = v128.load(at, 16), s2 = v128.load(at, 32), s3 = v128.load(at, 48);
+  const m = i32x4.splat(18), fifteen = i16x8.splat(15), sign = i32x4.splat(0x80000000);
+  const pFlip = i32x4.splat(<i32>(<u32>pT ^ 0x80000000)), pAll = pT >= 0x100000000 ? ALL : i32x4.splat(0);
+  let other = v128.load(SUMS), different = v128.load(SUMS, 16), both = v128.load(SUMS, 32);
+  let lose = v128.load(SUMS, 48), otherLose = v128.load(SUMS, 64);
+  let lowest = ALL;
+  for (let i = 0; i < pairs; i++) {
+    let t: v128;
+    const x1 = output(s1);
+    t = i32x4.shl(s1, 9); s2 = v128.xor(s2, s0); s3 = v128.xor(s3, s1); s1 = v128.xor(s1, s2); s0 = v128.xor(s0, s3); s2 = v128.xor(s2, t);
+    s3 = v128.or(i32x4.shl(s3, 11), i32x4.shr_u(s3, 21));
+    const y1 = output(s1);
+    t = i32x4.shl(s1, 9); s2 = v128.xor(s2, s0); s3 = v128.xor(s3, s1); s1 = v128.xor(s1, s2); s0 = v128.xor(s0, s3); s2 = v128.xor(s2, t);
+    s3 = v128.or(i32x4.shl(s3, 11), i32x4.shr_u(s3, 21));
+    const x2 = output(s1);
+    t = i32x4.shl(s1, 9); s2 = v128.xor(s2, s0); s3 = v128.xor(s3, s1); s1 = v128.xor(s1, s2); s0 = v128.xor(s0, s3); s2 = v128.xor(s2, t);
+    s3 = v128.or(i32x4.shl(s3, 11), i32x4.shr_u(s3, 21));
+    const y2 = output(s1);
+    t = i32x4.shl(s1, 9); s2 = v128.xor(s2, s0); s3 = v128.xor(s3, s1); s1 = v128.xor(s1, s2); s0 = v128.xor(s0, s3); s2 = v128.xor(s2, t);
+    s3 = v128.or(i32x4.shl(s3, 11), i32x4.shr_u(s3, 21));
+    // w = U(18) by multiply-shift: the high words of x·18; a low word < 4 would need a redraw
+    const p1 = i64x2.extmul_low_i32x4_u(x1, m), q1 = i64x2.extmul_high_i32x4_u(x1, m);
+    const p2 = i64x2.extmul_low_i32x4_u(x2, m), q2 = i64x2.extmul_high_i32x4_u(x2, m);
+    lowest = i32x4.min_u(lowest, i32x4.min_u(i32x4.shuffle(p1, q1, 0, 2, 4, 6), i32x4.shuffle(p2, q2, 0, 2, 4, 6)));
+    const w = v128.and(i16x8.narrow_i32x4_u(i32x4.shuffle(p1, q1, 1, 3, 5, 7), i32x4.shuffle(p2, q2, 1, 3, 5, 7)), fifteen);
+    const e = i8x16.swizzle(OTHER_BY_W, w);
+    const d = i8x16.swizzle(DIFFERENT_BY_W, w);
+    // coin(p): all ones when the random strategy switches
+    const c1 = v128.or(i32x4.gt_s(pFlip, v128.xor(y1, sign)), pAll);
+    const c2 = v128.or(i32x4.gt_s(pFlip, v128.xor(y2, sign)), pAll);
+    const loses = v128.xor(d, i16x8.narrow_i32x4_s(c1, c2)); // random loses: it switched iff car = pick
+    other = i8x16.sub(other, e);
+    different = i8x16.sub(different, d);
+    both = i8x16.sub(both, v128.and(e, d));
+    lose = i8x16.sub(lose, loses);
+    otherLose = i8x16.sub(otherLose, v128.and(e, loses));
+  }
+  v128.store(at, s0); v128.store(at, s1, 16); v128.store(at, s2, 32); v128.store(at, s3, 48);
+  v128.store(SUMS, other); v128.store(SUMS, different, 16); v128.store(SUMS, both, 32);
+  v128.store(SUMS, lose, 48); v128.store(SUMS, otherLose, 64);
+  return lowest;
+}
+
+/** Byte counters of a standard-host batch: other, different, other ∧ different, random loses, other ∧ random loses. */
+const SUMS: usize = memory.data(80, 16);
+
+/** Plays `blocks` (even) blocks of 8 standard-host 3-door games. */
 function playThreeStandard(blocks: i32): void {
-  playThreeSimd(MONTY_HOST_STANDARD, blocks);
+  while (blocks > 0) {
+    const nb = blocks < STANDARD_BATCH ? blocks : STANDARD_BATCH;
+    memory.copy(SAVED, LANE, 128);
+    memory.fill(SUMS, 0, 80);
+    const lowest = i32x4.min_u(playStandardSet(0, nb >> 1), playStandardSet(1, nb >> 1));
+    if (v128.any_true(i32x4.eq(i32x4.shr_u(lowest, 2), i32x4.splat(0))) || scalarOnly == 2) {
+      // Some lane's range draw must be redrawn: replay the batch's games on the scalar loop.
+      memory.copy(LANE, SAVED, 128);
+      for (let g = 0; g < nb << 3; g++) playLane(g & (LANES - 1));
+    } else {
+      const games = <u64>nb << 3;
+      const other = evenBytes(v128.load(SUMS)), different = evenBytes(v128.load(SUMS, 16)), both = evenBytes(v128.load(SUMS, 32));
+      const lose = evenBytes(v128.load(SUMS, 48)), otherLose = evenBytes(v128.load(SUMS, 64));
+      const lowestGames = games - other, lowestDifferent = different - both;
+      count(MONTY_COUNTER_GAMES_LOWEST, lowestGames);
+      count(MONTY_COUNTER_GAMES_LOWEST + 1, other);
+      count(MONTY_COUNTER_STAY_LOWEST, lowestGames - lowestDifferent);
+      count(MONTY_COUNTER_STAY_LOWEST + 1, other - both);
+      count(MONTY_COUNTER_SWITCH_LOWEST, lowestDifferent);
+      count(MONTY_COUNTER_SWITCH_LOWEST + 1, both);
+      count(MONTY_COUNTER_RANDOM_LOWEST, lowestGames - (lose - otherLose));
+      count(MONTY_COUNTER_RANDOM_LOWEST + 1, other - otherLose);
+    }
+    blocks -= nb;
+  }
 }
 
 function playThreeIgnorant(blocks: i32): void {
@@ -355,6 +512,7 @@ export function montyInit(n: i32, k: i32, hostCode: i32, qThreshold: f64, pThres
   pT = <u64>pThreshold;
   seed = <u32>(<i64>runSeed);
   memory.fill(COUNT, 0, COUNTERS * 8);
+  resetDoors();
   montyBegin(0);
   return 0;
 }
@@ -391,7 +549,7 @@ export function montyPlay(games: i32): void {
     games--;
   }
   if (doors == 3 && scalarOnly != 1) {
-    const blocks = games >> 3;
+    const blocks = host == MONTY_HOST_STANDARD ? (games >> 4) << 1 : games >> 3;
     if (host == MONTY_HOST_STANDARD) playThreeStandard(blocks);
     else if (host == MONTY_HOST_IGNORANT) playThreeIgnorant(blocks);
     else playThreeBiased(blocks);

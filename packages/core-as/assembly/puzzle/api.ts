@@ -16,7 +16,7 @@ import { searchInit } from '../pdb/pdb';
 import {
   ST_RUNNING, resetCounters, expandedN, generatedN, uniqueN, maxFrontierN, iterationsN, pathPtr, pathLen,
 } from './common';
-import { idaInit, idaStep, idaWeighting, idaThreshold } from './idastar';
+import { idaInit, idaStep, idaWeighting, idaThreshold, idaSubtree, idaNextBound } from './idastar';
 import { hashedInit, hashedStep, F_G, F_H, F_GH, F_WGH } from './hashed';
 import { openKind } from './open';
 
@@ -66,6 +66,9 @@ export function puzzleInit(
   if (ida) {
     // wida: w = widaNum / widaDen exactly, pruning with widaIncumbent (puzzleWida, called before).
     idaWeighting(algo == A_WIDA, widaNum, widaDen, widaIncumbent, widaFirst, widaLast);
+    if (subtreeOn && algo != A_IDASTAR) return E_OPTIONS;
+    idaSubtree(subtreeOn, subtreeDepth, subtreeMove, subtreeThreshold);
+    subtreeOn = false; // one run: the next puzzleInit searches from its start again unless asked
     status = idaInit();
   }
   else {
@@ -100,6 +103,23 @@ let widaLast: f64 = Infinity;
 export function puzzleWida(num: f64, den: f64, incumbent: f64, first: f64, last: f64): void {
   widaNum = num; widaDen = den; widaIncumbent = incumbent; widaFirst = first; widaLast = last;
 }
+let subtreeOn = false;
+let subtreeDepth: i32 = 0;
+let subtreeMove: i32 = -1;
+let subtreeThreshold: f64 = 0;
+
+/**
+ * Makes the next puzzleInit (idastar only) search one subtree of parallel IDA* (docs/contracts/search.md
+ * "Parallel IDA*"): the start board is a node at `depth` reached by `incoming` (a move code; -1: none),
+ * searched with one iteration at `threshold`. The run ends found (the path below that node) or
+ * exhausted; puzzleNextThreshold() is then the least f over the threshold (Infinity: none).
+ */
+export function puzzleSubtree(depth: i32, incoming: i32, threshold: f64): void {
+  subtreeOn = true; subtreeDepth = depth; subtreeMove = incoming; subtreeThreshold = threshold;
+}
+/** idastar / wida: the least f over the threshold seen in the iteration in progress (a subtree's answer once it ended). */
+export function puzzleNextThreshold(): f64 { return idaNextBound(); }
+
 /** wida / idastar: the current IDA* threshold (f units: den·g + num·h for wida). */
 export function puzzleThreshold(): f64 { return idaThreshold(); }
 

@@ -66,6 +66,24 @@ let wInc: f64 = Infinity;
 /** wida: the first threshold is at least wFirst; the run stops (exhausted) before an iteration above wLast. */
 let wFirst: f64 = 0;
 let wLast: f64 = Infinity;
+// Subtree mode (parallel IDA*, docs/contracts/search.md "Parallel IDA*"): the start board is a node at
+// depth rootDepth reached by move rootMove; one iteration at a fixed threshold searches below it and
+// ends back at that node (status exhausted, nextBound the least f over the threshold). Frames below
+// rootDepth are never read: g stays the absolute depth, so f is computed as in the whole search.
+let subtree: bool = false;
+let rootDepth: i32 = 0;
+let rootMove: i32 = ROOT;
+let rootBound: f64 = 0;
+
+/** Makes the next idaInit search one subtree (plain IDA* only): its root's depth, incoming move (-1: none), threshold. */
+export function idaSubtree(on: bool, depth: i32, incoming: i32, threshold: f64): void {
+  subtree = on; rootDepth = on ? depth : 0; rootMove = on && incoming >= 0 ? incoming : ROOT; rootBound = threshold;
+}
+
+/** The least f over the threshold seen so far (Infinity: none); in subtree mode, the subtree's answer. */
+export function idaNextBound(): f64 {
+  return nextBound;
+}
 
 /**
  * Makes the next idaInit weighted (true) or plain IDA*. first / last (f units): thresholds start at
@@ -134,17 +152,24 @@ export function idaInit(): i32 {
     for (let l = 0; l < H + W; l++) store<i32>(conf + (<usize>l << 2), lineConflict(board, l));
   }
   cap = 0; stFrame = 0; stLine = 0; stOld = 0; stPdb = 0;
-  depth = 0; blank = startBlank; remCur = 0;
+  depth = rootDepth; blank = startBlank; remCur = 0;
   hCur = fullH(board, pos);
   if (!weighted) { wNum = 1; wDen = 1; wInc = Infinity; wFirst = 0; wLast = Infinity; }
   bound = Math.max(wNum * hCur, wFirst); nextBound = Infinity;
   iterationsN = 1;
+  if (subtree) {
+    // visit(root) of one iteration: the bound check, then the goal test below.
+    bound = rootBound;
+    maxFrontierN = <i64>rootDepth; // the root is visited at its depth (as the whole search visits it)
+    const f = <f64>rootDepth + hCur;
+    if (f > bound) { nextBound = f; return ST_EXHAUSTED; }
+  }
   ensureStack(stackFor(bound / wDen));
   // wida: the root itself may be pruned by the incumbent (the incumbent is then optimal).
   if (hCur >= wInc) { bound = Infinity; return ST_EXHAUSTED; } // exhausted: no threshold is left
   // visit(start): f = h = bound, so the root passes the bound check; goal test.
   if (hCur == 0) { reservePath(0); return ST_FOUND; }
-  pending = true; pendingMove = ROOT;
+  pending = true; pendingMove = rootMove;
   return ST_RUNNING;
 }
 
@@ -179,15 +204,15 @@ function stepEuclidW(budget: i64): i32 { return loop<f64>(MODE_EUCLID, true, bud
 
 /** The path: the move between each pair of consecutive blank cells on the stack. */
 function writePath(d: i32, last: i32): void {
-  const out = reservePath(d);
-  for (let i = 0; i < d; i++) {
+  const out = reservePath(d - rootDepth);
+  for (let i = rootDepth; i < d; i++) {
     const from = frameBlank(i);
     const to = i + 1 < d ? frameBlank(i + 1) : last;
     let m = 3; // right
     if (to == from - W) m = 0;
     else if (to == from + W) m = 1;
     else if (to == from - 1 && i32At(rowOf, to) == i32At(rowOf, from)) m = 2;
-    store<u8>(out + <usize>i, <u8>m);
+    store<u8>(out + <usize>(i - rootDepth), <u8>m);
   }
 }
 
@@ -288,7 +313,7 @@ function writePath(d: i32, last: i32): void {
       expanded++;
       rem = i32At(ml, (a << 3) + cd);
       if (rem != 0 && d + 1 > maxDepth) maxDepth = d + 1;
-    } else if (d > 0) {
+    } else if (d > rootDepth) {
       // return to the parent: undo the move
       d--;
       const fr = stFrame + (<usize>d << 4);
@@ -306,6 +331,7 @@ function writePath(d: i32, last: i32): void {
       rem = load<i32>(fr, 12);
     } else {
       // the iteration is over (the board is back at the start)
+      if (subtree) { status = ST_EXHAUSTED; break; } // the subtree's one iteration: next is its answer
       if (next == inf) { status = ST_EXHAUSTED; b0 = inf; break; } // bound: Infinity below
       b0 = next; next = inf;
       // wida: up to num × the next integer lower bound ⌈next / num⌉ (still ≤ num·C*; contract "wida")
@@ -379,10 +405,15 @@ function buildSmall(): void {
   }
 }
 
+/** The frame of the search's root: the start's, or a subtree root's (frames below it are never written). */
+@inline function rootFrame(): usize {
+  return stFrame + (<usize>rootDepth << 4);
+}
+
 /** Children not generated yet: the moves left in the lists of the frames below fp. */
 function smallUnborn(fp: usize): i64 {
   let n = 0;
-  for (let f = stFrame; f < fp; f += 16) n += popcnt(load<i32>(f, 12) & S_MARKS);
+  for (let f = rootFrame(); f < fp; f += 16) n += popcnt(load<i32>(f, 12) & S_MARKS);
   return <i64>n;
 }
 
@@ -405,6 +436,7 @@ function smallLoop(budget: i64): i32 {
   for (let c = 0; c < C; c++) store<i32>(S_BOARD + (<usize>c << 2), tileAt(board, c));
   let s = blank << 2, rem = remCur, h = <i32>hCur, b0 = <i32>bound;
   let fp = stFrame + (<usize>depth << 4); // frame d: h at +0, s at +8, the moves left at +12
+  const root = rootFrame();
   let lim = b0 - depth - 1; // a child is entered iff its h <= lim
   let ex = nextBound == Infinity ? i32.MAX_VALUE : <i32>nextBound - b0; // the next bound − bound
   store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
@@ -447,7 +479,7 @@ function smallLoop(budget: i64): i32 {
       if (K >= 0) { pending = true; pendingMove = i & 3; break; }
       rem = load<i32>(<usize>(sb | (i & 3)) << 2, S_LIST);
       K += smallExpand(fp, rem);
-    } else if (fp != stFrame) {
+    } else if (fp != root) {
       // return to the parent: undo the move
       fp -= 16;
       const ps = load<i32>(fp, 8);
@@ -455,7 +487,7 @@ function smallLoop(budget: i64): i32 {
       s = ps; h = load<i32>(fp); rem = load<i32>(fp, 12); lim++;
     } else {
       // the iteration is over (the board is back at the start)
-      if (ex == i32.MAX_VALUE) { status = ST_EXHAUSTED; break; }
+      if (subtree || ex == i32.MAX_VALUE) { status = ST_EXHAUSTED; break; }
       b0 += ex; ex = i32.MAX_VALUE; lim = b0 - 1;
       iterationsN++;
       expandedN = e0 + left + (K >> 32); generatedN = g0 + (K & 0xffff_ffff);
@@ -471,7 +503,7 @@ function smallLoop(budget: i64): i32 {
 
   const d = <i32>((fp - stFrame) >> 4);
   depth = d; blank = s >> 2; hCur = <f64>h; remCur = rem;
-  bound = status == ST_EXHAUSTED ? Infinity : <f64>b0;
+  bound = status == ST_EXHAUSTED && !subtree ? Infinity : <f64>b0;
   nextBound = ex == i32.MAX_VALUE ? Infinity : <f64>(b0 + ex);
   expandedN = e0 + left + (K >> 32);
   generatedN = g0 + (K & 0xffff_ffff) - smallUnborn(fp); // rem is 0 or also in a frame (pending, found)
@@ -479,7 +511,7 @@ function smallLoop(budget: i64): i32 {
   if (pending && expandedN >= maxNodesN) status = ST_LIMIT;
   for (let c = 0; c < C; c++) setTile(board, c, load<i32>(S_BOARD + (<usize>c << 2)));
   if (status == ST_FOUND) {
-    for (let f = stFrame; f < fp; f += 16) store<i32>(f, load<i32>(f, 8) >> 2, 8); // writePath reads cells
+    for (let f = root; f < fp; f += 16) store<i32>(f, load<i32>(f, 8) >> 2, 8); // writePath reads cells
     writePath(d, s >> 2);
   }
   return status;

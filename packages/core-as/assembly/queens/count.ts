@@ -3,9 +3,12 @@
 // engine/src/queens/count.ts: the same rules, the same node and solution counts
 // (docs/contracts/queens.md, "Counting"), visited in another order.
 //
-// Level passes on SIMD lanes: eight u16 lanes for N ≤ 16, four u32 lanes up to N = 32 (one generic
+// Level passes on SIMD lanes: eight u16 lanes for N ≤ 17, four u32 lanes up to N = 32 (one generic
 // loop, T = u16 | u32). Each row keeps a buffer of open states: the columns and diagonals so far, the
-// row's free columns, and the columns chosen in the rows above (for the rotation check). A pass takes
+// row's free columns, and (side case only) the columns chosen in the rows above (for the rotation
+// check). N − 1 bits hold a row: row 0's column c0 is taken for good, so the columns and the free
+// columns are kept without it ("packed": bit p is column p below c0, p + 1 from c0 on), "/" is kept
+// shifted down by one (its bit 0 is always clear) and "\" as is (its bit N−1 is always clear). A pass takes
 // up to BATCH states of a row, a vector at a time, places each one's lowest free column, and packs the
 // states with columns left back into the row and the children with free columns onto the next row
 // (one swizzle per field, from a table indexed by the lane mask). Rows are passed deepest first once
@@ -36,6 +39,17 @@ let corner: bool = false;
 let nodes: u64 = 0;
 let solutions: u64 = 0;
 let done: bool = true;
+/** Row 0's column, and the packed positions below it and from it on (masks of N − 1 bits). */
+let c0Col: u32 = 0;
+let packedLow: u32 = 0;
+let packedHigh: u32 = 0;
+/** History fields of the task: 0 in the corner case (no rotation check), else 3 (u16) or 5 (u32). */
+let hFieldsNow: i32 = 0;
+
+/** A column-space mask packed: column c0 dropped, the columns above it moved down one. */
+@inline function packColumns(x: u32): u32 { return (x & packedLow) | ((x >> 1) & packedHigh); }
+/** Packed positions back to columns. */
+@inline function unpackColumns(x: u32): u32 { return x + (x & packedHigh); }
 
 @inline function B(i: i32): u32 { return load<u32>(BOARD + (<usize>i << 2)); }
 
@@ -126,6 +140,9 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
     for (let k = 1; k < b1; k++) lastMask |= (lastMask >> 1) | (lastMask << 1);
   }
   endBit = top >> <u32>b1;
+  c0Col = <u32>c0;
+  packedLow = (<u32>1 << c0Col) - 1;
+  packedHigh = (full >> 1) & ~packedLow;
   for (let y = 0; y <= size; y++) {
     store<u32>(CUT + (<usize>y << 2), y < b1 ? (corner ? 2 : sideMask) : 0);
   }
@@ -136,9 +153,12 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
   const l = (((bit0 << 1) | bit1) << 1);
   const r = ((bit0 >> 1) | bit1) >> 1;
   const a = rowAvail(2, c, l, r);
-  narrow = size <= 16;
-  if (narrow) startRows<u16>(c, l, r, a);
-  else startRows<u32>(c, l, r, a);
+  // The passes read the rules packed.
+  for (let y = 0; y <= size; y++) store<u32>(CUT + (<usize>y << 2), packColumns(load<u32>(CUT + (<usize>y << 2))));
+  narrow = size <= 17;
+  hFieldsNow = corner ? 0 : narrow ? 3 : 5;
+  if (narrow) startRows<u16>(packColumns(c), l >> 1, r, packColumns(a));
+  else startRows<u32>(packColumns(c), l >> 1, r, packColumns(a));
   done = false;
   return 0;
 }
@@ -149,18 +169,19 @@ export function queensCountInit(size: i32, prefixLength: i32): i32 {
 const BATCH: i32 = 256;
 /** States a row can hold: below 2·BATCH, plus one vector written past the last. */
 const ROW_CAP: i32 = 2 * BATCH + 8;
-/** Per row, the fields (ROW_CAP lanes of T each): cols, ld, rd, avail, then the history fields. */
+/** Per row, the fields (ROW_CAP lanes of T each): cols (packed), ld (shifted), rd, avail (packed), then the history fields. */
 const F_L = 1, F_R = 2, F_A = 3, F_H = 4;
 /**
- * Columns chosen in rows 2..: 4 bits each in three u16 fields (rows 2..13), 5 bits each in five u32
- * fields (rows 2..31). Row 2 + j goes to field j % fields at bit bits · (j / fields): dealt round the
- * fields, so that small boards already use every field.
+ * Side case: the packed positions chosen in rows 2..N−4, 4 bits each in three u16 fields (rows
+ * 2..13), 5 bits each in five u32 fields (rows 2..31); row N−3's column is the one the other rows
+ * leave free, and rows N−2, N−1 are in the pass. Row 2 + j goes to field j % fields at bit
+ * bits · (j / fields): dealt round the fields, so that small boards already use every field. The
+ * corner case keeps none.
  */
 @inline function indexBits<T>(): i32 { return sizeof<T>() == 2 ? 4 : 5; }
-@inline function historyFields<T>(): i32 { return sizeof<T>() == 2 ? 3 : 5; }
 @inline function lanesOf<T>(): i32 { return 16 / <i32>sizeof<T>(); }
 @inline function fieldBytes<T>(): usize { return <usize>ROW_CAP * sizeof<T>(); }
-@inline function rowBytes<T>(): usize { return fieldBytes<T>() * <usize>(F_H + historyFields<T>()); }
+@inline function rowBytes<T>(hFields: i32): usize { return fieldBytes<T>() * <usize>(F_H + hFields); }
 /** Room for the wider layout: 32 rows of nine u32 fields. */
 const ROWS: usize = memory.data(32 * 9 * ROW_CAP * 4, 16);
 /** States held per row (i32 each). */
@@ -176,7 +197,7 @@ let narrow = true;
 /** The row being passed, between two calls of queensCountStep. */
 let passRow: i32 = 2;
 
-@inline function rowAt<T>(y: i32): usize { return ROWS + <usize>y * rowBytes<T>(); }
+@inline function rowAt<T>(y: i32, hFields: i32): usize { return ROWS + <usize>y * rowBytes<T>(hFields); }
 @inline function heldAt(y: i32): usize { return HELD + (<usize>y << 2); }
 @inline function packFor<T>(mask: i32): v128 { return v128.load((sizeof<T>() == 2 ? PACK16 : PACK32) + (<usize>mask << 4)); }
 
@@ -195,9 +216,9 @@ function fillPack(at: usize, lanes: i32, laneBytes: i32): void {
 function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
   if (!packReady) { fillPack(PACK16, 8, 2); fillPack(PACK32, 4, 4); packReady = true; }
   for (let y = 0; y <= MAXN; y++) store<i32>(heldAt(y), 0);
-  const p = rowAt<T>(2), f = fieldBytes<T>();
+  const p = rowAt<T>(2, hFieldsNow), f = fieldBytes<T>();
   store<T>(p, <T>c); store<T>(p + f * F_L, <T>l); store<T>(p + f * F_R, <T>r); store<T>(p + f * F_A, <T>a);
-  for (let k = 0; k < historyFields<T>(); k++) store<T>(p + f * <usize>(F_H + k), 0);
+  for (let k = 0; k < hFieldsNow; k++) store<T>(p + f * <usize>(F_H + k), 0);
   store<i32>(heldAt(2), a != 0 ? 1 : 0);
   passRow = 2;
 }
@@ -212,41 +233,61 @@ function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
  * Packs the lanes `pack` chooses of a vector of states at `dst`: cols, ld, rd, avail as given, the
  * history fields read from `src` (row `hField`'s with `h` added; −1: none).
  */
-@inline function packStates<T>(dst: usize, src: usize, C: v128, L: v128, R: v128, A: v128, pack: v128, hField: i32, h: v128): void {
+@inline function packStates<T>(dst: usize, src: usize, C: v128, L: v128, R: v128, A: v128, pack: v128, hFields: i32, hField: i32, h: v128): void {
   const f = fieldBytes<T>();
   v128.store(dst, i8x16.swizzle(C, pack)); v128.store(dst + f * F_L, i8x16.swizzle(L, pack));
   v128.store(dst + f * F_R, i8x16.swizzle(R, pack)); v128.store(dst + f * F_A, i8x16.swizzle(A, pack));
-  for (let k = 0; k < historyFields<T>(); k++) {
-    const old = v128.load(src + f * <usize>(F_H + k));
-    v128.store(dst + f * <usize>(F_H + k), i8x16.swizzle(k == hField ? v128.or(old, h) : old, pack));
-  }
+  // Straight-line (hFields is a constant): no loop per vector.
+  if (hFields > 0) packHistory<T>(dst, src, pack, 0, hField, h);
+  if (hFields > 1) packHistory<T>(dst, src, pack, 1, hField, h);
+  if (hFields > 2) packHistory<T>(dst, src, pack, 2, hField, h);
+  if (hFields > 3) packHistory<T>(dst, src, pack, 3, hField, h);
+  if (hFields > 4) packHistory<T>(dst, src, pack, 4, hField, h);
 }
+
+@inline function packHistory<T>(dst: usize, src: usize, pack: v128, k: i32, hField: i32, h: v128): void {
+  const at = fieldBytes<T>() * <usize>(F_H + k);
+  const old = v128.load(src + at);
+  v128.store(dst + at, i8x16.swizzle(k == hField ? v128.or(old, h) : old, pack));
+}
+
+/** History fields by a tag type (a compile-time constant per instance of passRows): u8 0, u16 3, u32 5. */
+@inline function historyCount<H>(): i32 { return sizeof<H>() == 1 ? 0 : sizeof<H>() == 2 ? 3 : 5; }
 
 @inline function notZero<T>(v: v128): v128 { return v128.not(v128.eq<T>(v, v128.splat<T>(0))); }
 
 /** The side case's solutions among `chosen` lanes of SOLVED, each through the rotation check. */
-function checkSolved<T>(chosen: i32, y: i32): u64 {
-  const size = <usize>sizeof<T>(), bits = indexBits<T>(), fields = historyFields<T>();
+function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
+  const size = <usize>sizeof<T>(), bits = indexBits<T>();
   let sum: u64 = 0;
   for (let m = chosen; m != 0; m &= m - 1) {
     const lane = SOLVED + <usize>ctz(m) * size;
-    for (let row = 2; row < y; row++) {
+    let taken = B(0) | B(1);
+    for (let row = 2; row < y - 1; row++) {
       const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) % fields) << 4));
-      store<u32>(BOARD + (<usize>row << 2), <u32>1 << ((h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1)));
+      const at = (h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1);
+      const bit = unpackColumns(<u32>1 << at);
+      store<u32>(BOARD + (<usize>row << 2), bit);
+      taken |= bit;
     }
-    store<u32>(BOARD + (<usize>y << 2), <u32>load<T>(lane));
-    store<u32>(BOARD + (<usize>(y + 1) << 2), <u32>load<T>(lane, 16));
+    const last2 = unpackColumns(<u32>load<T>(lane)), last = unpackColumns(<u32>load<T>(lane, 16));
+    store<u32>(BOARD + (<usize>y << 2), last2);
+    store<u32>(BOARD + (<usize>(y + 1) << 2), last);
+    if (y - 1 >= 2) store<u32>(BOARD + (<usize>(y - 1) << 2), full & ~(taken | last2 | last));
     sum += check();
   }
   return sum;
 }
 
-function passRows<T>(stop: u64): i32 {
-  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyFields<T>();
+/** Passes rows until `stop` nodes or the end, with historyCount<H>() history fields. */
+function passRows<T, H>(stop: u64): i32 {
+  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyCount<H>();
+  const allLanes = (1 << lanes) - 1;
   const lastRow = n - 2; // its children are the last row's queens, counted in place
-  const columns = v128.splat<T>(<T>full), zero = v128.splat<T>(0);
+  const columns = v128.splat<T>(<T>(full >> 1)), zero = v128.splat<T>(0);
+  const high = v128.splat<T>(<T>packedHigh);
   const iota = sizeof<T>() == 2 ? i16x8(0, 1, 2, 3, 4, 5, 6, 7) : i32x4(0, 1, 2, 3);
-  const lm = v128.splat<T>(<T>lastMask), sm = v128.splat<T>(<T>sideMask);
+  const lm = v128.splat<T>(<T>packColumns(lastMask)), sm = v128.splat<T>(<T>packColumns(sideMask));
   let nd = nodes, sol = solutions;
   let y = passRow;
   while (true) {
@@ -261,24 +302,30 @@ function passRows<T>(stop: u64): i32 {
     }
     if (nd >= stop) break;
     const first = held > BATCH ? held - BATCH : 0;
-    const base = rowAt<T>(y), next = rowAt<T>(y + 1);
+    const base = rowAt<T>(y, hFields), next = rowAt<T>(y + 1, hFields);
     const atLast = y == lastRow;
     const nextCut = v128.not(v128.splat<T>(<T>load<u32>(CUT + (<usize>(y + 1) << 2))));
     const nextIsB2 = y + 1 == b2;
-    // Row y's column goes to history field (y − 2) % fields, at bit bits · ((y − 2) / fields); none from row N−2.
-    const hField = (y - 2) % hFields;
-    const hShift = ((y - 2) / hFields) * indexBits<T>();
+    // Row y's column goes to history field (y − 2) % fields, at bit bits · ((y − 2) / fields); none from row N−3 on.
+    const hField = hFields == 0 || y >= lastRow - 1 ? -1 : (y - 2) % hFields;
+    const hShift = hField < 0 ? 0 : ((y - 2) / hFields) * indexBits<T>();
     let kept = first, queued = below;
     for (let at = first; at < held; at += lanes) {
       const p = base + <usize>at * sizeof<T>();
-      const valid = v128.lt<T>(iota, v128.splat<T>(<T>(held - at)));
+      const left = held - at; // signed compare: one instruction
+      const valid = sizeof<T>() == 2 ? i16x8.lt_s(iota, i16x8.splat(<i16>left)) : i32x4.lt_s(iota, i32x4.splat(left));
       const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R);
       const A = v128.and(v128.load(p + f * F_A), valid);
       const bit = v128.and(A, v128.neg<T>(A));
       const rest = v128.xor(A, bit);
       nd += <u64>popcnt(v128.bitmask<T>(valid));
-      const nc = v128.or(C, bit), nl = v128.shl<T>(v128.or(L, bit), 1), nr = v128.shr<T>(v128.or(R, bit), 1);
-      const free = v128.andnot(columns, v128.or(v128.or(nc, nl), nr));
+      // The queen's column (dropped in u16 lanes at column 16, where "/" no longer needs it) and that column shifted down.
+      const up = v128.and(bit, high);
+      const column = v128.add<T>(bit, up), half = v128.or(v128.shr<T>(v128.xor(bit, up), 1), up);
+      const nc = v128.or(C, bit), nl = v128.or(v128.shl<T>(L, 1), column), nr = v128.or(v128.shr<T>(R, 1), half);
+      // "/" and "\\" at the packed positions: position p reads column p below c0, p + 1 from c0 on.
+      const ldAt = v128.bitselect(nl, v128.shl<T>(nl, 1), high), rdAt = v128.bitselect(v128.shr<T>(nr, 1), nr, high);
+      const free = v128.andnot(columns, v128.or(v128.or(nc, ldAt), rdAt));
       if (atLast) {
         // The last row's free column (at most one) completes a solution unless lastmask forbids it.
         const solved = v128.bitmask<T>(v128.and(v128.and(valid, notZero<T>(free)), v128.eq<T>(v128.and(free, lm), zero)));
@@ -287,7 +334,7 @@ function passRows<T>(stop: u64): i32 {
         else if (solved != 0) {
           v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
           for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
-          sol += checkSolved<T>(solved, y);
+          sol += checkSolved<T>(solved, y, hFields);
         }
       } else {
         let na = v128.and(free, nextCut);
@@ -296,17 +343,16 @@ function passRows<T>(stop: u64): i32 {
           const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
           na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
         }
-        const live = v128.bitmask<T>(v128.and(valid, notZero<T>(na)));
-        if (live != 0) {
-          const h = v128.shl<T>(columnIndex<T>(bit), hShift);
-          packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hField, h);
-          queued += popcnt(live);
-        }
+        const live = v128.bitmask<T>(valid) & ~v128.bitmask<T>(v128.eq<T>(na, zero));
+        // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
+        const h = hField < 0 ? zero : v128.shl<T>(columnIndex<T>(bit), hShift);
+        packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, hField, h);
+        queued += popcnt(live);
       }
       // The states with columns left stay in row y, written behind the reads (and after the history
       // above was read: the first vector may be written over itself).
-      const keep = v128.bitmask<T>(notZero<T>(rest));
-      packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), -1, zero);
+      const keep = allLanes & ~v128.bitmask<T>(v128.eq<T>(rest, zero));
+      packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, -1, zero);
       kept += popcnt(keep);
     }
     store<i32>(heldAt(y), kept);
@@ -321,7 +367,8 @@ function passRows<T>(stop: u64): i32 {
 export function queensCountStep(budget: f64): i32 {
   if (done) return 1;
   const stop: u64 = nodes + <u64>(budget < 1 ? 1.0 : budget);
-  return narrow ? passRows<u16>(stop) : passRows<u32>(stop);
+  if (narrow) return hFieldsNow == 0 ? passRows<u16, u8>(stop) : passRows<u16, u16>(stop);
+  return hFieldsNow == 0 ? passRows<u32, u8>(stop) : passRows<u32, u32>(stop);
 }
 
 /** Solutions and nodes so far, as u64 at queensCountResult() (solutions, nodes). */

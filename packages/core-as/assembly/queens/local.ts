@@ -114,27 +114,112 @@ function clearBoard(): void {
   pairs = 0;
 }
 
-function randomStart(): void {
-  clearBoard();
-  for (let r = 0; r < N; r++) place(r, <i32>RNG.nextInt(<u32>N));
+// Budgets and set-up (docs/contracts/queens.md): every O(N) loop, set-up included, runs in chunks
+// of CHUNK rows, columns or draws, each one budget unit, and stops where the budget runs out; its
+// place is kept in globals and the next queensStep goes on from there. Where a run pauses never
+// changes what it does: the same draws in the same order as the TS reference, whatever the budgets.
+const CHUNK: i32 = 1 << 16;
+/** Budget units left in this queensStep. */
+let left: i64 = 0;
+
+// Set-up passes over the rows, queued 4 bits each in `plan` (the low bits run first).
+const PASS_CLEAR: i32 = 1;    // counters to zero, pairs 0
+const PASS_DIAGONAL: i32 = 2; // row r on column r (hill climbing's start)
+const PASS_RANDOM: i32 = 3;   // row r on nextInt(N), rows 0..N−1 (rule 1)
+const PASS_IDENTITY: i32 = 4; // positions 0..N−1, not placed
+const PASS_SHUFFLE: i32 = 5;  // Fisher–Yates from the end over the positions
+const PASS_PLACE: i32 = 6;    // every row placed on its position
+let plan: i32 = 0;
+let cursor: i32 = 0;
+/** Hill climbing records the seed's score once its start is placed. */
+let recordAfterSetup: bool = false;
+
+/** Rows [a, b) of one pass. */
+function passRows(pass: i32, a: i32, b: i32): void {
+  if (pass == PASS_CLEAR) {
+    if (a == 0) pairs = 0;
+    memory.fill(COL + (<usize>a << 2), 0, <usize>(b - a) << 2);
+    memory.fill(D1 + (<usize>a << 3), 0, <usize>(b - a) << 3);
+    memory.fill(D2 + (<usize>a << 3), 0, <usize>(b - a) << 3);
+  } else if (pass == PASS_DIAGONAL) {
+    for (let r = a; r < b; r++) place(r, r);
+  } else if (pass == PASS_RANDOM) {
+    for (let r = a; r < b; r++) place(r, <i32>RNG.nextInt(<u32>N));
+  } else if (pass == PASS_IDENTITY) {
+    for (let r = a; r < b; r++) setPos(r, r);
+  } else if (pass == PASS_SHUFFLE) {
+    // k counts the swaps: i = N−1−k goes N−1 down to 1.
+    for (let k = a; k < b; k++) {
+      const i = N - 1 - k;
+      if (i <= 0) break;
+      const j = <i32>RNG.nextInt(<u32>(i + 1));
+      const t = posAt(i); setPos(i, posAt(j)); setPos(j, t);
+    }
+  } else if (pass == PASS_PLACE) {
+    for (let r = a; r < b; r++) place(r, posAt(r));
+  }
 }
+
+/** Runs the queued passes on the budget; true when the set-up is done. */
+function setUp(): bool {
+  while (plan != 0) {
+    const pass = plan & 15;
+    while (cursor < N) {
+      if (left <= 0) return false;
+      const end = min(N, cursor + CHUNK);
+      passRows(pass, cursor, end);
+      cursor = end;
+      left--;
+    }
+    plan >>>= 4;
+    cursor = 0;
+    if (plan == 0 && recordAfterSetup) record();
+  }
+  return true;
+}
+
+/** Queues a set-up (run by the next steps, before any move). */
+function queue(passes: i32): void {
+  plan = passes;
+  cursor = 0;
+}
+
+/** Rule 1's random start, queued. */
+function queueRandomStart(): void {
+  queue(PASS_CLEAR | (PASS_RANDOM << 4));
+}
+
 
 let bestR: i32 = 0;
 let bestX: i32 = 0;
+let bestD: i32 = 0;
+/** A step's scan in progress (steepest descent: row scanR, column scanX; min-conflicts: scanX). */
+let scanning: bool = false;
+let scanR: i32 = 0;
+let scanX: i32 = 0;
 
-/** Steepest descent's move: least change in pairs, ties to the last in row-major order. */
-function bestMove(): i32 {
-  let best: i32 = i32.MAX_VALUE;
-  for (let r = 0; r < N; r++) {
+/**
+ * Steepest descent's move: least change in pairs, ties to the last in row-major order (in bestD,
+ * bestR, bestX). Scans CHUNK columns per budget unit; false when the budget ran out first.
+ */
+function bestMove(): bool {
+  for (; scanR < N; scanR++, scanX = 0) {
+    const r = scanR;
     const c = posAt(r);
     const now = conflictsOf(r);
-    for (let x = 0; x < N; x++) {
-      if (x == c) continue;
-      const d = conflictsAt(r, x) - now;
-      if (d <= best) { best = d; bestR = r; bestX = x; }
+    let x = scanX;
+    while (x < N) {
+      if (left <= 0) { scanX = x; return false; }
+      const end = min(N, x + CHUNK);
+      for (; x < end; x++) {
+        if (x == c) continue;
+        const d = conflictsAt(r, x) - now;
+        if (d <= bestD) { bestD = d; bestR = r; bestX = x; }
+      }
+      left--;
     }
   }
-  return best;
+  return true;
 }
 
 function record(): void {
@@ -186,21 +271,22 @@ export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, es
   }
   TIES = algorithm == QUEENS_ALGORITHM_MIN_CONFLICTS ? alloc(<usize>n << 2) : 0;
   HIST = histLimit > 0 ? alloc(<usize>histLimit << 3) : 0;
-  if (algorithm != QUEENS_ALGORITHM_FAST) clearBoard();
   status = QUEENS_STATUS_RUNNING;
-  if (n == 2 || n == 3) return (status = QUEENS_STATUS_UNSOLVABLE);
+  scanning = false;
+  recordAfterSetup = false;
+  queue(0);
+  if (n == 2 || n == 3) {
+    if (algorithm != QUEENS_ALGORITHM_FAST) clearBoard();
+    return (status = QUEENS_STATUS_UNSOLVABLE);
+  }
+  // The starts are queued, not run here: the steps run them in chunks (see setUp).
   if (algorithm == QUEENS_ALGORITHM_HILL_CLIMBING) {
-    for (let r = 0; r < n; r++) place(r, r);
-    record();
+    recordAfterSetup = true;
+    queue(PASS_CLEAR | (PASS_DIAGONAL << 4));
   } else if (algorithm == QUEENS_ALGORITHM_RESTART || algorithm == QUEENS_ALGORITHM_ANNEALING) {
-    randomStart();
+    queueRandomStart();
   } else if (algorithm == QUEENS_ALGORITHM_MIN_CONFLICTS) {
-    for (let r = 0; r < n; r++) setPos(r, r);
-    for (let i = n - 1; i > 0; i--) {
-      const j = <i32>RNG.nextInt(<u32>(i + 1));
-      const t = posAt(i); setPos(i, posAt(j)); setPos(j, t);
-    }
-    for (let r = 0; r < n; r++) place(r, posAt(r));
+    queue(PASS_CLEAR | (PASS_IDENTITY << 4) | (PASS_SHUFFLE << 8) | (PASS_PLACE << 12));
   } else if (algorithm == QUEENS_ALGORITHM_FAST) {
     fastPhase1Start();
   } else {
@@ -268,30 +354,43 @@ function widen(): void {
   }
 }
 
-function stepHill(left: i64, restartOnStuck: bool): i32 {
+function stepHill(restartOnStuck: bool): i32 {
   while (left > 0) {
-    if (pairs == 0) return QUEENS_STATUS_SOLVED;
-    if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
-    steps++;
-    if (bestMove() < 0) {
+    if (plan != 0) {
+      if (!setUp()) return QUEENS_STATUS_RUNNING;
+      continue; // a step starts only with budget left (the trace's one call, one step)
+    }
+    if (!scanning) {
+      if (pairs == 0) return QUEENS_STATUS_SOLVED;
+      if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
+      steps++;
+      scanning = true;
+      scanR = 0; scanX = 0; bestD = i32.MAX_VALUE;
+    }
+    if (!bestMove()) return QUEENS_STATUS_RUNNING; // the scan goes on at the next queensStep
+    scanning = false;
+    if (bestD < 0) {
       moveTo(bestR, bestX);
       moves++;
     } else if (restartOnStuck) {
       restarts++;
-      randomStart();
+      queueRandomStart();
     } else {
       escapes++;
       for (let k = 0; k < escapeK; k++) moveTo(k % N, <i32>RNG.nextInt(<u32>N));
     }
     if (!restartOnStuck) record();
-    left -= <i64>N; // a steepest-descent step scans N rows: N budget units
   }
   return QUEENS_STATUS_RUNNING;
 }
 
-function stepAnnealing(left: i64): i32 {
+function stepAnnealing(): i32 {
   const n = N;
   while (left > 0) {
+    if (plan != 0) {
+      if (!setUp()) return QUEENS_STATUS_RUNNING;
+      continue; // a step starts only with budget left (the trace's one call, one step)
+    }
     if (pairs == 0) return QUEENS_STATUS_SOLVED;
     if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
     steps++;
@@ -310,25 +409,50 @@ function stepAnnealing(left: i64): i32 {
   return QUEENS_STATUS_RUNNING;
 }
 
-function stepMinConflicts(left: i64): i32 {
+let mcR: i32 = -1;
+let mcMin: i32 = 0;
+let mcCount: i32 = 0;
+
+function stepMinConflicts(): i32 {
   const n = N;
   while (left > 0) {
-    if (pairs == 0) return QUEENS_STATUS_SOLVED;
-    if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
-    steps++;
-    let r: i32;
-    do r = <i32>RNG.nextInt(<u32>n); while (conflictsOf(r) == 0);
-    const c = posAt(r);
-    let min: i32 = i32.MAX_VALUE;
-    let count: i32 = 0;
-    for (let x = 0; x < n; x++) {
-      const v = x == c ? conflictsOf(r) : conflictsAt(r, x);
-      if (v < min) { min = v; count = 0; }
-      if (v == min) { store<i32>(TIES + (<usize>count << 2), x); count++; }
+    if (plan != 0) {
+      if (!setUp()) return QUEENS_STATUS_RUNNING;
+      continue; // a step starts only with budget left (the trace's one call, one step)
     }
-    const x = count == 1 ? load<i32>(TIES) : load<i32>(TIES + (<usize>RNG.nextInt(<u32>count) << 2));
-    if (x != c) { moveTo(r, x); moves++; }
-    left--;
+    if (!scanning) {
+      if (pairs == 0) return QUEENS_STATUS_SOLVED;
+      if (steps >= maxSteps) return QUEENS_STATUS_LIMIT;
+      steps++;
+      scanning = true;
+      mcR = -1;
+    }
+    // The row: draws until an attacked one, CHUNK draws per budget unit (few rows may be attacked).
+    while (mcR < 0) {
+      if (left <= 0) return QUEENS_STATUS_RUNNING;
+      for (let k = 0; k < CHUNK; k++) {
+        const r = <i32>RNG.nextInt(<u32>n);
+        if (conflictsOf(r) != 0) { mcR = r; break; }
+      }
+      left--;
+      scanX = 0; mcMin = i32.MAX_VALUE; mcCount = 0;
+    }
+    const r = mcR;
+    const c = posAt(r);
+    let x = scanX;
+    while (x < n) {
+      if (left <= 0) { scanX = x; return QUEENS_STATUS_RUNNING; }
+      const end = min(n, x + CHUNK);
+      for (; x < end; x++) {
+        const v = x == c ? conflictsOf(r) : conflictsAt(r, x);
+        if (v < mcMin) { mcMin = v; mcCount = 0; }
+        if (v == mcMin) { store<i32>(TIES + (<usize>mcCount << 2), x); mcCount++; }
+      }
+      left--;
+    }
+    scanning = false;
+    const to = mcCount == 1 ? load<i32>(TIES) : load<i32>(TIES + (<usize>RNG.nextInt(<u32>mcCount) << 2));
+    if (to != c) { moveTo(r, to); moves++; }
   }
   return QUEENS_STATUS_RUNNING;
 }
@@ -342,7 +466,7 @@ function stepMinConflicts(left: i64): i32 {
   return pairs - before;
 }
 
-function stepFast(left: i64): i32 {
+function stepFast(): i32 {
   const n = N;
   while (left > 0) {
     if (phase == 1) {
@@ -449,12 +573,12 @@ function repair<T>(left: i64): i32 {
 export function queensStep(budget: f64): i32 {
   if (algo < 0) return -1;
   if (status != QUEENS_STATUS_RUNNING) return status;
-  const left = toI64(budget < 1 ? 1 : budget);
-  if (algo == QUEENS_ALGORITHM_HILL_CLIMBING) status = stepHill(left, false);
-  else if (algo == QUEENS_ALGORITHM_RESTART) status = stepHill(left, true);
-  else if (algo == QUEENS_ALGORITHM_ANNEALING) status = stepAnnealing(left);
-  else if (algo == QUEENS_ALGORITHM_MIN_CONFLICTS) status = stepMinConflicts(left);
-  else if (algo == QUEENS_ALGORITHM_FAST) status = stepFast(left);
+  left = toI64(budget < 1 ? 1 : budget);
+  if (algo == QUEENS_ALGORITHM_HILL_CLIMBING) status = stepHill(false);
+  else if (algo == QUEENS_ALGORITHM_RESTART) status = stepHill(true);
+  else if (algo == QUEENS_ALGORITHM_ANNEALING) status = stepAnnealing();
+  else if (algo == QUEENS_ALGORITHM_MIN_CONFLICTS) status = stepMinConflicts();
+  else if (algo == QUEENS_ALGORITHM_FAST) status = stepFast();
   return status;
 }
 

@@ -30,6 +30,22 @@ export function checkArray(value: unknown, name: string): asserts value is reado
   if (!Array.isArray(value)) fail(name, 'an array', value);
 }
 
+/** An array or typed array (anything with a non-negative integer length); a throwing Proxy is named too. */
+export function checkArrayLike(value: unknown, name: string): asserts value is ArrayLike<unknown> {
+  let length: unknown;
+  try {
+    length = value === null || (typeof value !== 'object' && typeof value !== 'function') ? undefined : (value as { length?: unknown }).length;
+  } catch (e) {
+    throw new InvalidInputError(`${name} could not be read: ${(e as Error)?.message ?? String(e)}`);
+  }
+  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) fail(name, 'an array or a typed array', value);
+}
+
+/** undefined, 'wasm' or 'ts'. */
+export function checkOptionalBackend(value: unknown, name = 'backend'): void {
+  if (value !== undefined && value !== 'wasm' && value !== 'ts') fail(name, "'wasm' or 'ts'", value);
+}
+
 export function checkString(value: unknown, name: string): asserts value is string {
   if (typeof value !== 'string') fail(name, 'a string', value);
 }

@@ -23,9 +23,16 @@ export interface Task {
 }
 
 export interface TaskOptions {
+  /** Aborting stops the task; aborted with reason DISCARDED, its result is not wanted any more (a queue drops it if unclaimed). */
   signal?: AbortSignal;
   onProgress?: (payload: unknown) => void;
 }
+
+/**
+ * The abort reason that says a task's result is not wanted at all (parallel IDA*: a later subtree
+ * once an earlier one found the goal), as opposed to a stop the work may resume from.
+ */
+export const DISCARDED = 'discarded';
 
 export interface TaskRunner {
   /** How many tasks it runs at once (a worker pool's threads; 1 in this thread). Work is never split by it. */

@@ -60,7 +60,12 @@ export function* drive<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveO
     else if (t - s0 > 20) budget = Math.max(MIN_BUDGET, budget >> 1);
     if (t >= deadline) return { status: 'timeout', stats: run.stats(), workMs };
     if (t - lastYield >= YIELD_EVERY_MS) {
-      options.onProgress?.(run.stats(), workMs);
+      try {
+        options.onProgress?.(run.stats(), workMs);
+      } catch (e) {
+        // The caller's callback failed, not the run: say so in the engine's one error shape.
+        throw new InvalidInputError(`onProgress threw: ${(e as Error)?.message ?? String(e)}`);
+      }
       yield;
       lastYield = now();
     }

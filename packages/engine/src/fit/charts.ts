@@ -81,8 +81,9 @@ export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): 
   ];
   return Plot.plot({
     ...base(options),
-    x: { label: 'x' },
-    y: { label: 'y', domain: [y0 - pad, y1 + pad], grid: true },
+    // No label arrows: Plot draws them as ↑ and →, which some browsers' fonts lack (they render blank).
+    x: { label: 'x', labelArrow: 'none' },
+    y: { label: 'y', labelArrow: 'none', domain: [y0 - pad, y1 + pad], grid: true },
     color: { type: 'ordinal', scheme: 'tableau10' },
     marks: [
       Plot.line(curves, { x: 'x', y: 'y', z: 'series', stroke: 'series', strokeWidth: 1.5, clip: true }),
@@ -124,8 +125,8 @@ export function rmsChart(rows: readonly RmsRow[], options: ChartOptions = {}): S
   const log = lo > 0 && hi / lo > 100;
   return Plot.plot({
     ...base(options),
-    x: { label: 'degree', ticks: rows.map((r) => r.degree), tickFormat: 'd' },
-    y: { label: 'RMS error', type: log ? 'log' : 'linear', grid: true, ...(log ? {} : { zero: true }) },
+    x: { label: 'degree', labelArrow: 'none', ticks: rows.map((r) => r.degree), tickFormat: 'd' },
+    y: { label: 'RMS error', labelArrow: 'none', type: log ? 'log' : 'linear', grid: true, ...(log ? {} : { zero: true }) },
     color: { type: 'ordinal', domain: ['train', 'test', 'cross-validated'], range: ['#d62728', '#1f77b4', '#2ca02c'] },
     marks: [
       Plot.line(long, { x: 'degree', y: 'rms', z: 'set', stroke: 'set', strokeWidth: 1.5 }),

@@ -4,6 +4,7 @@
  * rank is short or the matrix badly conditioned), on the WASM kernel or its TS reference twin.
  * Coefficients are reported highest power first, in the original variable x.
  */
+import { checkArrayLike, checkObject, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
@@ -230,7 +231,21 @@ interface Prepared {
   options: FitOptions;
 }
 
+/** The arguments of every polyfit entry point, checked before anything reads them. */
+function checkFitArgs(rows: FitRows, options: FitOptions): void {
+  checkObject(rows, 'rows');
+  checkArrayLike(rows.x, 'x');
+  checkArrayLike(rows.y, 'y');
+  if (rows.w !== undefined) checkArrayLike(rows.w, 'weights');
+  if (rows.index !== undefined) checkArrayLike(rows.index, 'rows.index');
+  checkObject(options, 'options');
+  checkOptionalBackend(options.backend);
+  checkOptionalSignal(options.signal, 'signal');
+  checkOptionalFunction(options.onProgress, 'onProgress');
+}
+
 function prepare(rows: FitRows, degree: number, options: FitOptions): Prepared {
+  checkFitArgs(rows, options);
   const n = validateFit(rows, degree);
   const rcond = options.rcond ?? defaultRcond(n);
   if (!(rcond >= 0)) throw new InvalidInputError(`rcond must be a non-negative number, got ${rcond}`);
@@ -369,6 +384,7 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
 }
 
 function toRows(x: ArrayLike<number>, y: ArrayLike<number>, options: FitOptions): FitRows {
+  checkObject(options, 'options');
   return { x, y, w: options.weights };
 }
 

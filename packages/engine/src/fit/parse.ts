@@ -6,7 +6,9 @@
  * Every error is one line naming the source, line (or element) and column.
  */
 import { DECIMAL } from '../core/numbers.js';
+import { checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
+import { MAX_TERMS } from './reference.js';
 
 export interface Columns {
   x?: string | undefined;
@@ -341,11 +343,17 @@ export function parsePoints(text: string, columns: Columns = {}, source = 'input
 
 /** A list of degrees like "1,2,5,8" or "1-6" (sorted, without repeats); InvalidInputError otherwise. */
 export function parseDegrees(text: string): number[] {
+  checkString(text, 'degrees');
   const out: number[] = [];
+  // A degree past the largest a fit takes is refused here (before a range of 10⁸ is spelled out).
+  const degree = (d: string): number => {
+    if (Number(d) > MAX_TERMS - 1) throw new InvalidInputError(`degrees: ${d} is past the largest degree, ${MAX_TERMS - 1}`);
+    return Number(d);
+  };
   for (const part of text.split(',').map((t) => t.trim()).filter(Boolean)) {
     const range = /^(\d+)\s*-\s*(\d+)$/.exec(part);
-    if (range && Number(range[1]) <= Number(range[2])) for (let d = Number(range[1]); d <= Number(range[2]); d++) out.push(d);
-    else if (/^\d+$/.test(part)) out.push(Number(part));
+    if (range && Number(range[1]) <= Number(range[2])) for (let d = degree(range[1]!), last = degree(range[2]!); d <= last; d++) out.push(d);
+    else if (/^\d+$/.test(part)) out.push(degree(part));
     else throw new InvalidInputError(`degrees: "${part}" is not a degree or a range (e.g. 1,2,5,8 or 1-6)`);
   }
   if (out.length === 0) throw new InvalidInputError('degrees: give at least one, e.g. 1,2,5,8');

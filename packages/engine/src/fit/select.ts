@@ -11,6 +11,7 @@
  * degree within one standard error of the best score. With a test set only: the degree with the
  * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
  */
+import { checkArray, checkArrayLike, checkObject } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { polyfitRows, polyfitRowsSync, polyval, rmsError, type FitOptions, type PolyFit } from './fit.js';
@@ -180,13 +181,18 @@ function degreeResult(fit: PolyFit, p: ReturnType<typeof plan>, foldFits: PolyFi
   return r;
 }
 
-function checkDegrees(degrees: readonly number[]): void {
+function checkDegrees(degrees: readonly number[], data: SweepData, options: SweepOptions): void {
+  checkObject(data, 'data');
+  checkArrayLike(data.x, 'data.x');
+  checkArrayLike(data.y, 'data.y');
+  checkArray(degrees, 'degrees');
+  checkObject(options, 'options');
   if (degrees.length === 0) throw new InvalidInputError('no degrees to fit');
 }
 
 /** Fits every degree (on the training rows) and scores it on the held-out rows and folds. */
 export async function sweepDegrees(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Promise<Sweep> {
-  checkDegrees(degrees);
+  checkDegrees(degrees, data, options);
   const p = plan(data, options);
   checkSizes(p, degrees);
   const o = fitOptions(options, data);
@@ -206,7 +212,7 @@ export async function sweepDegrees(data: SweepData, degrees: readonly number[], 
 
 /** sweepDegrees, synchronously (the WASM backend needs loadKernels() first). */
 export function sweepDegreesSync(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Sweep {
-  checkDegrees(degrees);
+  checkDegrees(degrees, data, options);
   const p = plan(data, options);
   checkSizes(p, degrees);
   const o = fitOptions(options, data);

@@ -6,7 +6,7 @@ export {
 } from './model.js';
 export { Fraction, frac } from './fraction.js';
 export { exactAnswer, wilson, Z95, type ExactAnswer, type ExactRates } from './exact.js';
-export { createTsKernel, range, coinThreshold, laneRng, LANES, type MontyKernel } from './ts-kernel.js';
+export { DoorSet, createTsKernel, range, coinThreshold, laneRng, LANES, type MontyKernel } from './ts-kernel.js';
 export { createWasmKernel } from './wasm-kernel.js';
 export { createMontyRun, createKernel, splitTasks, sumCounters, type MontyRun, type MontyStats, type MontyOutcome, type MontyChunkTask } from './run.js';
 export { simulateMonty, summarize, runMontyTask, montyTasks, MONTY_TASKS, type MontyResult, type StrategyResult, type Estimate, type MontyHooks } from './simulate.js';

@@ -3,6 +3,7 @@
  * the player stays, switches to a uniformly chosen closed door, or switches with probability p.
  * Validation of every user-facing parameter lives here (one-line InvalidInputError messages).
  */
+import { checkObject } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
 
@@ -83,6 +84,7 @@ export function normalizeGame(options: MontyGameOptions = {}): MontyGame {
 }
 
 export function normalizeSimulation(options: MontySimulationOptions): NormalizedSimulation {
+  checkObject(options, 'options');
   const game = normalizeGame(options);
   const { trials } = options;
   // The limit first: 1e20 is past the safe integers too, but the limit is what the user needs to know.

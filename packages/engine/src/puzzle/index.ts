@@ -16,6 +16,8 @@ export {
 } from './options.js';
 export { IMPROVER_WEIGHTS } from './optimistic.js';
 export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves, resolveHeuristic } from './solve.js';
+export { solvePuzzleParallel, MIN_SPLIT_NODES, type ParallelSolveOptions, type SubtreeTask, type SubtreeResult } from './parallel.js';
+export type { IterationReport } from '../search/parallel-ida.js';
 export {
   PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,
   type PdbName, type PdbSpec, type PdbTables, type PdbProgress,
@@ -42,3 +44,4 @@ export {
 export type { RawCell } from './parse.js';
 export type { LocalOptions } from './options.js';
 export type { SlidingTileOptions } from './problem.js';
+export type { ParallelInfo } from './options.js';

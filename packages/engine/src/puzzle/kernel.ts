@@ -18,6 +18,10 @@ export interface PuzzleExports {
   puzzleWida(num: number, den: number, incumbent: number, first: number, last: number): void;
   /** idastar / wida: the current threshold (wida: den·g + num·h units). */
   puzzleThreshold(): number;
+  /** Before puzzleInit of an idastar run: search one subtree (its root's depth, incoming move code or -1, threshold). */
+  puzzleSubtree(depth: number, incoming: number, threshold: number): void;
+  /** The least f over the threshold seen so far (a subtree's answer once it ended; Infinity: none). */
+  puzzleNextThreshold(): number;
   /** Address of the path (an i32 from the raw bindings: use `>>> 0`). */
   puzzlePathPointer(): number;
   puzzlePathLength(): number;

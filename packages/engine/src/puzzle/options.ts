@@ -8,6 +8,7 @@ import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, 
 import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
+import type { IterationReport } from '../search/parallel-ida.js';
 import type { Board, Move } from './types.js';
 import { HEURISTICS, type HeuristicName } from './heuristics.js';
 import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
@@ -136,6 +137,18 @@ export interface SolveResult {
   optimal?: boolean;
   /** anytime: every improvement in order (moves left out; the last one is this result). */
   improvements?: Omit<Improvement, 'moves'>[];
+  /** Parallel IDA* (solvePuzzleParallel): how the iterations were split and where the solution was found. */
+  parallel?: ParallelInfo;
+}
+
+/** How a parallel IDA* solve went (docs/contracts/search.md "Parallel IDA*"). */
+export interface ParallelInfo {
+  /** Subtrees searched at once. */
+  workers: number;
+  /** The subtree that found the solution: its iteration, position in depth-first order and root path. */
+  foundIn?: { iteration: number; subtree: number; path: Move[] };
+  /** Every iteration, its own counters (the last one's as far as it went). */
+  iterations: IterationReport[];
 }
 
 /** SolveOptions after defaults and validation: what a backend's run receives. */

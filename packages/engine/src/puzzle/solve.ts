@@ -46,7 +46,8 @@ function checkAlgorithmFits(start: Board, algorithm: Algorithm): void {
   }
 }
 
-interface Job {
+/** A validated solve: what prepare() returns for a solvable pair. */
+export interface Job {
   start: Board;
   goal: Board;
   options: SolveOptions;
@@ -88,7 +89,7 @@ export async function resolveHeuristic(goal: Board, options: SolveOptions): Prom
 }
 
 /** Validation, normalisation and the solvability check; a finished result when unsolvable. */
-function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveResult {
+export function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveResult {
   validatePair(start, goal);
   checkLocalOptions(options);
   const normalized = normalizeOptions(options);
@@ -114,7 +115,7 @@ function prepare(start: Board, goal: Board, options: SolveOptions): Job | SolveR
 }
 
 /** The pattern databases' h of a job (for the TS reference and traces). */
-const pdbH = (job: Job, pdb: PdbTables | undefined): HeuristicFn | undefined =>
+export const pdbH = (job: Job, pdb: PdbTables | undefined): HeuristicFn | undefined =>
   pdb && pdbHeuristic(pdb, job.goal, job.normalized.pdbReflect);
 
 function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | undefined): PuzzleRun {
@@ -158,7 +159,7 @@ export function traceMoves(start: Board, goal: Board, moves: readonly Move[], op
   }
 }
 
-function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted', reason: string): SolveResult {
+export function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted', reason: string): SolveResult {
   const n = 'normalized' in job ? job.normalized : undefined;
   return {
     status, solvable: true, reason, stats: zeroStats(),
@@ -266,7 +267,7 @@ function constructResult(job: Job, kernels: Kernels | undefined): SolveResult {
   return { status: 'solved', solvable: true, length: moves.length, moves, ...base, stats, construct };
 }
 
-const memoryText = (bytes: number): string =>
+export const memoryText = (bytes: number): string =>
   bytes >= 2 ** 30 ? `${+(bytes / 2 ** 30).toFixed(2)} GiB` : `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** Solve a sliding-tile puzzle. Limits and aborts return the statistics so far; never throws for them. */

@@ -1,17 +1,17 @@
 /** The TypeScript reference backend of the puzzle solver: the generic searches as a `Run`. */
 import {
-  astar, breadthFirstSearch, depthLimitedSearch, dijkstra, greedySearch, idaStar, iterativeDeepeningSearch,
+  astar, breadthFirstSearch, idaSubtree, depthLimitedSearch, dijkstra, greedySearch, idaStar, iterativeDeepeningSearch,
   newCounters, uniformCostSearch, weightedAstar, weightedIdaStar, type SearchGenerator, type SearchLimits, type Threshold,
 } from '../search/algorithms.js';
 import { MemoryAccount, defaultMemoryBytes, heapMemory, processMemory } from '../core/memory.js';
-import { pathActions } from '../search/problem.js';
+import { pathActions, type Node } from '../search/problem.js';
 import type { SearchCounters } from '../search/types.js';
 import type { HeuristicFn } from './heuristics.js';
 import { weightFraction, type NormalizedSolveOptions } from './options.js';
 import { UnsupportedError } from '../core/errors.js';
 import { SlidingTileProblem, type TileState } from './problem.js';
 import type { Board, Move } from './types.js';
-import { memoryLimit, type PuzzleOutcome, type PuzzleRun } from './wasm-run.js';
+import { memoryLimit, type PuzzleOutcome, type PuzzleRun, type SubtreeRoot } from './wasm-run.js';
 
 function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: SearchLimits, c: SearchCounters, t: Threshold): SearchGenerator<TileState, Move> {
   switch (o.algorithm) {
@@ -30,30 +30,45 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
   }
 }
 
-/** `hFn`: an h built elsewhere (the pattern databases' lookup), replacing options.heuristic. */
-export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions, hFn?: HeuristicFn): PuzzleRun {
+/**
+ * `hFn`: an h built elsewhere (the pattern databases' lookup), replacing options.heuristic.
+ * `subtree`: search one subtree of parallel IDA* whose root is `start` (idastar only).
+ */
+export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions, hFn?: HeuristicFn, subtree?: SubtreeRoot): PuzzleRun {
   const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank, hFn });
   // The TS runs of a thread share its V8 heap as well as the process budget.
   const memory = new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('ts'), [processMemory, heapMemory]);
   const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1, memory };
   const counters = newCounters();
-  const threshold: Threshold = { value: NaN };
-  const generator = search(problem, options, limits, counters, threshold);
+  const threshold: Threshold = { value: subtree?.threshold ?? NaN };
+  let root: Node<TileState, Move> | undefined;
+  let next = NaN;
+  let generator: Generator<SearchCounters, { kind: string; node?: Node<TileState, Move>; next?: number }, void>;
+  if (subtree === undefined) generator = search(problem, options, limits, counters, threshold);
+  else {
+    if (options.algorithm !== 'idastar') throw new UnsupportedError(`a subtree of parallel IDA* runs idastar, not ${options.algorithm}`);
+    root = { state: problem.initial, parent: null, action: subtree.incoming, g: subtree.depth, depth: subtree.depth };
+    generator = idaSubtree(problem, root, subtree.threshold, limits, counters);
+  }
   let outcome: PuzzleOutcome | null = null;
   return {
     step(budget) {
       if (outcome !== null) return outcome;
       limits.sliceSize = Math.max(1, Math.floor(budget));
-      const next = generator.next();
-      if (next.done !== true) return null;
-      const r = next.value;
-      outcome = r.kind === 'found' ? { kind: 'found', moves: pathActions(r.node) } : r.kind === 'memory-limit' ? memoryLimit(memory) : r;
+      const step = generator.next();
+      if (step.done !== true) return null;
+      const r = step.value;
+      if (r.kind === 'found') outcome = { kind: 'found', moves: pathActions(r.node!, root) };
+      else if (r.kind === 'memory-limit') outcome = memoryLimit(memory);
+      else outcome = { kind: r.kind as 'exhausted' | 'node-limit' };
+      if (r.next !== undefined) next = r.next;
       return outcome;
     },
     stats: () => ({ ...counters }),
     threshold: () => threshold.value,
+    nextThreshold: () => next,
     dispose() {
-      generator.return({ kind: 'exhausted' });
+      generator.return({ kind: 'exhausted', next: Infinity });
       memory.close();
     },
   };

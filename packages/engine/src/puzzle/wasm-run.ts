@@ -31,6 +31,18 @@ export type PuzzleOutcome =
 export interface PuzzleRun extends Run<PuzzleOutcome, SearchCounters> {
   /** idastar / wida: the threshold of the iteration in progress or last run (wida: den·g + num·h units). */
   threshold?(): number;
+  /** A subtree run (parallel IDA*): the least f over its threshold once it ended (Infinity: none). */
+  nextThreshold?(): number;
+}
+
+/**
+ * One subtree of a parallel IDA* iteration (contract "Parallel IDA*"): the run's start board is the
+ * node at `depth` reached by `incoming` (null at the start), searched with one iteration at `threshold`.
+ */
+export interface SubtreeRoot {
+  depth: number;
+  incoming: Move | null;
+  threshold: number;
 }
 
 /** The memory-limit outcome, saying whether a shared budget (not the run's own limit) stopped it. */
@@ -51,6 +63,8 @@ export interface WasmRunExtras {
   memoryLimitBytes?: number;
   /** The pattern databases of options.pdb, loaded (pdb-store.ts loadPdb). */
   pdb?: PdbTables;
+  /** Search one subtree of parallel IDA* (idastar only). */
+  subtree?: SubtreeRoot;
 }
 
 export function createWasmPuzzleRun(
@@ -77,6 +91,7 @@ export function createWasmPuzzleRun(
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;
   let finalThreshold: number | undefined;
+  let finalNext: number | undefined;
 
   const readStats = (): SearchCounters => ({
     expanded: ex.puzzleExpanded(),
@@ -104,6 +119,7 @@ export function createWasmPuzzleRun(
     else throw new Error(`searchlab kernel returned status ${status}`);
     finalStats = readStats();
     finalThreshold = ex.puzzleThreshold();
+    finalNext = ex.puzzleNextThreshold();
     return outcome;
   };
 
@@ -127,6 +143,8 @@ export function createWasmPuzzleRun(
       const { num, den } = weightFraction(options.weight);
       ex.puzzleWida(num, den, options.incumbent, options.firstThreshold, options.lastThreshold);
     }
+    const { subtree } = extras;
+    if (subtree !== undefined) ex.puzzleSubtree(subtree.depth, subtree.incoming === null ? -1 : MOVES.indexOf(subtree.incoming), subtree.threshold);
     const h = !informed ? codes.puzzle.heuristic.none : extras.pdb !== undefined ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
     return ex.puzzleInit(
       width, height, algo, h,
@@ -151,6 +169,9 @@ export function createWasmPuzzleRun(
     },
     threshold(): number {
       return finalThreshold ?? (lease.released ? NaN : ex.puzzleThreshold());
+    },
+    nextThreshold(): number {
+      return finalNext ?? (lease.released ? NaN : ex.puzzleNextThreshold());
     },
     dispose(): void {
       finalStats ??= readStats();

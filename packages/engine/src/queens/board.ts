@@ -33,6 +33,14 @@ export class QueenBoard {
     this.pairs = 0;
   }
 
+  /** Empties the counters of rows [a, b) (columns a..b−1, diagonals 2a..2b−1): `clear` in pieces. */
+  clearRows(a: number, b: number): void {
+    if (a === 0) this.pairs = 0;
+    this.col.fill(0, a, b);
+    this.d1.fill(0, 2 * a, 2 * b);
+    this.d2.fill(0, 2 * a, 2 * b);
+  }
+
   /** Puts the queen of row r on column c (row r must be lifted or not yet placed). */
   place(r: number, c: number): void {
     const a = r + c;

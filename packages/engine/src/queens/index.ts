@@ -5,7 +5,7 @@ export {
   checkSolution, isSolution, renderBoard, conflictMap, type Positions,
 } from './model.js';
 export {
-  QUEENS_ALGORITHMS, FAST_FROM_N, defaultAlgorithm, defaultMaxSteps, normalizeQueensOptions,
+  QUEENS_ALGORITHMS, FAST_FROM_N, defaultAlgorithm, defaultMaxSteps, normalizeQueensOptions, queensSolveSpec, type QueensSolveSpec,
   type QueensAlgorithm, type QueensStats, type QueensOutcome, type QueensSolveOptions, type NormalizedQueensOptions,
 } from './options.js';
 export { construct } from './construct.js';
@@ -20,7 +20,7 @@ export {
 export { createTsQueensRun, unsolvableN, fastStallLimit, type QueensRun } from './ts-run.js';
 export { createWasmQueensRun, createWasmCountRun } from './wasm-run.js';
 export {
-  solveQueens, solveQueensSync, traceQueensSync, chooseQueensBackend, type QueensTrace, type QueensSolveResult, type QueensStatus,
+  solveQueens, solveQueensSync, traceQueens, traceQueensSync, chooseQueensBackend, type QueensTrace, type QueensSolveResult, type QueensStatus,
 } from './solve.js';
 export { countQueens, countSubproblem, type CountOptions, type CountResult, type CountTaskPayload } from './counting.js';
 export { queensTasks, type SolveTaskPayload, type SolveTaskResult } from './tasks.js';

@@ -3,6 +3,7 @@
  * Scores, validation of user placements, parsing and rendering. Everything here is O(N) or O(N²)
  * only where said.
  */
+import { checkArrayLike } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 
 /** A placement: one column per row (Int32Array for large N, any number array for small). */
@@ -27,7 +28,7 @@ export function validatePositions(positions: Positions): void {
   for (let r = 0; r < n; r++) {
     const c = positions[r] as number;
     if (!Number.isInteger(c) || c < 0 || c >= n) {
-      throw new InvalidInputError(`row ${r} has column ${String(c)}, expected an integer 0..${n - 1}`);
+      throw new InvalidInputError(`row ${r + 1} has column ${String(c)}, expected an integer 0..${n - 1}`);
     }
   }
 }
@@ -89,6 +90,7 @@ export function attackedRows(positions: Positions): Uint8Array {
  * first offending row. Independent of every solver (it only counts lines).
  */
 export function checkSolution(positions: Positions): string | null {
+  checkArrayLike(positions, 'positions');
   const n = positions.length;
   if (n === 0) return 'the placement is empty';
   const col = new Uint8Array(n);
@@ -96,10 +98,10 @@ export function checkSolution(positions: Positions): string | null {
   const d2 = new Uint8Array(2 * n);
   for (let r = 0; r < n; r++) {
     const c = positions[r] as number;
-    if (!Number.isInteger(c) || c < 0 || c >= n) return `row ${r} has column ${String(c)}, expected 0..${n - 1}`;
-    if (col[c] === 1) return `row ${r}: column ${c} already holds a queen`;
-    if (d1[r + c] === 1) return `row ${r}: the queen at column ${c} shares a / diagonal with an earlier queen`;
-    if (d2[r - c + n - 1] === 1) return `row ${r}: the queen at column ${c} shares a \\ diagonal with an earlier queen`;
+    if (!Number.isInteger(c) || c < 0 || c >= n) return `row ${r + 1} has column ${String(c)}, expected 0..${n - 1}`;
+    if (col[c] === 1) return `row ${r + 1}: column ${c} already holds a queen`;
+    if (d1[r + c] === 1) return `row ${r + 1}: the queen at column ${c} shares a / diagonal with an earlier queen`;
+    if (d2[r - c + n - 1] === 1) return `row ${r + 1}: the queen at column ${c} shares a \\ diagonal with an earlier queen`;
     col[c] = 1;
     d1[r + c] = 1;
     d2[r - c + n - 1] = 1;

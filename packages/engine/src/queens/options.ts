@@ -1,6 +1,7 @@
 /** Algorithms, options and results of the N-Queens solvers (both backends). */
 import { codes } from '#core-as';
-import type { Backend } from '../core/backend.js';
+import { BACKENDS, type Backend } from '../core/backend.js';
+import { checkObject, checkOptionalBackend } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { validateN } from './model.js';
 
@@ -83,6 +84,8 @@ function checkNumber(name: string, v: number, ok: (v: number) => boolean, expect
 
 export function normalizeQueensOptions(n: number, o: QueensSolveOptions = {}): NormalizedQueensOptions {
   validateN(n);
+  checkObject(o, 'options');
+  checkOptionalBackend(o.backend);
   const algorithm = o.algorithm ?? defaultAlgorithm(n);
   if (!QUEENS_ALGORITHMS.includes(algorithm)) {
     throw new InvalidInputError(`unknown algorithm ${JSON.stringify(algorithm)}; expected one of ${QUEENS_ALGORITHMS.join(', ')}`);
@@ -96,4 +99,20 @@ export function normalizeQueensOptions(n: number, o: QueensSolveOptions = {}): N
   const tMin = checkNumber('tMin', o.tMin ?? 0.1, (v) => Number.isFinite(v) && v > 0, 'a positive number');
   const historyLimit = checkNumber('historyLimit', o.historyLimit ?? 100_000, (v) => Number.isInteger(v) && v >= 0, 'a non-negative integer');
   return { n, algorithm, seed, maxSteps, escapeMoves, t0, alpha, tMin, historyLimit };
+}
+
+/**
+ * A queens solve's canonical spec: N, the algorithm and its every parameter filled in, the backend;
+ * nothing else (no limits in time, no callbacks, no output choices). `queensSolveSpec` of a spec is
+ * the same spec.
+ */
+export interface QueensSolveSpec extends NormalizedQueensOptions {
+  backend: Backend;
+}
+
+/** The one normaliser from user input (CLI flags, a web form, API options) to a QueensSolveSpec. */
+export function queensSolveSpec(n: number, options: QueensSolveOptions = {}): QueensSolveSpec {
+  const backend = options.backend ?? 'wasm';
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  return { ...normalizeQueensOptions(n, options), backend };
 }

@@ -129,7 +129,7 @@ export class PositionsParser {
       const c = out[r]!;
       if (c >= 0 && c < n) continue;
       const shown = c < 0 ? this.odd!.shown : this.mode === Mode.Plain ? JSON.stringify(String(c)) : String(c);
-      throw new InvalidInputError(`row ${r} has column ${shown}, expected an integer 0..${n - 1}`);
+      throw new InvalidInputError(`row ${r + 1} has column ${shown}, expected an integer 0..${n - 1}`);
     }
     validatePositions(out);
     return out;

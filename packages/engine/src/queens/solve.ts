@@ -80,26 +80,35 @@ export interface QueensTrace {
   conflicts: number[];
 }
 
-/**
- * A solve that also records the board after each of its first `maxFrames − 1` steps (for animating
- * small boards), then finishes like `solveQueensSync`. Same result as an untraced run (budgets never
- * change results). WASM needs `await loadKernels()` first.
- */
-export function traceQueensSync(n: number, options: QueensSolveOptions = {}, maxFrames = 2000): { result: QueensSolveResult; trace: QueensTrace } {
+/** The recorded part of a traced solve: the board after each of its first `maxFrames − 1` steps. */
+function beginTrace(n: number, options: QueensSolveOptions, maxFrames: number) {
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);
   const t0 = globalThis.performance.now();
   const run = createRun(o, backend, backend === 'wasm' ? kernelsIfLoaded() : undefined);
-  const trace: QueensTrace = { frames: [Array.from(run.positions())], conflicts: [run.stats().conflicts] };
+  const trace: QueensTrace = { frames: [], conflicts: [] };
+  // A step may take several budget units (set-up and scans run in chunks), and a call with budget 1
+  // never finishes one step and starts the next: so the board before the call in which the step
+  // count moves from k to k + 1 is the board after step k (k = 0: the start).
+  let seen = 0;
   while (trace.frames.length < maxFrames && options.signal?.aborted !== true) {
-    // Budget 1 is one step for every algorithm (a steepest-descent step costs N ≥ 1 units).
+    const before = Array.from(run.positions());
+    const pairs = run.stats().conflicts;
     const out = run.step(1);
+    if (run.stats().steps > seen) {
+      seen = run.stats().steps;
+      trace.frames.push(before);
+      trace.conflicts.push(pairs);
+    }
     if (out !== null) break;
-    trace.frames.push(Array.from(run.positions()));
-    trace.conflicts.push(run.stats().conflicts);
   }
-  const initMs = globalThis.performance.now() - t0;
-  const result = finish(o, backend, run, runSync(run, driveOptions(options)), initMs);
+  return { o, backend, run, trace, maxFrames, initMs: globalThis.performance.now() - t0 };
+}
+
+/** The result of a traced solve, its final board appended to the frames when they stopped short of it. */
+function endTrace(begun: ReturnType<typeof beginTrace>, driven: Parameters<typeof finish>[3]): { result: QueensSolveResult; trace: QueensTrace } {
+  const { o, backend, run, trace, maxFrames, initMs } = begun;
+  const result = finish(o, backend, run, driven, initMs);
   if (trace.frames.length < maxFrames && result.status === 'solved') {
     const last = trace.frames.at(-1)!;
     if (last.some((c, i) => c !== result.positions[i])) {
@@ -108,4 +117,20 @@ export function traceQueensSync(n: number, options: QueensSolveOptions = {}, max
     }
   }
   return { result, trace };
+}
+
+/**
+ * A solve that also records the board after each of its first `maxFrames − 1` steps (for animating
+ * small boards), then finishes like `solveQueensSync`. Same result as an untraced run (budgets never
+ * change results). WASM needs `await loadKernels()` first.
+ */
+export function traceQueensSync(n: number, options: QueensSolveOptions = {}, maxFrames = 2000): { result: QueensSolveResult; trace: QueensTrace } {
+  const begun = beginTrace(n, options, maxFrames);
+  return endTrace(begun, runSync(begun.run, driveOptions(options)));
+}
+
+/** `traceQueensSync` whose search after the frames runs in slices: progress, cancellation, a time limit. */
+export async function traceQueens(n: number, options: QueensSolveOptions = {}, maxFrames = 2000): Promise<{ result: QueensSolveResult; trace: QueensTrace }> {
+  const begun = beginTrace(n, options, maxFrames);
+  return endTrace(begun, await runAsync(begun.run, driveOptions(options)));
 }

@@ -6,7 +6,7 @@ import { registerTasks, type TaskContext } from '../core/tasks.js';
 import { enumerateSolutions } from './count.js';
 import { countQueens, type CountResult } from './counting.js';
 import type { QueensAlgorithm } from './options.js';
-import { traceQueensSync, type QueensSolveResult, type QueensTrace } from './solve.js';
+import { traceQueens, type QueensSolveResult, type QueensTrace } from './solve.js';
 
 export interface SolveTaskPayload {
   n: number;
@@ -24,7 +24,11 @@ export type SolveTaskResult = Omit<QueensSolveResult, 'positions'> & { positions
 export const queensTasks = {
   solve: async (p: SolveTaskPayload, ctx: TaskContext): Promise<SolveTaskResult> => {
     if (p.backend !== 'ts') await loadKernels();
-    const { result, trace } = traceQueensSync(p.n, { algorithm: p.algorithm, seed: p.seed, maxSteps: p.maxSteps, backend: p.backend, signal: ctx.signal }, p.frames ?? 0);
+    // In slices, so that a page sees the steps go by (10⁶ queens take seconds) and can cancel.
+    const { result, trace } = await traceQueens(p.n, {
+      algorithm: p.algorithm, seed: p.seed, maxSteps: p.maxSteps, backend: p.backend, signal: ctx.signal,
+      onProgress: (s) => ctx.progress({ steps: s.steps, conflicts: s.conflicts }),
+    }, p.frames ?? 0);
     return { ...result, positions: Array.from(result.positions), trace };
   },
   /** All of Q(n) in this worker (the subproblems one after another), with progress. */

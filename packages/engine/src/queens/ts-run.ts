@@ -25,39 +25,67 @@ interface State {
   rng: Rng;
   stats: QueensStats;
   history: number[];
+  /** Budget units left in this step: a body pauses with `s.left = yield` when none is left. */
+  left: number;
 }
 
-/** A body pauses with `left = yield` when `--left === 0`; it returns the outcome. */
+/** A body returns the outcome; it pauses (yield) where its budget runs out. */
 type Body = (s: State) => Generator<void, QueensOutcome, number>;
+type Pausing<T = void> = Generator<void, T, number>;
+
+/**
+ * Every O(N) loop, set-up included, runs in chunks of CHUNK rows, columns or draws, one budget unit
+ * each, and pauses between chunks when the budget is spent, so that a slice returns to the driver
+ * soon at any N (the kernel pauses at the same places; where a run pauses never changes its draws).
+ */
+const CHUNK = 1 << 16;
+
+/** f over [0, count) in CHUNK pieces, one budget unit each. */
+function* inChunks(s: State, count: number, f: (a: number, b: number) => void): Pausing {
+  for (let a = 0; a < count; a += CHUNK) {
+    if (s.left <= 0) s.left = yield;
+    f(a, Math.min(count, a + CHUNK));
+    s.left--;
+  }
+}
+
+/** The counters to zero, in chunks of rows. */
+const clearBoard = (s: State): Pausing => inChunks(s, s.b.n, (a, b) => s.b.clearRows(a, b));
 
 const SOLVED: QueensOutcome = { kind: 'solved' };
 const LIMIT: QueensOutcome = { kind: 'limit' };
 
 /** Rule 1: every row gets nextInt(n), rows 0..n−1 in order. */
-function randomStart(s: State): void {
+function* randomStart(s: State): Pausing {
   const { b, rng } = s;
-  b.clear();
-  for (let r = 0; r < b.n; r++) b.place(r, rng.nextInt(b.n));
+  yield* clearBoard(s);
+  yield* inChunks(s, b.n, (from, to) => { for (let r = from; r < to; r++) b.place(r, rng.nextInt(b.n)); });
 }
 
 /**
  * Rule 2 (steepest descent): the move (r, x), x ≠ pos[r], with the least change in attacking pairs;
  * ties go to the last in row-major order (the seed's `<=`). Returns the change; the move in `best`.
  */
-function bestMove(b: QueenBoard, best: Int32Array): number {
+function* bestMove(s: State, best: Int32Array): Pausing<number> {
+  const { b } = s;
   const n = b.n;
   let bestDelta = Infinity;
   for (let r = 0; r < n; r++) {
     const c = b.pos[r]!;
     const cur = b.conflictsOf(r);
-    for (let x = 0; x < n; x++) {
-      if (x === c) continue;
-      const d = b.conflictsAt(r, x) - cur;
-      if (d <= bestDelta) {
-        bestDelta = d;
-        best[0] = r;
-        best[1] = x;
+    for (let x0 = 0; x0 < n; x0 += CHUNK) {
+      if (s.left <= 0) s.left = yield;
+      const end = Math.min(n, x0 + CHUNK);
+      for (let x = x0; x < end; x++) {
+        if (x === c) continue;
+        const d = b.conflictsAt(r, x) - cur;
+        if (d <= bestDelta) {
+          bestDelta = d;
+          best[0] = r;
+          best[1] = x;
+        }
       }
+      s.left--;
     }
   }
   return bestDelta;
@@ -71,51 +99,56 @@ function record(s: State): void {
  * Steepest descent from `start`: each step takes the best improving move; when none improves, the
  * algorithm's `stuck` step (hill climbing's escape, or a restart). `traced` records the score history.
  */
-const descent = (start: (s: State) => void, stuck: (s: State) => void, traced: boolean): Body => function* (s) {
+const descent = (start: (s: State) => Pausing, stuck: (s: State) => Pausing | undefined, traced: boolean): Body => function* (s) {
   const { b, stats, o } = s;
-  let left = yield;
-  start(s);
+  s.left = yield;
+  yield* start(s);
   if (traced) record(s);
   const best = new Int32Array(2);
   for (;;) {
+    if (s.left <= 0) s.left = yield;
     if (b.pairs === 0) return SOLVED;
     if (stats.steps >= o.maxSteps) return LIMIT;
     stats.steps++;
-    if (bestMove(b, best) < 0) {
+    if ((yield* bestMove(s, best)) < 0) {
       b.moveTo(best[0]!, best[1]!);
       stats.moves++;
     } else {
-      stuck(s);
+      const more = stuck(s);
+      if (more !== undefined) yield* more;
     }
     if (traced) record(s);
-    // A steepest-descent step scans n rows: it costs n budget units (the driver's slices stay short).
-    if ((left -= b.n) <= 0) left = yield;
   }
 };
 
 /** The seed's hill climbing: from the main diagonal; stuck → K random in-row moves, rows 0, 1, … (cyclically), column nextInt(n). */
 const hillClimbing = descent(
-  ({ b }) => { for (let r = 0; r < b.n; r++) b.place(r, r); },
+  function* (s) {
+    yield* clearBoard(s);
+    yield* inChunks(s, s.b.n, (from, to) => { for (let r = from; r < to; r++) s.b.place(r, r); });
+  },
   ({ b, rng, stats, o }) => {
     stats.escapes++;
     for (let k = 0; k < o.escapeMoves; k++) b.moveTo(k % b.n, rng.nextInt(b.n));
+    return undefined;
   },
   true,
 );
 
 /** Random-restart hill climbing: stuck → a fresh random start. */
-const restart = descent(randomStart, (s) => {
+const restart = descent(randomStart, function* (s) {
   s.stats.restarts++;
-  randomStart(s);
+  yield* randomStart(s);
 }, false);
 
 const annealing: Body = function* (s) {
   const { b, rng, stats, o } = s;
   const n = b.n;
-  let left = yield;
-  randomStart(s);
+  s.left = yield;
+  yield* randomStart(s);
   let t = o.t0;
   for (;;) {
+    if (s.left <= 0) s.left = yield;
     if (b.pairs === 0) return SOLVED;
     if (stats.steps >= o.maxSteps) return LIMIT;
     stats.steps++;
@@ -129,47 +162,70 @@ const annealing: Body = function* (s) {
       stats.moves++;
     }
     t = Math.max(t * o.alpha, o.tMin);
-    if (--left <= 0) left = yield;
+    s.left--;
   }
 };
 
 const minConflicts: Body = function* (s) {
   const { b, rng, stats, o } = s;
   const n = b.n;
-  let left = yield;
+  const pos = b.pos;
+  s.left = yield;
   // Start: a random permutation (Fisher–Yates from the end over the identity, as Rng.shuffle).
-  for (let r = 0; r < n; r++) b.pos[r] = r;
-  for (let i = n - 1; i > 0; i--) {
-    const j = rng.nextInt(i + 1);
-    const t = b.pos[i]!;
-    b.pos[i] = b.pos[j]!;
-    b.pos[j] = t;
-  }
-  for (let r = 0; r < n; r++) b.place(r, b.pos[r]!);
+  yield* clearBoard(s);
+  yield* inChunks(s, n, (from, to) => { for (let r = from; r < to; r++) pos[r] = r; });
+  yield* inChunks(s, n, (from, to) => {
+    // k counts the swaps: i = n−1−k goes n−1 down to 1.
+    for (let k = from; k < to; k++) {
+      const i = n - 1 - k;
+      if (i <= 0) break;
+      const j = rng.nextInt(i + 1);
+      const t = pos[i]!;
+      pos[i] = pos[j]!;
+      pos[j] = t;
+    }
+  });
+  yield* inChunks(s, n, (from, to) => { for (let r = from; r < to; r++) b.place(r, pos[r]!); });
   const ties = new Int32Array(n);
   for (;;) {
+    if (s.left <= 0) s.left = yield;
     if (b.pairs === 0) return SOLVED;
     if (stats.steps >= o.maxSteps) return LIMIT;
     stats.steps++;
-    let r: number;
-    do r = rng.nextInt(n); while (b.conflictsOf(r) === 0);
-    const c = b.pos[r]!;
+    // The row: draws until an attacked one, CHUNK draws per budget unit (few rows may be attacked).
+    let r = -1;
+    while (r < 0) {
+      if (s.left <= 0) s.left = yield;
+      for (let k = 0; k < CHUNK; k++) {
+        const t = rng.nextInt(n);
+        if (b.conflictsOf(t) !== 0) {
+          r = t;
+          break;
+        }
+      }
+      s.left--;
+    }
+    const c = pos[r]!;
     let min = Infinity;
     let count = 0;
-    for (let x = 0; x < n; x++) {
-      const v = x === c ? b.conflictsOf(r) : b.conflictsAt(r, x);
-      if (v < min) {
-        min = v;
-        count = 0;
+    for (let x0 = 0; x0 < n; x0 += CHUNK) {
+      if (s.left <= 0) s.left = yield;
+      const end = Math.min(n, x0 + CHUNK);
+      for (let x = x0; x < end; x++) {
+        const v = x === c ? b.conflictsOf(r) : b.conflictsAt(r, x);
+        if (v < min) {
+          min = v;
+          count = 0;
+        }
+        if (v === min) ties[count++] = x;
       }
-      if (v === min) ties[count++] = x;
+      s.left--;
     }
     const x = count === 1 ? ties[0]! : ties[rng.nextInt(count)]!;
     if (x !== c) {
       b.moveTo(r, x);
       stats.moves++;
     }
-    if (--left <= 0) left = yield;
   }
 };
 
@@ -181,7 +237,7 @@ const fast: Body = function* (s) {
   const n = b.n;
   const { pos, d1, d2 } = b;
   const attacked = (r: number) => b.conflictsOf(r) > 0;
-  let left = yield;
+  s.left = yield;
   for (;;) {
     // Phase 1: greedy permutation. Row i takes a random column among those not yet used; kept when
     // its diagonals are free, for at most 3n attempts.
@@ -198,7 +254,7 @@ const fast: Body = function* (s) {
         b.place(i, c);
         i++;
       }
-      if (--left <= 0) left = yield;
+      if (--s.left <= 0) s.left = yield;
     }
     const m = i;
     // The rest at random (forward Fisher–Yates over rows m..n−1), then counted.
@@ -239,7 +295,7 @@ const fast: Body = function* (s) {
         if (j !== i) b.swapRows(i, j);
         stall++;
       }
-      if (--left <= 0) left = yield;
+      if (--s.left <= 0) s.left = yield;
       if (stall > fastStallLimit(n)) break;
     }
     stats.restarts++;
@@ -268,7 +324,7 @@ export const unsolvableN = (n: number): boolean => n === 2 || n === 3;
 export function createTsQueensRun(o: NormalizedQueensOptions): QueensRun {
   const b = new QueenBoard(o.n, o.algorithm === 'construct');
   const stats: QueensStats = { steps: 0, moves: 0, escapes: 0, restarts: 0, conflicts: 0 };
-  const s: State = { o, b, rng: new Rng(o.seed), stats, history: [] };
+  const s: State = { o, b, rng: new Rng(o.seed), stats, history: [], left: 0 };
   let outcome: QueensOutcome | null = unsolvableN(o.n) ? { kind: 'unsolvable' } : null;
   const gen = BODIES[o.algorithm](s);
   gen.next(0); // to the first `yield`: bodies receive their first budget there

@@ -316,6 +316,8 @@ interface DepthFirstRules<S, A> {
   readonly leafDepth?: number;
   /** DFS: skip a child whose state is already on the current path (still counted as generated). */
   readonly avoidPathRepeats?: boolean;
+  /** Where the walk starts (a subtree of parallel IDA*); default the problem's root node. */
+  readonly root?: Node<S, A>;
 }
 
 type WalkResult<S, A> =
@@ -366,7 +368,7 @@ function* boundedDepthFirst<S, A>(
     return EXPAND;
   };
 
-  let current = rootNode(problem);
+  let current = rules.root ?? rootNode(problem);
   let r = enter(current);
   for (;;) {
     if (r === FOUND) return { kind: 'found', node: current };
@@ -449,6 +451,31 @@ export function* idaStar<S, A>(
       return { kind: 'exhausted' };
     }
   }
+}
+
+/** How the search of one subtree of parallel IDA* ended: a goal, the node limit, or done with the least f over its bound. */
+export type SubtreeOutcome<S, A> =
+  | { kind: 'found'; node: Node<S, A> }
+  | { kind: 'node-limit' }
+  | { kind: 'exhausted'; next: number };
+
+/**
+ * One subtree of a parallel IDA* iteration (contract "Parallel IDA*"): visit(root) of the idastar
+ * contract at a fixed bound, root being a node of the whole search (its depth, g and incoming action
+ * as there, so parent pruning and f are the same). Ends at the root again: `next` is the least f
+ * over the bound (Infinity: nothing was cut).
+ */
+export function* idaSubtree<S, A>(
+  problem: Problem<S, A>,
+  root: Node<S, A>,
+  bound: number,
+  limits: SearchLimits = {},
+  counters: SearchCounters = newCounters(),
+): Generator<SearchCounters, SubtreeOutcome<S, A>, void> {
+  counters.iterations = 1;
+  const f = (n: Node<S, A>): number => n.g + problem.h(n.state);
+  const r = yield* boundedDepthFirst(problem, { f, bound, root }, limits, counters, { since: 0 });
+  return r.kind === 'cut' ? { kind: 'exhausted', next: r.next } : r;
 }
 
 /** A weight w ≥ 1 as the exact fraction num / den the weighted searches use (contract: "wida"). */

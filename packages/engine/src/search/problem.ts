@@ -57,10 +57,10 @@ export function expand<S, A>(problem: Problem<S, A>, node: Node<S, A>): Node<S, 
   return children;
 }
 
-/** The actions from the root to `node`. */
-export function pathActions<S, A>(node: Node<S, A>): A[] {
+/** The actions from the root (or from `from`, an ancestor of `node`) to `node`. */
+export function pathActions<S, A>(node: Node<S, A>, from?: Node<S, A>): A[] {
   const actions: A[] = [];
-  for (let n: Node<S, A> | null = node; n !== null && n.action !== null; n = n.parent) actions.push(n.action);
+  for (let n: Node<S, A> | null = node; n !== null && n !== from && n.action !== null; n = n.parent) actions.push(n.action);
   return actions.reverse();
 }
 

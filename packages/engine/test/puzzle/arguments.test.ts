@@ -41,6 +41,7 @@ const CALLS: Record<string, unknown[]> = {
   solveOptionsFrom: [{}, {}],
   puzzleSpec: [{}],
   solvePuzzle: [START, GOOD, {}],
+  solvePuzzleParallel: [START, GOOD, { algorithm: 'idastar' }],
   solvePuzzleSync: [START, GOOD, { backend: 'ts' }],
   chooseBackend: [GOOD, 'astar', 'ts'],
   traceMoves: [START, GOOD, ['right'], puzzle.normalizeOptions({})],

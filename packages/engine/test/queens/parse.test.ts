@@ -43,10 +43,10 @@ describe('PositionsParser', () => {
 
   test('one-line errors naming the row or the byte, the same for every chunking', () => {
     const cases: [string, RegExp][] = [
-      ['1 x 0', /^error row 1 has column "x", expected an integer 0..2$/],
-      ['1 3 9 2', /^error row 2 has column "9", expected an integer 0..3$/],
-      ['[1,3,-1,2]', /^error row 2 has column -1, expected an integer 0..3$/],
-      ['{"positions":[1,3,1.5,2]}', /^error row 2 has column 1.5, expected an integer 0..3$/],
+      ['1 x 0', /^error row 2 has column "x", expected an integer 0..2$/],
+      ['1 3 9 2', /^error row 3 has column "9", expected an integer 0..3$/],
+      ['[1,3,-1,2]', /^error row 3 has column -1, expected an integer 0..3$/],
+      ['{"positions":[1,3,1.5,2]}', /^error row 3 has column 1.5, expected an integer 0..3$/],
       ['[1,3,0,2', /not valid JSON: it ends inside an array or object \(byte 8\)/],
       ['[1,3,0,,2]', /not valid JSON: unexpected "," at byte 7/],
       ['{"positions":[1,3,0,2]} x', /unexpected "x" at byte 24/],

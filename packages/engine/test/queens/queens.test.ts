@@ -98,12 +98,12 @@ describe('model', () => {
   });
 
   test('validation and parsing: one-line errors naming the row', () => {
-    expect(() => validatePositions([0, 4, 1])).toThrow(/row 1 has column 4, expected an integer 0..2/);
+    expect(() => validatePositions([0, 4, 1])).toThrow(/row 2 has column 4, expected an integer 0..2/);
     expect(() => validatePositions([])).toThrow(InvalidInputError);
     expect(Array.from(parsePositions('1 3 0 2'))).toEqual([1, 3, 0, 2]);
     expect(Array.from(parsePositions('{"n":4,"positions":[1,3,0,2]}'))).toEqual([1, 3, 0, 2]);
-    expect(() => parsePositions('1 x 0')).toThrow(/row 1 has column "x"/);
-    expect(checkSolution([0, 1])).toMatch(/row 1/);
+    expect(() => parsePositions('1 x 0')).toThrow(/row 2 has column "x"/);
+    expect(checkSolution([0, 1])).toMatch(/^row 2: /); // rows count from 1
     expect(renderBoard([1, 3, 0, 2])).toBe('. Q . .\n. . . Q\nQ . . .\n. . Q .');
     expect(renderBoard([0, 0])).toBe('X .\nX .');
   });

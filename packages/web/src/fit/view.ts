@@ -92,7 +92,7 @@ class FitView {
       this.source = 'seed';
       const held = this.el('fit-held');
       held.hidden = false;
-      held.textContent = `Seed 000: y = 3x² + 4x + 20 + noise (σ = ${e.sigma}), seed ${seed}. Held out: the same x with fresh noise (hollow points).`;
+      held.textContent = `The blog post's experiment: y = 3x² + 4x + 20 + noise (σ = ${e.sigma}), random seed ${seed}. Held out: the same x with fresh noise (hollow points).`;
       this.save();
       this.jobs.stop();
       if (fit) await this.fit();
@@ -117,9 +117,11 @@ class FitView {
         ...(folds >= 2 ? { folds } : {}),
       };
     } catch (err) {
+      this.clear();
       return setStatus(status, 'error', errorMessage(err));
     }
     const signal = this.jobs.start();
+    this.clear(); // the last fit's charts and table do not answer these points
     this.busy(true);
     setStatus(status, 'running', `fitting ${points.n} points…`);
     try {
@@ -134,6 +136,10 @@ class FitView {
     } finally {
       if (this.jobs.current(signal)) this.busy(false);
     }
+  }
+
+  private clear(): void {
+    for (const id of ['fit-curves', 'fit-rms', 'fit-table', 'fit-warnings']) this.el(id).replaceChildren();
   }
 
   private busy(on: boolean): void {
@@ -161,7 +167,7 @@ class FitView {
     for (const d of sweep.degrees) {
       const row = body.insertRow();
       if (d.degree === sweep.recommended) row.className = 'recommended';
-      for (const cell of [`${d.degree}${d.degree === sweep.recommended ? ' ★' : ''}`, num(d.trainRms), num(d.testRms), ...(cv ? [num(d.cvRms)] : []),
+      for (const cell of [`${d.degree}${d.degree === sweep.recommended ? ' (best)' : ''}`, num(d.trainRms), num(d.testRms), ...(cv ? [num(d.cvRms)] : []),
         num(d.r2, 4), String(d.rank), num(d.condition, 3), d.coefficients.map((c) => num(c)).join('  ')]) {
         row.insertCell().textContent = cell;
       }

@@ -22,12 +22,14 @@ export function convergenceChart(points: readonly RatePoint[], exact: readonly E
     width,
     height: 320,
     marginLeft: 50,
-    x: { type: 'log', label: 'games played →', grid: true },
-    y: { domain: [0, 1], label: '↑ win rate', grid: true },
+    // Labels without arrows: the lab's fonts need not have them (Plot adds none to explicit labels here).
+    x: { type: 'log', label: 'games played (log scale)', labelArrow: 'none', grid: true },
+    y: { domain: [0, 1], label: 'win rate', labelArrow: 'none', grid: true },
     color: { ...COLORS, legend: true },
     marks: [
-      areaY(points, { x: 'games', y1: 'lo', y2: 'hi', fill: 'strategy', fillOpacity: 0.18 }),
-      line(points, { x: 'games', y: 'rate', stroke: 'strategy', strokeWidth: 1.5 }),
+      // z given: one series per strategy (an implicit z makes Plot warn about its cardinality).
+      areaY(points, { x: 'games', y1: 'lo', y2: 'hi', fill: 'strategy', z: 'strategy', fillOpacity: 0.18 }),
+      line(points, { x: 'games', y: 'rate', stroke: 'strategy', z: 'strategy', strokeWidth: 1.5 }),
       ruleY(exact, { y: 'value', stroke: 'strategy', strokeDasharray: '5,4' }),
     ],
   });

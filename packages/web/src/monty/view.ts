@@ -3,7 +3,7 @@
 // Settings live in the URL.
 import { Rng, loadKernels, runAsync } from '@searchlab/engine';
 import {
-  STRATEGIES, createKernel, createMontyRun, exactAnswer, normalizeGame, normalizeSimulation, summarize,
+  COUNTER, STRATEGIES, createKernel, createMontyRun, exactAnswer, normalizeGame, normalizeSimulation, summarize,
   type Estimate, type ExactAnswer, type MontyGame,
 } from '@searchlab/engine/monty';
 import { byId, errorMessage, formatCount, formatTime, setStatus } from '../shell/dom.js';
@@ -69,6 +69,8 @@ class MontyView {
     }
     this.exact = exactAnswer(this.game);
     this.tally = emptyTally();
+    this.jobs.stop();
+    this.clearSimulation(); // a simulation of other settings would sit beside the new exact values
     this.newGame();
   }
 
@@ -125,6 +127,7 @@ class MontyView {
       return;
     }
     const signal = this.jobs.start();
+    this.clearSimulation(); // the last run's chart and table belong to other settings
     const stop = this.$<HTMLButtonElement>('monty-stop');
     stop.disabled = false;
     setStatus(status, 'running', 'running…');
@@ -156,21 +159,34 @@ class MontyView {
     }
   }
 
+  private clearSimulation(): void {
+    this.$('monty-chart').replaceChildren();
+    this.$('monty-results').querySelector('tbody')!.replaceChildren();
+    this.$('monty-excluded').hidden = true;
+  }
+
   private renderSimulation(points: RatePoint[], counters: number[]): void {
     const chart = this.$('monty-chart');
     chart.replaceChildren(convergenceChart(points, STRATEGIES.map((s) => ({ strategy: s, value: this.exact.win[s].toNumber() })), Math.max(320, chart.clientWidth || 640)));
     // The biased host's door carries information: also the rates given which door he opened first.
     const r = summarize(counters, this.exact, this.game.host === 'biased');
-    const row = (label: string, e: Estimate): HTMLTableRowElement => tableRow([
-      label, formatCount(e.wins), formatCount(e.games), pct(e.rate),
+    const row = (label: string, opened: string, e: Estimate): HTMLTableRowElement => tableRow([
+      label, opened, formatCount(e.wins), formatCount(e.games), pct(e.rate),
       e.exact === null ? '–' : `${e.exact} = ${pct(fractionValue(e.exact))}`, `[${pct(e.ci95[0])}, ${pct(e.ci95[1])}]`,
     ]);
-    const rows = STRATEGIES.map((s) => row(s, r[s]));
+    const rows = STRATEGIES.map((s) => row(s, 'any', r[s]));
     for (const s of STRATEGIES) {
       const b = r[s].byOpened;
-      if (b) rows.push(row(`${s} | host opened the lowest other door`, b.lowest), row(`${s} | host opened another door`, b.other));
+      if (b) rows.push(row(s, 'the lowest other door', b.lowest), row(s, 'another door', b.other));
     }
     this.$('monty-results').querySelector('tbody')!.replaceChildren(...rows);
+    // The ignorant host's car reveals are left out of every rate: say how many, beside the exact share.
+    const excluded = counters[COUNTER.excluded] ?? 0;
+    const note = this.$('monty-excluded');
+    note.hidden = this.game.host !== 'ignorant';
+    const played = excluded + (counters[COUNTER.gamesLowest] ?? 0) + (counters[COUNTER.gamesOther] ?? 0);
+    note.textContent = note.hidden ? '' : `${formatCount(excluded)} of ${formatCount(played)} games were excluded: the host opened the car's door `
+      + `(exact share ${this.exact.excluded.toString()} = ${pct(this.exact.excluded.toNumber())}). The rates are over the other ${formatCount(played - excluded)}.`;
   }
 }
 

@@ -153,7 +153,9 @@ export class BoardView {
       el.replaceChildren(canvas);
     }
     const c = canvas as HTMLCanvasElement;
-    const px = Math.max(2, Math.min(24, Math.floor(1600 / Math.max(board.width, board.height))));
+    // Cells wide enough for their numbers (up to 5 digits) at a readable size; the card scrolls.
+    const digits = String(board.cells.length).length;
+    const px = Math.max(24, 7 * digits + 4);
     if (c.width !== board.width * px || c.height !== board.height * px) {
       c.width = board.width * px;
       c.height = board.height * px;
@@ -168,7 +170,7 @@ export class BoardView {
         g.fillRect(0, 0, c.width, c.height);
       }
       const inset = px >= 6 ? 1 : 0;
-      g.font = `${Math.floor(px * 0.45)}px sans-serif`;
+      g.font = `${Math.min(Math.floor(px * 0.45), Math.floor((px - 4) / (0.6 * digits)))}px sans-serif`;
       g.textAlign = 'center';
       g.textBaseline = 'middle';
       board.cells.forEach((v, i) => {
@@ -182,10 +184,8 @@ export class BoardView {
         if (v <= 0) return;
         g.fillStyle = goal.cells[i] === v ? '#9fd3ae' : '#ffffff';
         g.fillRect(x + inset, y + inset, px - 2 * inset, px - 2 * inset);
-        if (px >= 20) {
-          g.fillStyle = '#1d2733';
-          g.fillText(String(v), x + px / 2, y + px / 2);
-        }
+        g.fillStyle = '#1d2733';
+        g.fillText(String(v), x + px / 2, y + px / 2);
       });
       this.drawn = board.cells.slice();
     }

@@ -17,7 +17,7 @@ export function expandedChart(bars: readonly ChartBar[], width: number): SVGSVGE
     height: 50 + 28 * data.length,
     marginLeft: 130,
     marginRight: 60,
-    x: { type: 'log', label: 'nodes expanded per board (log scale) →', grid: true },
+    x: { type: 'log', label: 'nodes expanded per board (log scale)', labelArrow: 'none', grid: true },
     y: { label: null, domain: data.map((d) => d.label) },
     marks: [
       barX(data, { x1: 1, x2: 'x', y: 'label', fill: '#2f6fde' }),
@@ -49,8 +49,8 @@ export function anytimeChart(points: readonly AnytimePoint[], width: number): SV
     width,
     height: 240,
     marginLeft: 50,
-    x: { label: 'seconds →', grid: true },
-    y: { label: '↑ moves', grid: true },
+    x: { label: 'seconds', labelArrow: 'none', grid: true },
+    y: { label: 'moves', labelArrow: 'none', grid: true },
     color: { domain: [...SERIES], range: ['#2f6fde', '#d9480f'], legend: true },
     marks: [
       areaY(both, { x: 't', y1: 'lowerBound', y2: 'length', curve: 'step-after', fill: '#2f6fde', fillOpacity: 0.12 }),

@@ -34,6 +34,8 @@ export class ComparePanel {
       boards = this.boards();
       maxNodes = readPositiveInt(ui.compareMaxNodes, 'the node limit');
     } catch (err) {
+      this.comparison = null; // the last comparison's table does not answer these settings
+      this.render();
       setStatus(ui.compareStatus, 'error', errorMessage(err));
       return;
     }

@@ -1,6 +1,6 @@
 // The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
 import {
-  HEURISTICS, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, puzzleSpec, traceMoves,
+  HEURISTICS, PDB_NAMES, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, puzzleSpec, traceMoves,
   type Algorithm, type HeuristicName, type HeuristicChoice, type PuzzleSpec, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask,
   type SolveTaskProgress,
 } from '@searchlab/engine/puzzle';
@@ -8,7 +8,7 @@ import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { AnytimeTrace } from './anytime.js';
 import { withoutPrefix } from './board.js';
-import { ALGORITHM_LABEL, pdbSplit, solveSettings, type FormSettings } from './controls.js';
+import { ALGORITHM_LABEL, HEURISTIC_LABEL, pdbSplit, pdbUsable, solveSettings, type FormSettings } from './controls.js';
 import type { Lab } from './lab.js';
 import { korfMatch } from './korf.js';
 import { forWeb, limitMessage } from './messages.js';
@@ -20,7 +20,7 @@ const TRACE_MAX_MOVES = 300;
 const TRACE_MAX_CELLS = 64;
 
 /** Algorithms that keep no table of reached states: their "unique states" is not a count. */
-const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar']);
+const NO_TABLE = new Set<Algorithm>(['dfs', 'iddfs', 'idastar', 'wida', 'anytime']);
 
 /**
  * The fraction of a pattern-database build done: placements reached over all the patterns' placements
@@ -75,6 +75,7 @@ export class SolvePanel {
       settings = solveSettings(ui);
       spec = puzzleSpec(settings);
     } catch (err) {
+      this.clear(); // the last run's statistics do not answer these settings
       setStatus(ui.status, 'error', errorMessage(err));
       return;
     }
@@ -83,7 +84,6 @@ export class SolvePanel {
     const anytime = settings.algorithm === 'anytime';
     this.trace.reset(anytime);
     this.lab.setBusy('solve');
-    const started = performance.now();
     let build: { began: number; ms?: number } | undefined;
     setStatus(ui.status, 'running', `Searching with ${ALGORITHM_LABEL[settings.algorithm]}…`);
     const signal = jobs.start();
@@ -109,9 +109,9 @@ export class SolvePanel {
         const stats = progress;
         this.showStats(stats, settings.algorithm);
         this.trace.tick(stats.timeMs);
-        const secs = ((performance.now() - started) / 1000).toFixed(1);
+        // The search's own clock, the one its statistics show (a build before it is timed apart).
         const best = anytime ? this.trace.summary() : undefined;
-        setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${secs} s).`);
+        setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${formatTime(stats.timeMs)}).`);
       },
     }).then(
       (result) => {
@@ -170,8 +170,8 @@ export class SolvePanel {
           buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for the next solves, and stored in this browser).`,
         ].filter(Boolean).join(' ');
         const found = moves.length === 0 ? 'Already solved.' : cancelled
-          ? `Cancelled: kept the best solution found, ${moves.length} moves.`
-          : `Found a solution of ${moves.length} moves.`;
+          ? `Cancelled: kept the best solution found, ${formatCount(moves.length)} moves.`
+          : `Found a solution of ${formatCount(moves.length)} moves in ${formatTime(result.stats.timeMs)}.`;
         setStatus(ui.status, cancelled ? 'cancelled' : 'done', `${found}${notes && ` ${notes}`}`);
         this.lab.animator.play(moves);
         break;
@@ -180,7 +180,10 @@ export class SolvePanel {
         setStatus(ui.status, 'unsolvable', `Unsolvable: ${withoutPrefix(result.reason ?? 'the goal cannot be reached from this board')}`);
         break;
       case 'limit':
-        setStatus(ui.status, 'limit', limitMessage(result.reason, result.stats.expanded, settings.maxNodes ?? Infinity));
+        setStatus(ui.status, 'limit', limitMessage(result.reason, result.stats.expanded, {
+          maxNodes: settings.maxNodes ?? Infinity, algorithm: settings.algorithm, heuristic: settings.heuristic,
+          pdb: PDB_NAMES.filter((name) => pdbUsable(name, task.start.width, task.start.height)).map((name) => HEURISTIC_LABEL[name]).at(-1), // the strongest
+        }));
         if (result.reason?.startsWith('node limit')) ui.maxNodesLabel.classList.add('attention');
         break;
       case 'aborted':
@@ -265,7 +268,7 @@ export class SolvePanel {
         span.dataset.step = String(i);
         return i === 0 ? [span] : [' ', span];
       }),
-      ...(shown.length < moves.length ? [` … and ${moves.length - shown.length} more`] : []),
+      ...(shown.length < moves.length ? [` … and ${formatCount(moves.length - shown.length)} more`] : []),
     );
   }
 }

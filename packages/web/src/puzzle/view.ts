@@ -1,7 +1,7 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard, renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
+  ALGORITHMS, BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard, renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
 } from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
@@ -25,6 +25,20 @@ const PRESETS: readonly string[] = ['blank-last', 'blank-first'];
 const KORF_NODE_LIMIT = 1_000_000_000;
 const TABS = ['play', 'compare', 'step', 'experiment'] as const;
 type Tab = (typeof TABS)[number];
+
+/**
+ * The solve settings a board gets until the user picks others: A* with Manhattan distance for small
+ * boards; from 16 cells IDA* with linear conflict and a node limit that is only a time limit (IDA*
+ * stores nothing), so a random 15-puzzle solves; past 32×32 the constructive solver, the only one
+ * that runs there.
+ */
+function boardDefaults(board: Board): { algorithm: Algorithm; heuristic: string; maxNodes: string } {
+  if (isLarge(board)) return { algorithm: 'construct', heuristic: 'manhattan', maxNodes: '2000000' };
+  if (board.width * board.height >= 16) return { algorithm: 'idastar', heuristic: 'linear-conflict', maxNodes: String(KORF_NODE_LIMIT) };
+  return { algorithm: 'astar', heuristic: 'manhattan', maxNodes: '2000000' };
+}
+/** The fields those defaults fill; once the user sets one, the board no longer changes it. */
+const DEFAULTED = ['algorithm', 'heuristic', 'max-nodes'] as const;
 
 type Field = HTMLInputElement | HTMLSelectElement;
 const fieldValue = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
@@ -52,6 +66,8 @@ class PuzzleView implements Lab {
   private readonly experimentPanel: ExperimentPanel;
   private readonly fields: Field[];
   private readonly defaults: Map<string, string>;
+  /** Solve fields the user set (or a link carried): board changes leave them alone. */
+  private readonly chosen = new Set<string>();
 
   constructor(private readonly ctx: ViewContext, readonly ui: Controls) {
     this.board = new BoardView(ui, goalBoard(3, 3), () => this.save());
@@ -93,7 +109,10 @@ class PuzzleView implements Lab {
   private restore(params: URLSearchParams): void {
     for (const el of this.fields) {
       const value = params.get(el.id);
-      if (value !== null) setValue(el, value);
+      if (value !== null) {
+        setValue(el, value);
+        this.chosen.add(el.id);
+      }
     }
     this.syncControls();
     const tab = params.get('tab');
@@ -121,7 +140,9 @@ class PuzzleView implements Lab {
     const values: Record<string, string | undefined> = {};
     for (const el of this.fields) {
       const value = fieldValue(el);
-      values[el.id] = value === this.defaults.get(el.id) ? undefined : value;
+      // A board's default (boardDefaults) is not a choice: the link leaves it out, as it does the markup's.
+      const defaulted = (DEFAULTED as readonly string[]).includes(el.id) && !this.chosen.has(el.id);
+      values[el.id] = value === this.defaults.get(el.id) || defaulted ? undefined : value;
     }
     const { board, goal, solved } = this.board;
     values.size = `${board.width}x${board.height}`;
@@ -139,7 +160,17 @@ class PuzzleView implements Lab {
     showSize(this.ui, goal.width, goal.height);
     this.board.set(board, goal);
     this.stepPanel.reset();
+    this.applyBoardDefaults();
     this.syncControls();
+  }
+
+  /** The board's default solve settings, in the fields the user has not set. */
+  private applyBoardDefaults(): void {
+    const d = boardDefaults(this.board.board);
+    const { ui } = this;
+    if (!this.chosen.has('algorithm')) ui.algorithm.value = d.algorithm;
+    if (!this.chosen.has('heuristic')) ui.heuristic.value = d.heuristic;
+    if (!this.chosen.has('max-nodes')) ui.maxNodes.value = d.maxNodes;
   }
 
   private run(action: () => string): void {
@@ -210,10 +241,13 @@ class PuzzleView implements Lab {
       if (!usable && ui.heuristic.value !== 'auto') ui.heuristic.value = 'pdb663';
     } else {
       if (ui.algorithm.value !== 'wida') ui.algorithm.value = 'anytime';
-      if (!usable && ui.heuristic.value !== 'auto' && ui.heuristic.value !== 'linear-conflict') ui.heuristic.value = HEURISTIC_5X5;
+      // Linear conflict is kept only when the user chose it (it is also the board's default).
+      const chosenLc = ui.heuristic.value === 'linear-conflict' && this.chosen.has('heuristic');
+      if (!usable && ui.heuristic.value !== 'auto' && !chosenLc) ui.heuristic.value = HEURISTIC_5X5;
     }
     // IDA* stores almost nothing: a node limit is only a time limit here, so lift the small default.
     if (Number(ui.maxNodes.value) < KORF_NODE_LIMIT) ui.maxNodes.value = String(KORF_NODE_LIMIT);
+    for (const id of DEFAULTED) this.chosen.add(id); // the instance's settings, kept in the link
     this.syncControls();
     this.save();
     const how = `${ALGORITHM_LABEL[ui.algorithm.value as Algorithm].replace(/ \(.*/, '')} with ${ui.heuristic.selectedOptions[0]?.textContent ?? ui.heuristic.value}`;
@@ -270,12 +304,17 @@ class PuzzleView implements Lab {
     // Pattern databases are offered for the board's size only, and only when their tables fit this device.
     const { width, height } = this.board.board;
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.disabled = !pdbUsable(name, width, height);
+    // Past 32×32 only the constructive solver runs: the searches are not offered there.
+    const large = isLarge(this.board.board);
+    for (const option of ui.algorithm.options) option.disabled = large && !CONSTRUCTIVE_ALGORITHMS.includes(option.value as Algorithm);
+    if (ui.algorithm.selectedOptions[0]?.disabled === true) ui.algorithm.value = CONSTRUCTIVE_ALGORITHMS[0]!;
     ui.compareCountLabel.hidden = ui.compareSource.value !== 'generated';
   }
 
   private wire(): void {
     const { ui } = this;
-    const { signal } = this.ctx;
+    const { ctx } = this;
+    const { signal } = ctx;
     const on = (el: EventTarget, type: string, handler: (e: Event) => void): void => el.addEventListener(type, handler, { signal });
     const act = (action: () => string) => () => this.run(action);
 
@@ -292,11 +331,17 @@ class PuzzleView implements Lab {
       this.replaceBoard(this.board.goal, this.board.goal);
       return 'Board reset to the goal.';
     }));
-    on(ui.shuffle, 'click', act(() => this.shuffle()));
-    on(ui.newSeed, 'click', act(() => {
+    // After a shuffle the board has the focus: the arrow keys play at once, wherever the click left it.
+    const toBoard = (): void => ui.board.focus({ preventScroll: true });
+    on(ui.shuffle, 'click', () => {
+      this.run(() => this.shuffle());
+      toBoard();
+    });
+    on(ui.newSeed, 'click', () => {
       ui.seed.value = '';
-      return this.shuffle();
-    }));
+      this.run(() => this.shuffle());
+      toBoard();
+    });
     on(ui.load, 'click', () => {
       if (!this.board.locked) this.run(() => this.load());
     });
@@ -306,6 +351,7 @@ class PuzzleView implements Lab {
     // Pattern databases run with the IDA* family only: choosing one picks IDA* (unless one of the family
     // is chosen), leaving the family drops the databases.
     const idaFamily = (): boolean => IDA_ALGORITHMS.includes(ui.algorithm.value as Algorithm);
+    for (const id of DEFAULTED) on(ctx.root.querySelector(`#${id}`)!, 'change', () => this.chosen.add(id));
     on(ui.heuristic, 'change', () => {
       if (isPdbName(ui.heuristic.value) && !idaFamily()) ui.algorithm.value = 'idastar';
       this.showH(ui.heuristic.value);

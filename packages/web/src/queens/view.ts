@@ -2,7 +2,9 @@
 // N ≤ 64, attacked queens in red, attacking pairs charted over the steps; statistics only for large
 // N), and exact counts with the first solutions browsable. Settings live in the URL.
 import { lineY, plot } from '@observablehq/plot';
-import { QUEENS_ALGORITHMS, attackedRows, type CountResult, type QueensAlgorithm, type SolveTaskResult } from '@searchlab/engine/queens';
+import {
+  FAST_FROM_N, QUEENS_ALGORITHMS, attackedRows, defaultAlgorithm, type CountResult, type QueensAlgorithm, type SolveTaskResult,
+} from '@searchlab/engine/queens';
 import { byId, errorMessage, fillSelect, formatCount, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot, labPool } from '../shell/pool.js';
 import type { View, ViewContext } from '../shell/view.js';
@@ -15,8 +17,12 @@ const FRAMES = 3000;
 const BROWSE_MAX_N = 12;
 const BROWSE_LIMIT = 500;
 
-const LABELS: Record<QueensAlgorithm, string> = {
-  'hill-climbing': 'hill climbing (seed 004: diagonal start, escapes)',
+/** 'auto' picks by N as the CLI does: min-conflicts below FAST_FROM_N queens, fast from there on. */
+type Choice = QueensAlgorithm | 'auto';
+const CHOICES: readonly Choice[] = ['auto', ...QUEENS_ALGORITHMS];
+const LABELS: Record<Choice, string> = {
+  auto: `auto (by N: min-conflicts, fast from ${FAST_FROM_N.toLocaleString('en-US')})`,
+  'hill-climbing': 'hill climbing (diagonal start, escapes)',
   restart: 'random-restart hill climbing',
   annealing: 'simulated annealing',
   'min-conflicts': 'min-conflicts (Minton et al.)',
@@ -47,7 +53,8 @@ class QueensView {
     this.$ = byId(ctx.root);
     this.stepper = new QueensStepper(this.$);
     const p = ctx.params;
-    fillSelect(this.$<HTMLSelectElement>('q-algorithm'), QUEENS_ALGORITHMS, LABELS, (p.get('algorithm') as QueensAlgorithm) ?? 'min-conflicts');
+    const saved = p.get('algorithm') as Choice | null;
+    fillSelect(this.$<HTMLSelectElement>('q-algorithm'), CHOICES, LABELS, saved !== null && CHOICES.includes(saved) ? saved : 'auto');
     if (p.get('n')) this.$<HTMLInputElement>('q-n').value = p.get('n')!;
     if (p.get('seed')) this.$<HTMLInputElement>('q-seed').value = p.get('seed')!;
     const on = (id: string, type: string, fn: () => void) => this.$(id).addEventListener(type, fn, { signal: ctx.signal });
@@ -76,11 +83,26 @@ class QueensView {
 
   private settings(): { n: number; algorithm: QueensAlgorithm; seed: number; maxSteps?: number } {
     const n = Number(this.$<HTMLInputElement>('q-n').value);
-    const algorithm = this.$<HTMLSelectElement>('q-algorithm').value as QueensAlgorithm;
+    const choice = this.$<HTMLSelectElement>('q-algorithm').value as Choice;
     const seed = Number(this.$<HTMLInputElement>('q-seed').value || '1');
     const max = this.$<HTMLInputElement>('q-max-steps').value;
-    this.ctx.save({ n: String(n), algorithm, seed: String(seed) });
+    this.ctx.save({ n: String(n), algorithm: choice === 'auto' ? undefined : choice, seed: String(seed) });
+    const algorithm = choice === 'auto' && Number.isInteger(n) && n >= 1 ? defaultAlgorithm(n) : (choice === 'auto' ? 'min-conflicts' : choice);
     return { n, algorithm, seed, maxSteps: max === '' ? undefined : Number(max) };
+  }
+
+  /** A new run: nothing of the last one (board, chart, statistics, count) stays on screen. */
+  private clearResults(): void {
+    this.pause();
+    this.frames = [];
+    this.conflicts = [];
+    this.solutions = [];
+    this.$('q-board-panel').hidden = true;
+    this.$('q-chart').replaceChildren();
+    this.$('q-stats').replaceChildren();
+    this.$('q-count-panel').hidden = true;
+    this.$('q-count-result').textContent = '';
+    this.$('q-browse').hidden = true;
   }
 
   private status(state: Parameters<typeof setStatus>[1], text: string): void {
@@ -96,18 +118,26 @@ class QueensView {
   private async solve(): Promise<void> {
     const s = this.settings();
     const signal = this.jobs.start();
-    this.pause();
-    this.$('q-count-panel').hidden = true;
+    this.clearResults();
+    const began = performance.now();
     this.status('running', `Solving ${formatCount(s.n)} queens with ${s.algorithm} in a worker…`);
     try {
-      const r = await labPool().run<SolveTaskResult>({ domain: 'queens', kind: 'solve', payload: { ...s, frames: s.n <= DRAW_MAX ? FRAMES : 0 } }, { signal });
+      const r = await labPool().run<SolveTaskResult>({ domain: 'queens', kind: 'solve', payload: { ...s, frames: s.n <= DRAW_MAX ? FRAMES : 0 } }, {
+        signal,
+        onProgress: (p) => {
+          const { steps, conflicts } = p as { steps: number; conflicts: number };
+          const secs = ((performance.now() - began) / 1000).toFixed(1);
+          if (this.jobs.current(signal)) this.status('running', `Solving ${formatCount(s.n)} queens with ${s.algorithm}: ${formatCount(steps)} steps, ${formatCount(conflicts)} attacking pairs left (${secs} s)…`);
+        },
+      });
       if (!this.jobs.current(signal)) return;
       const state = r.status === 'solved' ? 'done' : r.status === 'unsolvable' ? 'unsolvable' : 'limit';
       this.status(state, `${r.status}: ${formatCount(r.conflicts)} attacking pairs after ${formatCount(r.steps)} steps, ${formatTime(r.timeMs)} (${r.backend}).`);
       this.stats([
         ['status', r.status], ['steps', formatCount(r.steps)], ['moves', formatCount(r.moves)], ['escapes', formatCount(r.escapes)],
         ['restarts', formatCount(r.restarts)], ['attacking pairs', formatCount(r.conflicts)], ['time', formatTime(r.timeMs)],
-        ['first columns', r.positions.slice(0, 20).join(' ') + (r.n > 20 ? ' …' : '')],
+        ['algorithm', r.algorithm],
+        ['first columns', r.status === 'unsolvable' ? '(no placement exists)' : r.positions.slice(0, 20).join(' ') + (r.n > 20 ? ' …' : '')],
       ]);
       this.frames = r.trace.frames;
       this.conflicts = r.trace.conflicts;
@@ -127,11 +157,9 @@ class QueensView {
   private async count(): Promise<void> {
     const { n } = this.settings();
     const signal = this.jobs.start();
-    this.pause();
+    this.clearResults();
     this.status('running', `Counting Q(${n}) in a worker…`);
-    const panel = this.$('q-count-panel');
-    panel.hidden = false;
-    this.$('q-browse').hidden = true;
+    this.$('q-count-panel').hidden = false;
     try {
       if (n > 17) throw new Error('the lab counts up to N = 17 (use the CLI with --jobs for more)');
       const r = await labPool().run<CountResult>({ domain: 'queens', kind: 'countAll', payload: { n } }, {
@@ -142,7 +170,7 @@ class QueensView {
         },
       });
       if (!this.jobs.current(signal)) return;
-      this.$('q-count-result').textContent = `Q(${n}) = ${BigInt(r.solutions).toLocaleString('en-US')} solutions (${formatCount(r.nodes)} nodes, ${r.tasks} subproblems, ${formatTime(r.timeMs)})`;
+      this.$('q-count-result').textContent = `Q(${n}) = ${formatCount(BigInt(r.solutions))} solutions (${formatCount(r.nodes)} nodes, ${r.tasks} subproblems, ${formatTime(r.timeMs)})`;
       this.status('done', `Counted Q(${n}).`);
       if (n <= BROWSE_MAX_N) {
         this.solutions = await labPool().run<number[][]>({ domain: 'queens', kind: 'enumerate', payload: { n, limit: BROWSE_LIMIT } }, { signal });
@@ -181,7 +209,7 @@ class QueensView {
   private chart(): void {
     const data = this.conflicts.map((c, step) => ({ step, c }));
     this.$('q-chart').replaceChildren(plot({
-      width: 512, height: 160, x: { label: 'step →' }, y: { label: '↑ attacking pairs', grid: true },
+      width: 512, height: 160, x: { label: 'step', labelArrow: 'none' }, y: { label: 'attacking pairs', labelArrow: 'none', grid: true },
       marks: [lineY(data, { x: 'step', y: 'c', stroke: '#2f6fde' })],
     }));
   }

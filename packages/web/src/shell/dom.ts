@@ -29,7 +29,7 @@ export function fillSelect<T extends string>(select: HTMLSelectElement, values: 
 }
 
 const fmt = new Intl.NumberFormat('en-US');
-export const formatCount = (n: number): string => fmt.format(Math.round(n));
+export const formatCount = (n: number | bigint): string => fmt.format(typeof n === 'bigint' ? n : Math.round(n));
 export function formatTime(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
 }

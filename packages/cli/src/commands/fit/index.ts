@@ -61,7 +61,7 @@ export function registerFit(program: Command, ctx: Context, exit: (code: number)
     .addOption(new Option('--backend <b>', 'kernel backend').choices(['wasm', 'ts']).default('wasm'))
     .option('--json', 'JSON: one object per degree (an array for --degrees)')
     .option('--plot <out.svg>', 'write the points and fitted curves as SVG (and RMS against degree to out-rms.svg)')
-    .option('--experiment', "run seed 000's experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8")
+    .option('--experiment', 'run the curve-fitting blog post\'s experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8')
     .action(async (file: string | undefined, opts: FitOpts) => exit(await fitCommand(file, opts, ctx)));
 }
 
@@ -171,7 +171,7 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
 
 async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
   const e = await runExperiment({ seed: opts.seed ?? EXPERIMENT_SEED, backend: opts.backend, ...(opts.degrees ? { degrees: opts.degrees } : {}) });
-  const title = `Seed 000's experiment (seed ${e.seed}): y = 3x² + 4x + 20 + N(0, ${e.sigma}²)`;
+  const title = `The curve-fitting blog post's experiment (random seed ${e.seed}): y = 3x² + 4x + 20 + N(0, ${e.sigma}²)`;
   const written = opts.plot !== undefined
     ? await writePlots(opts.plot, { x: Float64Array.from(e.x), y: Float64Array.from(e.yTrain), n: e.x.length, names: { x: 'x', y: 'y' } }, e.sweep, { x: e.x, y: e.yTest }, title)
     : [];
@@ -191,12 +191,15 @@ async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
 export function experimentText(e: Awaited<ReturnType<typeof runExperiment>>, title: string): string {
   const rows = e.sweep.degrees.map((d) => [
     `${d.degree}${d.degree === e.sweep.recommended ? ' *' : ''}`, d.trainRms.toFixed(3), d.testRms!.toFixed(3),
-    `|${d.coefficients.map((c) => String(Math.round(c) === 0 ? 0 : Math.round(c))).join('|')}|`,
   ]);
+  // Coefficients span many magnitudes (degree 8's run to 1e-10): a list under the table, 6 significant digits each.
+  const coefficients = e.sweep.degrees.map((d) => `  degree ${d.degree}: ${d.coefficients.map((c) => fmt(c)).join(', ')}`);
   return [
     title,
     `training x = ${e.x.join(', ')}; testing: the same x with fresh noise`,
-    table(['degree', 'training RMS', 'testing RMS', 'coefficients (rounded, highest power first)'], rows, 1),
+    table(['degree', 'training RMS', 'testing RMS'], rows, 1),
+    'Coefficients (highest power first, 6 significant digits):',
+    ...coefficients,
     ...e.sweep.degrees.flatMap((d) => d.warnings.map((w) => `warning (degree ${d.degree}): ${w}`)),
     `Lowest testing RMS: degree ${e.sweep.recommended}. Training RMS falls as the degree rises; testing RMS shows the over-fitting.`,
   ].join('\n');

@@ -94,7 +94,8 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
   const hostText = r.host === 'biased' ? `biased host (q = ${r.bias})` : `${r.host} host`;
   lines.push(`Monty Hall: ${r.doors} doors, host opens ${r.open}, ${hostText}; ${int(r.played)} games, seed ${r.seed}, ${r.backend}`);
   if (r.status !== 'done') lines.push(`stopped (${r.status}) after ${int(r.played)} of ${int(r.trials)} games`);
-  const row = (name: string, e: Estimate): string[] => [name, int(e.wins), int(e.games), pct(e.rate), exactText(e), interval(e)];
+  const cells = (e: Estimate): string[] => [int(e.wins), int(e.games), pct(e.rate), exactText(e), interval(e)];
+  const row = (name: string, e: Estimate): string[] => [name, ...cells(e)];
   const label = (s: Strategy): string => (s === 'random' ? `random (p = ${r.switchProbability})` : s);
   lines.push(table(['strategy', 'wins', 'games', 'win rate', 'exact', '95% CI'], strategies.map((s) => row(label(s), r.results[s]))));
   if (r.host === 'ignorant') {
@@ -105,9 +106,9 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
     const rows: string[][] = [];
     for (const s of strategies) {
       const b = r.results[s].byOpened!;
-      rows.push(row(`${label(s)} | lowest`, b.lowest), row(`${label(s)} | other`, b.other));
+      rows.push([label(s), 'lowest', ...cells(b.lowest)], [label(s), 'other', ...cells(b.other)]);
     }
-    lines.push(table(['strategy | door opened', 'wins', 'games', 'win rate', 'exact', '95% CI'], rows));
+    lines.push(table(['strategy', 'door opened', 'wins', 'games', 'win rate', 'exact', '95% CI'], rows, 2));
   }
   lines.push(`time ${ms(r.timeMs)}`);
   return `${lines.join('\n')}\n`;

@@ -2,7 +2,9 @@
 // PostgreSQL queue), one JSON line
 // per instance on stdout as it finishes (with its id), a progress bar and a summary on stderr.
 import { InvalidInputError, SearchlabError, inlinePool, runTasks, type TaskRunner } from '@searchlab/engine';
-import { boardToText, type Board, type PuzzleSpec, type SolveResult, type SolveTask } from '@searchlab/engine/puzzle';
+import {
+  MIN_SPLIT_NODES, boardToText, normalizeOptions, solveOptionsFrom, solvePuzzleParallel, type Board, type PuzzleSpec, type SolveResult, type SolveTask,
+} from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
 import { int, solveJson } from '../../format.js';
@@ -75,6 +77,32 @@ export async function batchSpec(file: string, opts: BoardOpts, spec: PuzzleSpec,
   return { instances, bad, spec: instances.length > 0 ? await preparePdb(ctx, instances[0]!.goal, spec, limit) : spec };
 }
 
+/**
+ * idastar on several workers: every instance is a parallel IDA* solve (solvePuzzleParallel) sharing
+ * the runner, 2 × jobs instances at a time. While instances wait to start, every iteration is one job
+ * (in effect one instance per worker); once all have started, big iterations split into subtrees, so
+ * the last instances use every worker and the hardest no longer sets the wall time alone.
+ */
+async function solveSplitting(
+  list: readonly Instance[], runner: TaskRunner, jobs: number, spec: PuzzleSpec, signal: AbortSignal,
+  onResult: (index: number, result: SolveResult | { invalid: string }) => void,
+): Promise<void> {
+  let next = 0;
+  const minSplitNodes = (): number => (next < list.length ? Infinity : MIN_SPLIT_NODES);
+  const lane = async (): Promise<void> => {
+    while (next < list.length && !signal.aborted) {
+      const i = next++;
+      try {
+        onResult(i, await solvePuzzleParallel(list[i]!.start, list[i]!.goal, { ...solveOptionsFrom(spec, { signal }), runner, width: jobs, minSplitNodes }));
+      } catch (e) {
+        if (!(e instanceof SearchlabError && e.code === 'invalid-input')) throw e;
+        onResult(i, { invalid: e.message }); // that instance's error; the others are solved
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 2 * jobs }, lane));
+}
+
 /** `runner`: the worker pool or the queue (withRunner); undefined runs in this thread. `jobs` is for the summary. */
 /** Each solve keeps the spec's own time limit; the batch as a whole stops when --timeout (from the command's start) runs out. */
 export async function solveBatch(batch: BatchSpec, runner: TaskRunner | undefined, jobs: number, ctx: Context, limit: CommandLimit, source?: string): Promise<number> {
@@ -92,25 +120,30 @@ export async function solveBatch(batch: BatchSpec, runner: TaskRunner | undefine
     worst = Math.max(worst, EXIT.invalid);
   };
   for (const bad of batch.bad) invalid(bad.id, bad.line, bad.error);
-  await track(ctx, { label: 'solving', unit: 'instances', total: list.length }, (progress) =>
-    runTasks<SolveResult>(tasks, {
-      runner: keepingBadInstances(runner ?? inlinePool()), signal: ctx.signal, timeoutMs: limit.remainingMs(),
-      onResult: (i, result) => {
-        const inst = list[i]!;
-        done++;
-        if (result !== null && typeof result === 'object' && 'invalid' in result) {
-          invalid(inst.id, inst.line, String(result.invalid));
-        } else {
-          const r = result as SolveResult;
-          const { start: _s, goal: _g, trace: _t, ...json } = solveJson(r);
-          ctx.out(`${JSON.stringify({ id: inst.id, board: boardToText(inst.start), ...json })}\n`);
-          nodes += r.stats.expanded; solverMs += r.stats.timeMs;
-          counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-          worst = Math.max(worst, exitForStatus(r.status));
-        }
-        progress.update(done, `${int(nodes)} nodes`);
-      },
-    }));
+  const splitting = runner !== undefined && jobs > 1 && list.length > 0 && normalizeOptions(batch.spec).algorithm === 'idastar';
+  const remaining = limit.remainingMs();
+  await track(ctx, { label: 'solving', unit: 'instances', total: list.length }, (progress) => {
+    const onResult = (i: number, result: unknown): void => {
+      const inst = list[i]!;
+      done++;
+      if (result !== null && typeof result === 'object' && 'invalid' in result) {
+        invalid(inst.id, inst.line, String(result.invalid));
+      } else {
+        const r = result as SolveResult;
+        const { start: _s, goal: _g, trace: _t, parallel: _p, ...json } = solveJson(r);
+        ctx.out(`${JSON.stringify({ id: inst.id, board: boardToText(inst.start), ...json })}\n`);
+        nodes += r.stats.expanded; solverMs += r.stats.timeMs;
+        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+        worst = Math.max(worst, exitForStatus(r.status));
+      }
+      progress.update(done, `${int(nodes)} nodes`);
+    };
+    if (!splitting) {
+      return runTasks<SolveResult>(tasks, { runner: keepingBadInstances(runner ?? inlinePool()), signal: ctx.signal, timeoutMs: remaining, onResult }).then(() => undefined);
+    }
+    const stop = AbortSignal.any([ctx.signal, ...(remaining === undefined ? [] : [AbortSignal.timeout(Math.max(0, Math.ceil(remaining)))])]);
+    return solveSplitting(list, runner, jobs, batch.spec, stop, onResult);
+  });
   const total = list.length + batch.bad.length;
   const statuses = [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
   ctx.err(`${done + batch.bad.length} of ${total} instances: ${statuses}; ${int(nodes)} nodes expanded; solver time ${(solverMs / 1000).toFixed(2)} s, ` +

@@ -38,7 +38,7 @@ export function registerCompare(parent: Command, ctx: Context, exit: (code: numb
   cmd.option('--seed <s>', 'seed for --generate', seedArg);
   cmd.option('--heuristics <list>', `comma-separated (default: ${HEURISTICS.join(',')})`);
   addSearchOptions(cmd, false);
-  cmd.option('--jobs <n>', 'solve on N worker threads at once (default 1, so times stay comparable)', jobsArg, 1);
+  cmd.option('--jobs <n>', 'solve on N worker threads at once (1 keeps the times comparable)', jobsArg, 1);
   cmd.option('--json', 'print one JSON object instead of the table');
   queueOptions(cmd);
   cmd.action(async (opts: CompareOpts) => exit(await compare(opts, ctx)));
@@ -189,7 +189,7 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
   });
   rows.push(['mean', 'expanded', ...mean.map((m) => (m === undefined ? '-' : int(Math.round(m))))]);
   rows.push(['mean', 'b*', ...comparison.summary.map((s) => (s.meanEbf === undefined ? '-' : s.meanEbf.toFixed(2)))]);
-  out.push(table(['test', 'metric', ...heuristics], rows, 2));
+  out.push(table(['test', 'metric', ...heuristics.map((h) => (work.countBlank ? `${h} + blank` : h))], rows, 2));
   out.push(`Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved. b*: the effective branching factor, N + 1 = 1 + b* + … + b*^d (N generated, d the solution length).`);
   ctx.out(`${out.join('\n')}\n`);
   return code;

@@ -20,7 +20,9 @@ export interface BoardOpts {
  * 'many' (repeatable), or 'none' (commands that make their own start boards).
  */
 export function addBoardOptions(cmd: Command, puzzle: 'one' | 'many' | 'none'): Command {
-  cmd.option('-s, --size <size>', 'board size: N (N×N) or WxH; inferred from the board when omitted');
+  cmd.option('-s, --size <size>', puzzle === 'none'
+    ? 'board size: N (N×N) or WxH (default 3, the 8-puzzle; a --goal board sets it)'
+    : 'board size: N (N×N) or WxH; when omitted, read from -p (or a --goal board), else 3');
   const example = `e.g. '4 2 1 3 6 7 5 8 0' or '1 2 3/4 5 6/7 8 0', # for a wall`;
   if (puzzle === 'one') cmd.option('-p, --puzzle <board>', `start board (${example}); - reads stdin`);
   if (puzzle === 'many') {

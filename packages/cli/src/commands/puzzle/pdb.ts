@@ -4,6 +4,7 @@ import {
   PDB_SPECS, isPdbName, loadPdb, placements, puzzleSpec, resolveHeuristic, type Board, type PuzzleSpec,
 } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
+import { int } from '../../format.js';
 import type { CommandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 
@@ -15,8 +16,13 @@ export async function preparePdb(ctx: Context, goal: Board, settings: PuzzleSpec
   const spec = PDB_SPECS[name];
   const sizes = spec.patterns.map((p) => placements(spec.width * spec.height, p.length));
   const before = (p: number) => sizes.slice(0, p).reduce((a, b) => a + b, 0);
+  const total = before(sizes.length);
+  // Only a build reports progress (a cached table loads at once): one line on stderr says it began,
+  // whatever stdout is, since the large sets take minutes.
+  const announce = `building the ${name} pattern databases (${int(total)} placements; minutes for the large sets, once: ` +
+    `they are cached for later runs)`;
   try {
-    await track(ctx, { label: `pattern databases ${name}`, unit: 'placements', total: before(sizes.length), quiet }, (progress) =>
+    await track(ctx, { label: `pattern databases ${name}`, unit: 'placements', total, quiet, announce }, (progress) =>
       loadPdb(spec, {
         signal: limit.signal,
         maxMemoryBytes: resolved.maxMemoryBytes,

@@ -31,7 +31,7 @@ const KEYS: Record<string, Action> = {
   '\x1bOA': 'up', '\x1bOB': 'down', '\x1bOC': 'right', '\x1bOD': 'left',
 };
 const WORDS: Record<string, Action> = { up: 'up', down: 'down', left: 'left', right: 'right', quit: 'quit' };
-const HELP = 'keys: arrows or u/d/l/r or w/a/s move the blank; q quits';
+const HELP = 'keys move the blank: arrows; u/d/l/r (up, down, left, right); w/a/s (up, left, down; d is down, so right is r or →); q quits';
 
 export function registerPlay(parent: Command, ctx: Context, exit: (code: number) => void): void {
   const cmd = parent.command('play')

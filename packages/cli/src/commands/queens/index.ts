@@ -4,7 +4,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, SearchlabError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
   MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
-  attackingPairs, queensCountSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
+  attackingPairs, queensCountSpec, queensSolveSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
 } from '@searchlab/engine/queens';
 import { writeFileAtomic } from '@searchlab/engine/node';
 import type { Context } from '../../context.js';
@@ -88,6 +88,11 @@ function jsonHead(r: QueensSolveResult): Record<string, unknown> {
 async function writeResultFile(file: string, r: QueensSolveResult, limit: CommandLimit): Promise<void> {
   await writeFileAtomic(file, async (write) => {
     const head = JSON.stringify(jsonHead(r));
+    // No placement exists (N = 2, 3): positions null, never a board of zeros that reads as one.
+    if (r.status === 'unsolvable') {
+      await write(`${head.slice(0, -1)},"positions":null}\n`);
+      return;
+    }
     await write(`${head.slice(0, -1)},"positions":[`);
     await streamPositions(r.positions, async (chunk) => {
       limit.check(`while --output ${file} was written (nothing written)`);
@@ -108,12 +113,13 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
   const limit = commandLimit(ctx, opts.timeout);
   const r = await track(ctx, { label: `queens ${opts.algorithm ?? ''}`.trim(), unit: 'steps', quiet }, (progress) =>
     solveQueens(n, {
-      algorithm: opts.algorithm, seed: opts.seed, maxSteps: opts.maxSteps, escapeMoves: opts.escapeMoves, backend: opts.backend,
+      ...queensSolveSpec(n, { algorithm: opts.algorithm, seed: opts.seed, maxSteps: opts.maxSteps, escapeMoves: opts.escapeMoves, backend: opts.backend }),
       timeoutMs: limit.remainingMs(), signal: ctx.signal, onProgress: (s) => progress.update(s.steps, `conflicts ${int(s.conflicts)}`),
     }));
   if (opts.output !== undefined) await writeResultFile(opts.output, r, limit);
   if (opts.json === true) {
-    const obj = opts.output !== undefined ? jsonHead(r) : { ...jsonHead(r), positions: Array.from(r.positions) };
+    const positions = r.status === 'unsolvable' ? null : Array.from(r.positions);
+    const obj = opts.output !== undefined ? jsonHead(r) : { ...jsonHead(r), positions };
     ctx.out(`${JSON.stringify(obj)}\n`);
   } else {
     const rows: [string, string][] = [
@@ -121,7 +127,7 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
       ['steps', int(r.steps)], ['moves', int(r.moves)],
     ];
     if (r.algorithm === 'hill-climbing') {
-      rows.push(['escapes', int(r.escapes)], ['seed score', `${int(r.history[0] ?? 0)} → ${int(r.history.at(-1) ?? 0)}`]);
+      rows.push(['escapes', int(r.escapes)], ['score (2 per pair)', `${int(r.history[0] ?? 0)} → ${int(r.history.at(-1) ?? 0)}`]);
     }
     if (r.algorithm === 'restart' || r.algorithm === 'fast') rows.push(['restarts', int(r.restarts)]);
     rows.push(['time', ms(r.timeMs)]);
@@ -155,7 +161,7 @@ async function countOn({ n, backend }: QueensCountSpec, opts: CountOpts, runner:
     ctx.out(`${JSON.stringify({ n, solutions: r.solutions, timeMs: Math.round(r.timeMs * 1000) / 1000, status: r.status, nodes: r.nodes, tasks: r.tasks, jobs: opts.jobs, backend: r.backend })}\n`);
   } else {
     const what = r.status === 'done' ? '' : ` (${r.status}: the count so far)`;
-    ctx.out(`Q(${n}) = ${BigInt(r.solutions).toLocaleString('en-US')}${what}\n${keyValues([
+    ctx.out(`Q(${n}) = ${int(BigInt(r.solutions))}${what}\n${keyValues([
       ['subproblems', int(r.tasks)], ['nodes', int(r.nodes)], ['jobs', String(opts.jobs)], ['time', ms(r.timeMs)],
     ])}\n`);
   }
@@ -215,14 +221,14 @@ async function verify(file: string, opts: { json?: boolean }, ctx: Context): Pro
   else {
     ctx.out(problem === null
       ? `valid: ${int(positions.length)} queens, no two attack each other\n`
-      : `invalid: ${problem} (${int(pairs)} attacking pairs)\n`);
+      : `invalid: ${problem} (${int(pairs)} attacking pair${pairs === 1 ? '' : 's'})\n`);
     if (positions.length <= MAX_RENDER && positions.length <= 32) ctx.out(`${renderBoard(positions)}\n`);
   }
   return problem === null ? EXIT.ok : EXIT.unsolvable;
 }
 
 /**
- * Seed 004's experiment for `searchlab demo`: 25 queens from the diagonal (seed score 600) by steepest
+ * The A* and 25-queens repository's experiment for `searchlab demo`: 25 queens from the diagonal (score 600) by steepest
  * descent with its escape, on WASM, checked; the score history sampled. Exit 1 when it fails.
  */
 export async function queensDemo(ctx: Context): Promise<number> {
@@ -231,10 +237,10 @@ export async function queensDemo(ctx: Context): Promise<number> {
   const every = Math.max(1, Math.ceil(r.history.length / 12));
   const sampled = r.history.filter((_, i) => i % every === 0 || i === r.history.length - 1);
   ctx.out([
-    "== seed 004's N-Queens: 25 queens by hill climbing with the seed's escape (WASM, seed 1)",
-    `Start: all queens on the main diagonal, seed score ${int(r.history[0] ?? 0)} (its README: 600)`,
-    `Result: ${r.status}, seed score ${int(2 * r.conflicts)}, ${int(r.steps)} steps (${int(r.moves)} moves, ${int(r.escapes)} escapes), ${ms(r.timeMs)} ${ok ? 'ok' : 'MISMATCH'}`,
-    `  (the seed reported 328 steps at best and 1500+ on average)`,
+    "== N-Queens from the A*/25-queens repository: 25 queens by hill climbing with its random escapes (WASM, random seed 1)",
+    `Start: all queens on the main diagonal, score ${int(r.history[0] ?? 0)} (the repository's score, 2 per attacking pair; its README: 600)`,
+    `Result: ${r.status}, score ${int(2 * r.conflicts)}, ${int(r.steps)} steps (${int(r.moves)} moves, ${int(r.escapes)} escapes), ${ms(r.timeMs)} ${ok ? 'ok' : 'MISMATCH'}`,
+    `  (the repository reported 328 steps at best and 1500+ on average)`,
     `Score every ${every} steps: ${sampled.map((x) => int(x)).join(' ')}`,
     renderBoard(r.positions),
     '',

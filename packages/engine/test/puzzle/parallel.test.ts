@@ -1,0 +1,192 @@
+// Parallel IDA* (contract "Parallel IDA*") against the sequential search: the same optimal length and
+// path, and for every iteration before the last the same counters, whatever the number of workers and
+// the split depth. The sequential iterations come from the TS reference's idaStar run one iteration at
+// a time (first = last = threshold), an independent code path from both the top walk and the subtrees.
+import { describe, expect, test } from 'vitest';
+import { idaStar, newCounters, runToEnd, type Threshold } from '../../src/search/algorithms.js';
+import { solvePuzzle } from '../../src/puzzle/solve.js';
+import { searchSubtree, solvePuzzleParallel } from '../../src/puzzle/parallel.js';
+import { SlidingTileProblem } from '../../src/puzzle/problem.js';
+import { goalBoard, applyMoves } from '../../src/puzzle/board.js';
+import type { HeuristicName } from '../../src/puzzle/options.js';
+import type { Board } from '../../src/puzzle/types.js';
+import type { IterationReport } from '../../src/search/parallel-ida.js';
+import { board, prng, randomWalk } from '../search/helpers.js';
+
+interface Iteration { threshold: number; expanded: number; generated: number; next: number }
+
+/** The sequential run's iterations, each run alone from the start (TS reference). */
+function sequentialIterations(start: Board, goal: Board, heuristic: HeuristicName): Iteration[] {
+  const problem = new SlidingTileProblem(start, goal, { heuristic });
+  const list: Iteration[] = [];
+  let t = problem.h(problem.initial);
+  for (;;) {
+    const counters = newCounters();
+    const threshold: Threshold = { value: NaN };
+    const out = runToEnd(idaStar(problem, {}, counters, undefined, threshold, undefined, { first: t, last: t }));
+    list.push({ threshold: t, expanded: counters.expanded, generated: counters.generated, next: out.kind === 'found' ? NaN : threshold.value });
+    if (out.kind === 'found') return list;
+    t = threshold.value;
+  }
+}
+
+const BLANK_LAST_8 = goalBoard(3, 3, 'blank-last');
+const GOAL_15 = goalBoard(4, 4, 'blank-last');
+const rand = prng(2024);
+const EIGHT = [board('8 6 7/2 5 4/3 0 1'), board('6 4 7/8 5 0/3 2 1'), randomWalk(BLANK_LAST_8, 60, rand)];
+const FIFTEEN = [randomWalk(GOAL_15, 70, rand), randomWalk(GOAL_15, 90, rand)];
+
+function checkAgainstSequential(iterations: IterationReport[], sequential: Iteration[]): void {
+  expect(iterations.length).toBe(sequential.length);
+  for (let i = 0; i < iterations.length - 1; i++) {
+    const p = iterations[i]!, s = sequential[i]!;
+    expect({ t: p.threshold, e: p.expanded, g: p.generated, next: p.next }).toEqual({ t: s.threshold, e: s.expanded, g: s.generated, next: s.next });
+  }
+  const last = iterations.at(-1)!, s = sequential.at(-1)!;
+  expect(last.threshold).toBe(s.threshold);
+  // The last iteration stops early: at least what the sequential run did up to its goal (contract).
+  expect(last.expanded).toBeGreaterThanOrEqual(s.expanded);
+}
+
+describe('parallel IDA* against the sequential search', () => {
+  const cases: [string, Board, Board, HeuristicName][] = [
+    ...EIGHT.map((b, i): [string, Board, Board, HeuristicName] => [`8-puzzle #${i + 1}`, b, BLANK_LAST_8, 'manhattan']),
+    ...FIFTEEN.map((b, i): [string, Board, Board, HeuristicName] => [`15-puzzle #${i + 1}`, b, GOAL_15, 'linear-conflict']),
+  ];
+  for (const [name, start, goal, heuristic] of cases) {
+    test(`${name}: 1, 2, 3, 7 workers at split depths 1, 3, 5 and auto, both backends`, async () => {
+      const sequential = sequentialIterations(start, goal, heuristic);
+      const seq = await solvePuzzle(start, goal, { algorithm: 'idastar', heuristic });
+      expect(seq.status).toBe('solved');
+      for (const backend of ['wasm', 'ts'] as const) {
+        for (const width of [1, 2, 3, 7]) {
+          for (const splitDepth of [1, 3, 5, undefined]) {
+            if (backend === 'ts' && (width === 3 || splitDepth === 3)) continue; // the TS reference is slow: a sample
+            // Auto with every iteration split (minSplitNodes 0): the default runs these small iterations whole.
+            const r = await solvePuzzleParallel(start, goal, { algorithm: 'idastar', heuristic, backend, width, splitDepth, minSplitNodes: 0, minSubtreeNodes: 0 });
+            const where = `${backend}, ${width} workers, split ${splitDepth ?? 'auto'}`;
+            expect(r.status, where).toBe('solved');
+            expect(r.length, where).toBe(seq.length);
+            // The goal first in depth-first order: the sequential run's own path.
+            expect(r.moves, where).toEqual(seq.moves);
+            checkAgainstSequential(r.parallel!.iterations, sequential);
+            const sumExpanded = r.parallel!.iterations.reduce((a, it) => a + it.expanded, 0);
+            expect(r.stats.expanded).toBe(sumExpanded);
+            expect(r.stats.iterations).toBe(sequential.length);
+            // The path solves the board, and the subtree it names is a prefix of it.
+            expect(applyMoves(start, r.moves!).cells).toEqual(goal.cells);
+            const { path } = r.parallel!.foundIn!;
+            expect(r.moves!.slice(0, path.length)).toEqual(path);
+          }
+        }
+      }
+    });
+  }
+
+  test('an auto split gives at least 8 subtrees per worker once the tree is deep enough', async () => {
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 4, minSplitNodes: 0, minSubtreeNodes: 0 });
+    const full = r.parallel!.iterations.slice(0, -1).filter((it) => it.expanded > 10_000);
+    expect(full.length).toBeGreaterThan(0);
+    for (const it of full) expect(it.subtrees).toBeGreaterThanOrEqual(32);
+  });
+
+  test('auto: iterations expected below minSplitNodes are one subtree (split depth 0), the others split', async () => {
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 2, minSplitNodes: 50_000, minSubtreeNodes: 0 });
+    const its = r.parallel!.iterations;
+    expect(its[0]!.splitDepth).toBe(0);
+    expect(its.some((it) => it.splitDepth === 0 && it.subtrees === 1 && it.iteration > 1)).toBe(true);
+    expect(its.some((it) => it.splitDepth > 0 && it.subtrees >= 16)).toBe(true);
+    expect(r.moves).toEqual((await solvePuzzle(FIFTEEN[1]!, GOAL_15, { algorithm: 'idastar', heuristic: 'manhattan' })).moves);
+  });
+
+  test('a node limit stops every subtree: status limit, the counters so far', async () => {
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 3, maxNodes: 5000 });
+    expect(r.status).toBe('limit');
+    expect(r.stats.expanded).toBeGreaterThanOrEqual(5000);
+    expect(r.stats.expanded).toBeLessThan(5000 * 4);
+  });
+
+  test('an abort stops every subtree: each running one answers stopped and no other starts', async () => {
+    const start = board('14 13 15 7/11 12 9 5/6 0 2 1/4 8 10 3'); // Korf's #1: ~10^8 nodes with Manhattan
+    const controller = new AbortController();
+    const started: number[] = [];
+    const stoppedAfter: number[] = [];
+    let running = 0;
+    let startedAtAbort = -1;
+    const r = await solvePuzzleParallel(start, goalBoard(4, 4, 'blank-first'), {
+      heuristic: 'manhattan', width: 3, signal: controller.signal, minSplitNodes: 0, minSubtreeNodes: 0,
+      runner: {
+        width: 3,
+        async run<R>(task: { payload: unknown }, opts: { signal?: AbortSignal; onProgress?: (p: unknown) => void } = {}): Promise<R> {
+          started.push(running++);
+          const signal = opts.signal ?? new AbortController().signal;
+          // Abort from inside a running subtree (its first progress report, once 10 have started).
+          const progress = (p: unknown): void => {
+            opts.onProgress?.(p);
+            if (started.length >= 10 && !controller.signal.aborted) {
+              startedAtAbort = started.length;
+              controller.abort();
+            }
+          };
+          const answer = await searchSubtree(task.payload as never, { signal, progress });
+          running--;
+          if (signal.aborted) stoppedAfter.push(answer.counters.expanded);
+          return answer as R;
+        },
+        close: async () => undefined,
+      },
+    });
+    expect(r.status).toBe('aborted');
+    expect(running).toBe(0);
+    expect(stoppedAfter.length).toBeGreaterThan(0);
+    expect(Math.max(...started)).toBeLessThanOrEqual(2);
+    expect(started.length).toBe(startedAtAbort); // none started after the abort
+    expect(r.stats.expanded).toBeGreaterThan(0);
+  });
+});
+
+describe('subtree searches: the WASM kernel against its TS twin', () => {
+  test('every subtree of 8- and 15-puzzle iterations: same outcome, next threshold and counters', async () => {
+    const cases: [Board, Board, HeuristicName][] = [
+      [EIGHT[0]!, BLANK_LAST_8, 'manhattan'], [EIGHT[1]!, BLANK_LAST_8, 'misplaced'], [EIGHT[2]!, BLANK_LAST_8, 'euclidean'],
+      [FIFTEEN[0]!, GOAL_15, 'linear-conflict'], [FIFTEEN[1]!, GOAL_15, 'manhattan'],
+    ];
+    let compared = 0;
+    for (const [start, goal, heuristic] of cases) {
+      const problem = new SlidingTileProblem(start, goal, { heuristic });
+      const t0 = problem.h(problem.initial);
+      for (const threshold of [t0, t0 + 2, t0 + 4]) {
+        // Roots: every node two moves from the start.
+        for (const a of problem.actions(problem.initial)) {
+          const s1 = problem.result(problem.initial, a);
+          for (const b of problem.actions(s1)) {
+            if (problem.isInverse(b, a)) continue;
+            const task = { start, goal, path: [a, b], threshold, maxNodes: null };
+            const ctx = { signal: new AbortController().signal, progress: () => undefined };
+            const wasm = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic } }, ctx);
+            const ts = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic, backend: 'ts' } }, ctx);
+            expect(wasm, `${heuristic} ${a},${b} at ${threshold}`).toEqual(ts);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(30);
+  });
+
+  test('node limits inside a subtree agree', async () => {
+    const start = FIFTEEN[1]!;
+    const problem = new SlidingTileProblem(start, GOAL_15, { heuristic: 'manhattan' });
+    const t = problem.h(problem.initial) + 12;
+    const a = problem.actions(problem.initial)[0]!;
+    const ctx = { signal: new AbortController().signal, progress: () => undefined };
+    for (const maxNodes of [1, 7, 333]) {
+      const task = { start, goal: GOAL_15, path: [a], threshold: t, maxNodes };
+      const wasm = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic: 'manhattan' } }, ctx);
+      const ts = await searchSubtree({ ...task, spec: { algorithm: 'idastar', heuristic: 'manhattan', backend: 'ts' } }, ctx);
+      expect(wasm).toEqual(ts);
+      expect(wasm.outcome).toBe('node-limit');
+      expect(wasm.counters.expanded).toBe(maxNodes);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// Issue 25: limits and Ctrl-C kept at every size. Every queens algorithm at 10⁶ (and Monty at
+// 16,384 doors) stops on `--timeout 1` and on Ctrl-C. Bounds are generous (this machine may be
+// loaded several times over): the start-up of the same CLI on a trivial run is measured first and
+// allowed on top of the limit, plus a margin of seconds; the old failures took 30–60 s or never ended.
+import { spawn } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, ensureBuilt } from './run.js';
+
+/** Extra seconds on top of the limit and the measured start-up (loaded CI machines). */
+const MARGIN_S = 6;
+let startupS = 0;
+
+interface Timed { code: number | null; seconds: number; signalToExitS?: number; stdout: string }
+
+/** Runs the CLI; with `interruptOn`, sends one SIGINT at the first stderr chunk it matches. */
+function timed(args: string[], interruptOn?: RegExp): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, SEARCHLAB_PROGRESS: interruptOn ? 'always' : 'never' } });
+    let sentAt: number | undefined;
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (interruptOn && sentAt === undefined && interruptOn.test(d)) {
+        sentAt = performance.now();
+        child.kill('SIGINT');
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const end = performance.now();
+      resolve({ code, seconds: (end - started) / 1000, stdout, ...(sentAt !== undefined ? { signalToExitS: (end - sentAt) / 1000 } : {}) });
+    });
+  });
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  startupS = (await timed(['queens', 'solve', '8'])).seconds;
+});
+
+const ALGORITHMS = ['hill-climbing', 'restart', 'annealing', 'min-conflicts', 'fast', 'construct'] as const;
+
+describe('queens solve 10⁶', () => {
+  it.each(ALGORITHMS)('%s: --timeout 1 stops within the limit (exit 4, or 0 when solved first)', async (algorithm) => {
+    const r = await timed(['queens', 'solve', '1000000', '--algorithm', algorithm, '--timeout', '1', '--json']);
+    expect([0, 4]).toContain(r.code);
+    expect(r.seconds).toBeLessThan(1 + 0.5 + startupS + MARGIN_S);
+  });
+
+  it.each(ALGORITHMS.filter((a) => a !== 'construct'))('%s: Ctrl-C at the first progress line ends it (exit 130)', async (algorithm) => {
+    const r = await timed(['queens', 'solve', '1000000', '--algorithm', algorithm], /queens/);
+    if (r.signalToExitS === undefined) {
+      // Solved before any progress line: nothing to interrupt (fast may, on a quick machine).
+      expect(r.code).toBe(0);
+      return;
+    }
+    expect(r.code).toBe(130);
+    expect(r.signalToExitS).toBeLessThan(0.5 + MARGIN_S);
+  });
+});
+
+describe('monty at 16,384 doors (one game was O(doors²): seconds each)', () => {
+  const args = ['monty', '--doors', '16384', '--open', '16382', '--trials', '1e9'];
+
+  it('--timeout 1 stops within the limit (exit 4) with the games played so far', async () => {
+    const r = await timed([...args, '--timeout', '1', '--json']);
+    expect(r.code).toBe(4);
+    expect(r.seconds).toBeLessThan(1 + 0.5 + startupS + MARGIN_S);
+    expect(JSON.parse(r.stdout).status).toBe('timeout');
+  });
+
+  it('Ctrl-C at the first progress line ends it (exit 130)', async () => {
+    const r = await timed(args, /games/);
+    expect(r.code).toBe(130);
+    expect(r.signalToExitS).toBeLessThan(0.5 + MARGIN_S);
+  });
+});

@@ -1,0 +1,112 @@
+// Parallel IDA* through the PostgreSQL queue (issue 24): `puzzle solve -p … --db URL` makes every
+// subtree a job served by `searchlab worker`s; a killed worker's subtree is retried; a stopped
+// producer resumes without redoing the subtrees recorded before.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, run } from '../cli/run.js';
+import { sql, start, startCluster, startWorker, stop, type Proc } from './helpers.js';
+
+const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'; // 57 moves, ~5·10^6 nodes with linear conflict
+const ARGS = ['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--json'];
+
+let cluster: Proc | undefined;
+let url = '';
+const workers: Proc[] = [];
+let sequential: { length: number; moves: string[]; stats: { iterations: number } };
+
+beforeAll(async () => {
+  ensureBuilt();
+  const c = await startCluster();
+  cluster = c.proc;
+  url = c.url;
+  workers.push(await startWorker(url, 'p1'), await startWorker(url, 'p2'));
+  const seq = await run(ARGS);
+  expect(seq.code).toBe(0);
+  sequential = JSON.parse(seq.stdout);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((w) => stop(w)));
+  await stop(cluster);
+});
+
+const runIdOf = async (p: Proc): Promise<string> => (await p.waitFor(/run ([0-9a-f]+) \(resume/))[1]!;
+
+describe('parallel IDA* on the queue', () => {
+  it('solves one board with its subtrees as jobs: the sequential path, every job recorded once', async () => {
+    const producer = start([...ARGS, '--db', url]);
+    const runId = await runIdOf(producer);
+    expect(await producer.exited, producer.stderr).toBe(0);
+    const json = JSON.parse(producer.stdout);
+    expect(json.length).toBe(57);
+    expect(json.moves).toEqual(sequential.moves);
+    expect(json.parallel.foundIn.iteration).toBe(sequential.stats.iterations);
+    const [row] = await sql<{ jobs: string; most: number; workers: string }>(url,
+      "SELECT count(*) AS jobs, max(completions) AS most, count(DISTINCT worker) AS workers FROM searchlab_results WHERE run_id = $1 AND job_key LIKE 'puzzle/subtree/%'", [runId]);
+    expect(Number(row!.jobs)).toBeGreaterThan(10); // the big iterations were split
+    expect(row!.most).toBe(1);
+    expect(Number(row!.workers)).toBe(2);
+    // Subtrees after the one that found the goal are not wanted: none is left waiting in the queue.
+    const [left] = await sql<{ n: string }>(url, "SELECT count(*) AS n FROM pgboss.job WHERE data->>'run' = $1 AND state = 'created'", [runId]);
+    expect(Number(left!.n)).toBe(0);
+  }, 120_000);
+
+  it('a worker killed (SIGKILL) holding a subtree: the subtree is retried, the answer is the same', async () => {
+    const producer = start([...ARGS, '--db', url]);
+    const runId = await runIdOf(producer);
+    const victim = workers.shift()!;
+    // Killed while it holds subtrees (a worker takes several short jobs at once).
+    // … once an iteration with several subtrees ended: its next one's jobs are the biggest yet.
+    await producer.waitFor(/iteration \d+: threshold \d+, ([2-9]|\d\d+) subtrees/, 60_000);
+    const offset = victim.stderr.length;
+    const claim = new RegExp(`claimed ${runId} puzzle/subtree/`);
+    for (const began = Date.now(); !claim.test(victim.stderr.slice(offset));) {
+      expect(Date.now() - began).toBeLessThan(60_000);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    workers.push(await startWorker(url, 'p3'));
+    expect(await producer.exited, producer.stderr).toBe(0);
+    expect(JSON.parse(producer.stdout).moves).toEqual(sequential.moves);
+    // The subtrees it claimed but never recorded were retried and recorded once, by another worker.
+    const claimed = [...victim.stderr.matchAll(new RegExp(`claimed ${runId} (\\S+)`, 'g'))].map((m) => m[1]!);
+    const rows = await sql<{ job_key: string; worker: string; attempt: number; completions: number }>(url,
+      'SELECT job_key, worker, attempt, completions FROM searchlab_results WHERE run_id = $1 AND job_key = ANY($2)', [runId, claimed]);
+    const held = rows.filter((r) => r.worker !== 'p1');
+    expect(held.length).toBeGreaterThan(0);
+    for (const r of held) {
+      expect(r.attempt).toBeGreaterThanOrEqual(1);
+      expect(r.completions).toBe(1);
+    }
+  }, 180_000);
+
+  it('--resume after the producer was killed mid-iteration: no recorded subtree is run again', async () => {
+    const producer = start([...ARGS, '--db', url]);
+    const runId = await runIdOf(producer);
+    // Kill it once an iteration with many subtrees is under way (some of its jobs recorded).
+    await producer.waitFor(/iteration \d+: threshold \d+, ([2-9]|\d\d+) subtrees/, 60_000);
+    const before = async (): Promise<number> =>
+      Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n);
+    const recorded = await before();
+    for (let n = recorded; n < recorded + 1;) {
+      await new Promise((r) => setTimeout(r, 50));
+      n = await before();
+    }
+    producer.child.kill('SIGKILL');
+    await producer.exited;
+    const done = new Set((await sql<{ job_key: string }>(url, 'SELECT job_key FROM searchlab_results WHERE run_id = $1', [runId])).map((r) => r.job_key));
+    const logged = workers.map((w) => w.stderr.length);
+    const resumed = await run(['puzzle', 'solve', '--db', url, '--resume', runId, '--json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout).moves).toEqual(sequential.moves);
+    // What the workers claimed for this run after the kill: none of the subtrees recorded before it.
+    const claimedAfter = workers.flatMap((w, i) => [...w.stderr.slice(logged[i]).matchAll(new RegExp(`claimed ${runId} (\\S+)`, 'g'))].map((m) => m[1]!));
+    expect(claimedAfter.length).toBeGreaterThan(0);
+    expect(claimedAfter.filter((k) => done.has(k))).toEqual([]);
+    const [, reused, total] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before/) ?? [];
+    expect(Number(reused)).toBeGreaterThanOrEqual(done.size);
+    expect(Number(total)).toBeGreaterThan(Number(reused));
+    const [row] = await sql<{ most: number }>(url, 'SELECT max(completions) AS most FROM searchlab_results WHERE run_id = $1', [runId]);
+    expect(row!.most).toBe(1);
+  }, 180_000);
+});
