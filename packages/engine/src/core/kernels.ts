@@ -7,7 +7,8 @@
  * (`releaseKernels`). An instance that trapped, or whose memory grew large, is thrown away rather
  * than reused: memory never shrinks, and a trapped instance's state is undefined.
  */
-import { wasmBase64 } from '@searchlab/core-as';
+import { wasmBase64 } from '#core-as';
+import { WasmUnavailableError } from './errors.js';
 import type { MemoryAccount } from './memory.js';
 
 /**
@@ -82,11 +83,39 @@ function instantiate(module: WebAssembly.Module): Kernels {
   };
 }
 
-/** Compiles (once) and instantiates the kernels. */
+/** The kernels' module, compiled once; a refusal to compile (CSP, no WebAssembly) is a WasmUnavailableError. */
+async function compileKernels(): Promise<WebAssembly.Module> {
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.compile !== 'function') {
+    throw new WasmUnavailableError(new Error('this JavaScript runtime has no WebAssembly'));
+  }
+  try {
+    return await WebAssembly.compile(decodeBase64(wasmBase64));
+  } catch (e) {
+    // The bytes are ours and valid: a failure here is the environment refusing to compile.
+    throw new WasmUnavailableError(e);
+  }
+}
+
+/**
+ * Compiles (once) and instantiates the kernels.
+ *
+ * @returns The shared instance (a run leases its own with `KernelLease`).
+ * @throws {WasmUnavailableError} When WebAssembly cannot be compiled here (a Content-Security-Policy
+ *   without `'wasm-unsafe-eval'`, or no WebAssembly); the TypeScript backend (`backend: 'ts'`) still works.
+ * @example
+ * ```ts
+ * import { loadKernels } from '@searchlab/engine';
+ * await loadKernels(); // later synchronous solves (solvePuzzleSync …) can use the WASM backend
+ * ```
+ */
 export async function loadKernels(): Promise<Kernels> {
   if (shared !== undefined) return shared;
-  compiled ??= WebAssembly.compile(decodeBase64(wasmBase64));
-  const module = await compiled;
+  compiled ??= compileKernels();
+  // A refusal is not cached: a later call (say, after the page's policy changed) tries again.
+  const module = await compiled.catch((e: unknown) => {
+    compiled = undefined;
+    throw e;
+  });
   shared ??= instantiate(module);
   return shared;
 }

@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { pdbThreadsWasmBase64 } from '@searchlab/core-as/pdb-threads';
+import { pdbThreadsWasmBase64 } from '#core-as/pdb-threads';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { checkSpec, placements, type PdbProgress, type PdbSpec } from '../puzzle/pdb.js';
 import { setPdbBuilder, type PdbBuilder } from '../puzzle/pdb-store.js';

@@ -4,7 +4,7 @@
  * are read back from it. Same contract as the TS reference (docs/contracts/puzzle.md): the
  * differential tests compare both exactly.
  */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
 import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
