@@ -57,3 +57,14 @@ describe('cluster up', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
+
+describe('--db with sslmode=require', () => {
+  it("pg's ten-line SSL warning is one line before ours", async () => {
+    const r = await run(['queens', 'count', '8', '--db', 'postgres://x:y@127.0.0.1:1/db?sslmode=require']);
+    expect(r.code).toBe(4);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^searchlab: warning: the PostgreSQL client treats sslmode=prefer\/require\/verify-ca as verify-full/);
+    expect(lines[1]).toMatch(/^searchlab: database 127\.0\.0\.1:1\/db unreachable/);
+  });
+});

@@ -11,6 +11,7 @@ const ARGS = ['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algor
 let cluster: Proc | undefined;
 let url = '';
 const workers: Proc[] = [];
+const names: string[] = [];
 let sequential: { length: number; moves: string[]; stats: { iterations: number } };
 
 beforeAll(async () => {
@@ -19,6 +20,7 @@ beforeAll(async () => {
   cluster = c.proc;
   url = c.url;
   workers.push(await startWorker(url, 'p1'), await startWorker(url, 'p2'));
+  names.push('p1', 'p2');
   const seq = await run(ARGS);
   expect(seq.code).toBe(0);
   sequential = JSON.parse(seq.stdout);
@@ -51,34 +53,41 @@ describe('parallel IDA* on the queue', () => {
   }, 120_000);
 
   it('a worker killed (SIGKILL) holding a subtree: the subtree is retried, the answer is the same', async () => {
-    const producer = start([...ARGS, '--db', url]);
-    const runId = await runIdOf(producer);
-    const victim = workers.shift()!;
-    // Killed while it holds subtrees (a worker takes several short jobs at once).
-    // … once an iteration with several subtrees ended: its next one's jobs are the biggest yet.
-    await producer.waitFor(/iteration \d+: threshold \d+, ([2-9]|\d\d+) subtrees/, 60_000);
-    const offset = victim.stderr.length;
-    const claim = new RegExp(`claimed ${runId} puzzle/subtree/`);
-    for (const began = Date.now(); !claim.test(victim.stderr.slice(offset));) {
-      expect(Date.now() - began).toBeLessThan(60_000);
-      await new Promise((r) => setTimeout(r, 5));
+    // A killed worker may have finished (or held only unneeded) subtrees: try again, up to 3 runs.
+    let held: { job_key: string; worker: string; attempt: number; completions: number }[] = [];
+    for (let attempt = 0; attempt < 3 && held.length === 0; attempt++) {
+      const producer = start([...ARGS, '--db', url]);
+      const runId = await runIdOf(producer);
+      const victim = workers.shift()!;
+      const victimName = names.shift()!;
+      // Killed while it holds subtrees (a worker takes several short jobs at once), once an iteration
+      // with several subtrees ended: its next one's jobs are the biggest yet.
+      await producer.waitFor(/iteration \d+: threshold \d+, ([2-9]|\d\d+) subtrees/, 60_000);
+      const offset = victim.stderr.length;
+      const claim = new RegExp(`claimed ${runId} puzzle/subtree/`);
+      for (const began = Date.now(); !claim.test(victim.stderr.slice(offset));) {
+        expect(Date.now() - began).toBeLessThan(60_000);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      const name = `p${3 + attempt}`;
+      workers.push(await startWorker(url, name));
+      names.push(name);
+      expect(await producer.exited, producer.stderr).toBe(0);
+      expect(JSON.parse(producer.stdout).moves).toEqual(sequential.moves);
+      // The subtrees it claimed but never recorded, and that the run needed, were retried and recorded once by another worker.
+      const claimed = [...victim.stderr.matchAll(new RegExp(`claimed ${runId} (\\S+)`, 'g'))].map((m) => m[1]!);
+      const rows = await sql<{ job_key: string; worker: string; attempt: number; completions: number }>(url,
+        'SELECT job_key, worker, attempt, completions FROM searchlab_results WHERE run_id = $1 AND job_key = ANY($2)', [runId, claimed]);
+      held = rows.filter((r) => r.worker !== victimName);
     }
-    victim.child.kill('SIGKILL');
-    await victim.exited;
-    workers.push(await startWorker(url, 'p3'));
-    expect(await producer.exited, producer.stderr).toBe(0);
-    expect(JSON.parse(producer.stdout).moves).toEqual(sequential.moves);
-    // The subtrees it claimed but never recorded were retried and recorded once, by another worker.
-    const claimed = [...victim.stderr.matchAll(new RegExp(`claimed ${runId} (\\S+)`, 'g'))].map((m) => m[1]!);
-    const rows = await sql<{ job_key: string; worker: string; attempt: number; completions: number }>(url,
-      'SELECT job_key, worker, attempt, completions FROM searchlab_results WHERE run_id = $1 AND job_key = ANY($2)', [runId, claimed]);
-    const held = rows.filter((r) => r.worker !== 'p1');
     expect(held.length).toBeGreaterThan(0);
     for (const r of held) {
       expect(r.attempt).toBeGreaterThanOrEqual(1);
       expect(r.completions).toBe(1);
     }
-  }, 180_000);
+  }, 400_000);
 
   it('--resume after the producer was killed mid-iteration: no recorded subtree is run again', async () => {
     const producer = start([...ARGS, '--db', url]);
@@ -105,7 +114,7 @@ describe('parallel IDA* on the queue', () => {
     expect(claimedAfter.filter((k) => done.has(k))).toEqual([]);
     const [, reused, total] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before/) ?? [];
     expect(Number(reused)).toBeGreaterThanOrEqual(done.size);
-    expect(Number(total)).toBeGreaterThan(Number(reused));
+    expect(Number(total)).toBeGreaterThanOrEqual(Number(reused)); // equal when the workers finished every queued job meanwhile
     const [row] = await sql<{ most: number }>(url, 'SELECT max(completions) AS most FROM searchlab_results WHERE run_id = $1', [runId]);
     expect(row!.most).toBe(1);
   }, 180_000);

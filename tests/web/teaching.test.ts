@@ -89,7 +89,7 @@ describe('teaching views', () => {
     await page.click('#step-run');
     await page.waitForSelector('#step-status[data-state="done"]', { timeout: 30_000 });
     const end = engineAfter(start, 'idastar', 1_000_000);
-    expect(await page.textContent('#step-thresholds')).toBe(`Thresholds (f): ${end.thresholds.join(' → ')}`);
+    expect(await page.textContent('#step-thresholds')).toBe(`Thresholds (f): ${end.thresholds.join(', then ')}`);
     expect(await page.textContent('#step-node [data-step="generated"]')).toBe(end.counters.generated.toLocaleString('en-US'));
     expect(await page.locator('#step-tree g.node.path').count()).toBeGreaterThan(0);
   });

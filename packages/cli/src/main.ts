@@ -1,5 +1,8 @@
 // searchlab: a thin commander shell over @searchlab/engine. It maps options, formats output and
 // maps errors to exit codes; parsing, validation and search live in the engine.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { Command, CommanderError } from 'commander';
 import { SearchlabError } from '@searchlab/engine';
 import { MAX_BUILD_THREADS, useFileCache, useThreadedPdbBuilds } from '@searchlab/engine/node';
@@ -98,6 +101,18 @@ async function main(argv: string[]): Promise<number> {
       return EXIT_FOR_ERROR[e.code] ?? EXIT.failure;
     }
     const err = e as Error;
+    if (WASM_RESERVATION_FAILED.test(err?.message ?? '')) {
+      const message = 'not enough address space for the WASM memory (ulimit -v): raise the limit, or run under node --disable-wasm-trap-handler';
+      process.stderr.write(`searchlab: ${message}\n`);
+      jsonError('limit', message);
+      return EXIT.limit;
+    }
+    if (/Array buffer allocation failed/.test(err?.message ?? '')) {
+      const message = "not enough memory for this run's arrays (ulimit -v, or the machine's memory)";
+      process.stderr.write(`searchlab: ${message}\n`);
+      jsonError('limit', message);
+      return EXIT.limit;
+    }
     process.stderr.write(`searchlab: internal error: ${oneLine(err?.message ?? String(e))}\n`);
     jsonError('internal', err?.message ?? String(e));
     if (process.env.SEARCHLAB_DEBUG === '1' && err?.stack) process.stderr.write(`${err.stack}\n`);
@@ -106,4 +121,40 @@ async function main(argv: string[]): Promise<number> {
   return code;
 }
 
-process.exitCode = await main(process.argv);
+/** V8 could not reserve a WASM memory (its guard region is ~10 GiB of address space per memory). */
+const WASM_RESERVATION_FAILED = /WebAssembly\.(Instance|Memory|instantiate)\(\).*(Out of memory|could not allocate)/i;
+
+/** The soft limit on address space (`ulimit -v`), when there is one (Linux; elsewhere none is seen). */
+function addressSpaceLimited(): boolean {
+  try {
+    const m = /^Max address space\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return m !== null && m[1] !== 'unlimited';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Under `ulimit -v`, V8 cannot reserve the guard regions its WASM trap handler wants for every
+ * memory (even `queens solve 8` failed at 16 GiB): run again under --disable-wasm-trap-handler
+ * (explicit bounds checks instead), which needs only the memory itself. Ctrl-C reaches both
+ * processes (one process group): this one waits for the child and exits with its code.
+ */
+function reexecWithoutTrapHandler(): Promise<number> | undefined {
+  const flag = '--disable-wasm-trap-handler';
+  if (!addressSpaceLimited() || process.execArgv.includes(flag) || process.env.SEARCHLAB_REEXEC === '1') return undefined;
+  // This process only waits; a WASM module instantiated here in the background (Node's own HTTP
+  // parser, loaded by a dependency) fails to reserve its memory just as ours did: not our failure.
+  process.on('unhandledRejection', (e: unknown) => {
+    if (!WASM_RESERVATION_FAILED.test((e as Error)?.message ?? '')) throw e;
+  });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [flag, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, SEARCHLAB_REEXEC: '1' } });
+    process.on('SIGINT', () => undefined); // the child has it too and decides
+    process.on('SIGTERM', () => child.kill('SIGTERM'));
+    child.on('error', () => resolve(EXIT.failure));
+    child.on('exit', (code, signal) => resolve(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 1)));
+  });
+}
+
+process.exitCode = await (reexecWithoutTrapHandler() ?? main(process.argv));

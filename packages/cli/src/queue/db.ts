@@ -22,6 +22,24 @@ const MAINTENANCE_S = 3;
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 30_000;
 
+/**
+ * pg warns on every connection string with sslmode=prefer|require|verify-ca, in ten lines, before
+ * anything of ours: say it once, in one line, and let every other warning through as it was.
+ */
+let sslWarningFolded = false;
+function foldSslModeWarning(): void {
+  if (sslWarningFolded) return;
+  sslWarningFolded = true;
+  const emit = process.emitWarning.bind(process) as (...args: unknown[]) => void;
+  let said = false;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (!/SSL modes 'prefer', 'require', and 'verify-ca' are treated as aliases for 'verify-full'/.test(text)) return emit(warning, ...rest);
+    if (!said) process.stderr.write("searchlab: warning: the PostgreSQL client treats sslmode=prefer/require/verify-ca as verify-full (say sslmode=verify-full, or uselibpqcompat=true&sslmode=require for libpq's meaning)\n");
+    said = true;
+  }) as typeof process.emitWarning;
+}
+
 export function checkDbUrl(url: string): URL {
   let u: URL;
   try {
@@ -86,6 +104,7 @@ export class QueueDb {
   /** Connects (at most CONNECT_TIMEOUT_MS), creates the schema and the queue when missing. */
   static async open(url: string, options: { maintain?: boolean; asyncCommit?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
     const u = checkDbUrl(url);
+    foldSslModeWarning();
     const pool = new pg.Pool({
       connectionString: url, max: 6, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS,
       // A worker's commits (claims, results with their completions: each one transaction) need not wait

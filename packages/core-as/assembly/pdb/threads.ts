@@ -4,9 +4,17 @@
 // instantiates the module on the same memory and calls pdbBuildJoin(t); then per layer d = 0, 1, …
 // the primary calls pdbBuildLayerReset() and every thread pdbBuildChunks(d), until a layer finds no
 // new state (sum 0); then pdbBuildEnd() on the primary. The tables are those of the one-thread build.
-export { pdbSetup, pdbAddPattern, pdbPatterns, pdbTablePointer, pdbTableBytes, pdbPlacements, pdbBuildBegin } from './api';
+export { pdbSetup, pdbAddPattern, pdbPatterns, pdbTablePointer, pdbTableBytes, pdbPlacements } from './api';
 export { memoryLimitHit, setMemoryLimit, memoryUsed } from '../common/api';
-import { buildJoin, buildLayerReset, buildChunks, buildStop, buildReachedAll, buildEnd } from './pdb';
+import { buildBegin } from './builder';
+import { buildJoin, buildLayerReset, buildChunks, buildStop, buildReachedAll, buildEnd, publishBuild } from './builder-threads';
+
+/** Begins pattern p's build on the primary and publishes it for the threads. */
+export function pdbBuildBegin(p: i32): i32 {
+  if (!buildBegin(p)) return 0;
+  publishBuild();
+  return 1;
+}
 
 export function pdbBuildJoin(t: i32): i32 { return buildJoin(t) ? 1 : 0; }
 export function pdbBuildLayerReset(): void { buildLayerReset(); }

@@ -12,7 +12,7 @@ import {
 } from '../generated/codes';
 import { arenaReset } from '../common/arena';
 import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE, H_PDB, W, H, N, goalCell, startBoard } from './model';
-import { searchInit } from '../pdb/pdb';
+import { searchInit } from '../pdb/lookup';
 import {
   ST_RUNNING, resetCounters, expandedN, generatedN, uniqueN, maxFrontierN, iterationsN, pathPtr, pathLen,
 } from './common';

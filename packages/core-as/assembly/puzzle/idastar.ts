@@ -21,12 +21,12 @@ import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
   expandedN, generatedN, maxFrontierN, iterationsN, maxNodesN,
 } from './common';
-import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbUndo, pdbCommit, pdbRestore } from '../pdb/pdb';
+import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbUndo, pdbCommit, pdbRestore } from '../pdb/lookup';
 
 const MODE_DELTA: i32 = 0;
 const MODE_LINEAR: i32 = 1;
 const MODE_EUCLID: i32 = 2;
-/** Manhattan's delta plus 2 × (change of the pattern databases' max entry sum); pdb/pdb.ts keeps the ranks. */
+/** Manhattan's delta plus 2 × (change of the pattern databases' max entry sum); pdb/lookup.ts keeps the ranks. */
 const MODE_PDB: i32 = 3;
 /** "No incoming move" (the root) in the move-list index. */
 const ROOT: i32 = 4;

@@ -11,7 +11,7 @@ import {
   PUZZLE_HEURISTIC_LINEAR_CONFLICT, PUZZLE_HEURISTIC_PDB, PUZZLE_INIT_OK, PUZZLE_INIT_SIZE, PUZZLE_INIT_BOARD, PUZZLE_INIT_OPTIONS,
 } from '../generated/codes';
 import { alloc, allocZeroed } from '../common/arena';
-import { pdbCur } from '../pdb/pdb';
+import { pdbCur } from '../pdb/lookup';
 
 export const MAX_CELLS: i32 = 1024;
 
@@ -20,7 +20,7 @@ export const H_MISPLACED: i32 = PUZZLE_HEURISTIC_MISPLACED;
 export const H_MANHATTAN: i32 = PUZZLE_HEURISTIC_MANHATTAN;
 export const H_EUCLIDEAN: i32 = PUZZLE_HEURISTIC_EUCLIDEAN;
 export const H_LINEAR: i32 = PUZZLE_HEURISTIC_LINEAR_CONFLICT;
-/** Pattern databases (pdb/pdb.ts) on top of Manhattan's delta table; IDA* only. */
+/** Pattern databases (pdb/lookup.ts) on top of Manhattan's delta table; IDA* only. */
 export const H_PDB: i32 = PUZZLE_HEURISTIC_PDB;
 
 export let W: i32 = 0;
@@ -322,7 +322,7 @@ export function fullH(board: usize, pos: usize): f64 {
     s += hKind == H_MISPLACED ? <i32>(c != g) : md(c, g);
   }
   if (hKind == H_LINEAR) s += 2 * allConflicts(board);
-  if (hKind == H_PDB) s += 2 * pdbCur; // pdb/pdb.ts searchInit ran first
+  if (hKind == H_PDB) s += 2 * pdbCur; // pdb/lookup.ts searchInit ran first
   return <f64>s;
 }
 

@@ -26,3 +26,27 @@ export class UnsupportedError extends SearchlabError {
     this.name = 'UnsupportedError';
   }
 }
+
+/**
+ * WebAssembly cannot be compiled in this environment: a Content-Security-Policy without
+ * `'wasm-unsafe-eval'` in `script-src`, or a runtime without WebAssembly. The engine does not fall
+ * back on its own (a silent switch to the slower TypeScript reference would hide a 5–20× slowdown);
+ * the message names both fixes: allow `'wasm-unsafe-eval'`, or pass `backend: 'ts'`.
+ */
+export class WasmUnavailableError extends UnsupportedError {
+  /** The error the runtime raised (e.g. a `CompileError` naming the CSP directive). */
+  override readonly cause: unknown;
+
+  constructor(cause: unknown) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    const csp = /content.security.policy|unsafe-eval|csp/i.test(detail);
+    super(
+      (csp
+        ? "WebAssembly is blocked by this page's Content-Security-Policy: add 'wasm-unsafe-eval' to its script-src"
+        : `WebAssembly cannot be compiled here (${detail.split('\n')[0]})`) +
+        ", or pass backend: 'ts' to run the TypeScript reference instead",
+    );
+    this.name = 'WasmUnavailableError';
+    this.cause = cause;
+  }
+}

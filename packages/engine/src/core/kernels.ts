@@ -7,7 +7,8 @@
  * (`releaseKernels`). An instance that trapped, or whose memory grew large, is thrown away rather
  * than reused: memory never shrinks, and a trapped instance's state is undefined.
  */
-import { wasmBase64 } from '@searchlab/core-as';
+import { wasmBase64 } from '#core-as';
+import { WasmUnavailableError } from './errors.js';
 import type { MemoryAccount } from './memory.js';
 
 /**
@@ -47,6 +48,8 @@ const busy = new WeakSet<Kernels>();
 const broken = new WeakSet<Kernels>();
 /** Instances kept whatever their size (they hold data worth keeping, e.g. pattern databases). */
 const retained = new WeakSet<Kernels>();
+/** Instances that belong to one holder: handed out only when asked for by identity, never pooled. */
+const dedicated = new WeakSet<Kernels>();
 const pool: Kernels[] = [];
 
 /** base64 → bytes with atob (global in browsers, workers and Node ≥ 16). */
@@ -80,11 +83,39 @@ function instantiate(module: WebAssembly.Module): Kernels {
   };
 }
 
-/** Compiles (once) and instantiates the kernels. */
+/** The kernels' module, compiled once; a refusal to compile (CSP, no WebAssembly) is a WasmUnavailableError. */
+async function compileKernels(): Promise<WebAssembly.Module> {
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.compile !== 'function') {
+    throw new WasmUnavailableError(new Error('this JavaScript runtime has no WebAssembly'));
+  }
+  try {
+    return await WebAssembly.compile(decodeBase64(wasmBase64));
+  } catch (e) {
+    // The bytes are ours and valid: a failure here is the environment refusing to compile.
+    throw new WasmUnavailableError(e);
+  }
+}
+
+/**
+ * Compiles (once) and instantiates the kernels.
+ *
+ * @returns The shared instance (a run leases its own with `KernelLease`).
+ * @throws {WasmUnavailableError} When WebAssembly cannot be compiled here (a Content-Security-Policy
+ *   without `'wasm-unsafe-eval'`, or no WebAssembly); the TypeScript backend (`backend: 'ts'`) still works.
+ * @example
+ * ```ts
+ * import { loadKernels } from '@searchlab/engine';
+ * await loadKernels(); // later synchronous solves (solvePuzzleSync …) can use the WASM backend
+ * ```
+ */
 export async function loadKernels(): Promise<Kernels> {
   if (shared !== undefined) return shared;
-  compiled ??= WebAssembly.compile(decodeBase64(wasmBase64));
-  const module = await compiled;
+  compiled ??= compileKernels();
+  // A refusal is not cached: a later call (say, after the page's policy changed) tries again.
+  const module = await compiled.catch((e: unknown) => {
+    compiled = undefined;
+    throw e;
+  });
   shared ??= instantiate(module);
   return shared;
 }
@@ -124,7 +155,23 @@ export function releaseKernels(k: Kernels, trapped = false): void {
     if (shared === k) shared = freshKernels(k);
     return;
   }
-  if (k !== shared && pool.length < POOL_SIZE && !pool.includes(k)) pool.push(k);
+  if (k !== shared && !dedicated.has(k) && pool.length < POOL_SIZE && !pool.includes(k)) pool.push(k);
+}
+
+/**
+ * A fresh instance kept for one holder (e.g. the pattern databases' tables): retained whatever its
+ * size, and never given to a run that did not ask for it by identity.
+ */
+export function dedicatedKernels(from: Kernels): Kernels {
+  const k = freshKernels(from);
+  dedicated.add(k);
+  retained.add(k);
+  return k;
+}
+
+/** Whether the instance trapped or was dropped (it never runs again; its memory is still readable). */
+export function kernelsBroken(k: Kernels): boolean {
+  return broken.has(k);
 }
 
 /** Keeps `k` after use even when its memory grew past the usual limit (until it traps). */

@@ -75,8 +75,9 @@ export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): 
   });
   // The points' key, under the curves' key: filled = training, hollow = held out, dashed = the truth.
   const pointKeys = [
-    { text: '● training points', fill: '#d62728' },
-    ...(test.length > 0 ? [{ text: '○ held-out points', fill: 'black' }] : []),
+    // Words, not ● and ○: the glyphs draw blank in some browsers' fonts.
+    { text: 'training points (filled)', fill: '#d62728' },
+    ...(test.length > 0 ? [{ text: 'held-out points (hollow)', fill: 'black' }] : []),
     ...(truth !== undefined ? [{ text: '- - true curve', fill: 'black' }] : []),
   ];
   return Plot.plot({
@@ -153,15 +154,15 @@ export function residualsChart(data: ResidualsChartData, options: ChartOptions =
   ]);
   return Plot.plot({
     ...base(options),
-    x: { label: 'x' },
-    y: { label: 'residual y − fit(x)', grid: true },
+    x: { label: 'x', labelArrow: 'none' },
+    y: { label: 'residual y − fit(x)', labelArrow: 'none', grid: true },
     color: { type: 'ordinal', scheme: 'tableau10' },
     marks: [
       Plot.ruleY([0]),
       Plot.dot(rows.filter((d) => d.set === 'train'), { x: 'x', y: 'r', fill: 'series', stroke: 'series', r: 3 }),
       Plot.dot(rows.filter((d) => d.set === 'test'), { x: 'x', y: 'r', stroke: 'series', fill: 'white', r: 3 }),
       ...data.fits.map((f, i) => Plot.text([`degree ${f.degree}`], {
-        text: (d: string) => `● ${d}`, fill: () => `degree ${f.degree}`, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
+        text: (d: string) => d, fill: () => `degree ${f.degree}`, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
       })),
       ...titleMark(options),
     ],

@@ -388,7 +388,21 @@ function toRows(x: ArrayLike<number>, y: ArrayLike<number>, options: FitOptions)
   return { x, y, w: options.weights };
 }
 
-/** Fits a polynomial of `degree` to (x, y) on the chosen backend (default wasm). */
+/**
+ * Fits a polynomial of `degree` to (x, y) on the chosen backend (default wasm).
+ *
+ * @param x - Abscissae.
+ * @param y - Ordinates, as many as `x`.
+ * @param degree - Polynomial degree.
+ * @param options - `weights`, `rcond`, `backend`.
+ * @returns Coefficients (highest power first, as numpy), rank, condition and warnings.
+ * @throws {InvalidInputError} On mismatched lengths, non-finite values or a degree out of range.
+ * @example
+ * ```ts
+ * const fit = await polyfit([0, 1, 2, 3], [1, 3, 7, 13], 2);
+ * console.log(fit.coefficients); // ≈ [1, 1, 1]
+ * ```
+ */
 export async function polyfit(x: ArrayLike<number>, y: ArrayLike<number>, degree: number, options: FitOptions = {}): Promise<PolyFit> {
   return polyfitRows(toRows(x, y, options), degree, options);
 }

@@ -4,7 +4,7 @@
  * same way (BLOCK rows per Householder fold, whatever the step budgets), so their results are
  * bit-identical (docs/contracts/fit.md).
  */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
 import type { Run } from '../core/run.js';

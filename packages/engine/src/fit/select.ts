@@ -242,7 +242,7 @@ export interface FitSpec {
 
 /** The one normaliser from user input (CLI flags, the lab's form, API options) to a FitSpec. */
 export function fitSpec(input: { degrees: readonly number[]; split?: number; folds?: number; seed?: number; mapDomain?: boolean; covariance?: boolean; backend?: Backend }): FitSpec {
-  checkObject(input, 'fit spec');
+  checkObject(input, 'input');
   checkArray(input.degrees, 'degrees');
   if (input.degrees.length === 0) throw new InvalidInputError('no degrees to fit');
   for (const d of input.degrees) {

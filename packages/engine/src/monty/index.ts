@@ -10,3 +10,4 @@ export { DoorSet, createTsKernel, range, coinThreshold, laneRng, LANES, type Mon
 export { createWasmKernel } from './wasm-kernel.js';
 export { createMontyRun, createKernel, splitTasks, sumCounters, type MontyRun, type MontyStats, type MontyOutcome, type MontyChunkTask } from './run.js';
 export { simulateMonty, summarize, runMontyTask, montyTasks, MONTY_TASKS, type MontyResult, type StrategyResult, type Estimate, type MontyHooks } from './simulate.js';
+export type { ChunkRange } from './run.js';

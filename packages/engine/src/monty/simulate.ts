@@ -102,6 +102,15 @@ export const MONTY_TASKS = 64;
  * Simulates `trials` games; every strategy is scored on the same games. The chunks run as tasks
  * through the one work path (core/work.ts): the counts for a seed are the same on every runner,
  * and a stopped run counts the games every task played.
+ *
+ * @param options - The game (`doors`, `open`, `host`), `trials`, `seed`, `strategy`, `backend`.
+ * @param hooks - `runner` (a worker pool), `signal`, `timeoutMs`, `onProgress`.
+ * @returns Each strategy's wins and win rate with a 95% interval, beside the exact answer.
+ * @throws {InvalidInputError} On an invalid game or trial count.
+ * @example
+ * ```ts
+ * const r = await simulateMonty({ trials: 1e6, seed: 1 });
+ * ```
  */
 export async function simulateMonty(options: MontySimulationOptions, hooks: MontyHooks = {}): Promise<MontyResult> {
   const spec = montySpec(options);

@@ -1,5 +1,5 @@
 /** The WASM backend of the simulation: the kernel of core-as/assembly/monty behind a KernelLease. */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
 import type { MontyExports } from './kernel.js';
 import { COUNTERS, type Counters, type MontyGame } from './model.js';

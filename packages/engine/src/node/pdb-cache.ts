@@ -1,20 +1,24 @@
 /**
  * The pattern databases' file cache for Node: one file per pattern under a per-user cache
  * directory ($SEARCHLAB_CACHE_DIR, else $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab). Names
- * carry the format version (pdb-store.ts PDB_FORMAT); a file is its SHA-256 then the table, written
- * by the one atomic writer (node/atomic.ts); a file of the wrong size or checksum is deleted and
- * reported missing, so it is rebuilt. A write that fails is a warning, never the run's error.
+ * carry the format version (pdb-store.ts PDB_FORMAT). A file is a 32-byte header (magic, format,
+ * table length, the table's digest: puzzle/pdb-digest.ts) then the table, written by the one
+ * atomic writer (node/atomic.ts); a write that fails is a warning, never the run's error. A load
+ * reads the table straight
+ * into the memory the kernel searches (`readInto`: no intermediate copy) and checks the digest
+ * there (by the kernel's SIMD twin of the digest when the engine passes it); a file of the wrong
+ * size, header or digest is deleted and reported missing, so it is rebuilt.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
-import { setPdbCache, type PdbCache } from '../puzzle/pdb-store.js';
+import { DIGEST_BYTES, tableDigest } from '../puzzle/pdb-digest.js';
+import { PDB_FORMAT, setPdbCache, type PdbCache } from '../puzzle/pdb-store.js';
 import { writeFileAtomic } from './atomic.js';
 
-const HASH_BYTES = 32;
-const sha256 = (data: Uint8Array): Buffer => createHash('sha256').update(data).digest();
+const MAGIC = 0x4244_5053; // "SPDB" read as a little-endian u32
+const HEADER_BYTES = 32;
 
 export function defaultCacheDir(): string {
   const env = process.env;
@@ -22,28 +26,90 @@ export function defaultCacheDir(): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'searchlab');
 }
 
+function header(data: Uint8Array, digest: Uint8Array): Uint8Array {
+  const h = new Uint8Array(HEADER_BYTES);
+  const v = new DataView(h.buffer);
+  v.setUint32(0, MAGIC, true);
+  v.setUint32(4, PDB_FORMAT, true);
+  v.setFloat64(8, data.length, true);
+  h.set(digest, HEADER_BYTES - DIGEST_BYTES);
+  return h;
+}
+
+/** The header's stored digest when it describes a table of `bytes` bytes in this format, else undefined. */
+function expectedDigest(h: Uint8Array, bytes: number): Uint8Array | undefined {
+  const v = new DataView(h.buffer, h.byteOffset, HEADER_BYTES);
+  const ok = v.getUint32(0, true) === MAGIC && v.getUint32(4, true) === PDB_FORMAT && v.getFloat64(8, true) === bytes;
+  return ok ? h.subarray(HEADER_BYTES - DIGEST_BYTES, HEADER_BYTES) : undefined;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** Cache warnings go here unless a caller says otherwise (the CLI prints them on stderr). */
 const warnOnStderr = (message: string): void => void process.stderr.write(`searchlab: warning: ${message}\n`);
 
 export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: string) => void = warnOnStderr): PdbCache {
   const path = (name: string): string => join(dir, `${name}.bin`);
   let failed = false;
+  const discard = (name: string): Promise<void> => unlink(path(name)).catch(() => undefined);
+
+  /** Fills `target` from the file; false (the file deleted when present but not intact) otherwise. */
+  async function readInto(name: string, target: Uint8Array, digestOf?: () => Uint8Array): Promise<boolean> {
+    let file;
+    try {
+      file = await open(path(name), 'r');
+    } catch {
+      return false;
+    }
+    let intact = false;
+    try {
+      const h = new Uint8Array(HEADER_BYTES);
+      const { size } = await file.stat();
+      const digest = size === HEADER_BYTES + target.length && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES
+        ? expectedDigest(h, target.length) : undefined;
+      if (digest !== undefined) {
+        let at = 0;
+        while (at < target.length) {
+          const { bytesRead } = await file.read(target, at, target.length - at, HEADER_BYTES + at);
+          if (bytesRead === 0) break;
+          at += bytesRead;
+        }
+        intact = at === target.length && sameBytes(digestOf?.() ?? tableDigest(target), digest);
+      }
+    } catch {
+      intact = false;
+    } finally {
+      await file.close();
+    }
+    if (!intact) await discard(name); // corrupt, truncated or another format: rebuilt by the caller
+    return intact;
+  }
+
   return {
-    async read(name, bytes) {
-      let buf: Buffer;
+    readInto,
+    async has(name, bytes) {
+      let file;
       try {
-        buf = await readFile(path(name));
+        file = await open(path(name), 'r');
       } catch {
-        return undefined;
+        return false;
       }
-      const data = buf.subarray(HASH_BYTES);
-      if (buf.length !== HASH_BYTES + bytes || !sha256(data).equals(buf.subarray(0, HASH_BYTES))) {
-        await unlink(path(name)).catch(() => undefined); // corrupt or truncated: rebuilt by the caller
-        return undefined;
+      try {
+        const h = new Uint8Array(HEADER_BYTES);
+        const { size } = await file.stat();
+        return size === HEADER_BYTES + bytes && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES &&
+          expectedDigest(h, bytes) !== undefined;
+      } catch {
+        return false;
+      } finally {
+        await file.close();
       }
-      return data;
     },
-    async write(name, data) {
+    async read(name, bytes) {
+      const data = new Uint8Array(bytes);
+      return (await readInto(name, data)) ? data : undefined;
+    },
+    async write(name, data, digest) {
       // A cache that cannot be written (read-only, a file in the way, a full disk) costs a rebuild
       // next time, not this run: one warning, and the solve goes on with the tables in memory.
       if (failed) return;
@@ -52,7 +118,7 @@ export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: 
           throw e.code === 'EEXIST' || e.code === 'ENOTDIR' ? new InvalidInputError(`cannot use the pattern-database cache directory ${dir}: it is not a directory`) : e;
         });
         await writeFileAtomic(path(name), async (write) => {
-          await write(sha256(data));
+          await write(header(data, digest ?? tableDigest(data)));
           await write(data);
         }, { label: 'the pattern-database cache file' });
       } catch (e) {
@@ -61,6 +127,7 @@ export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: 
         onWarning(`${reason} (the tables are used from memory and rebuilt next time)`);
       }
     },
+    remove: discard,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { pdbThreadsWasmBase64 } from '@searchlab/core-as/pdb-threads';
+import { pdbThreadsWasmBase64 } from '#core-as/pdb-threads';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { checkSpec, placements, type PdbProgress, type PdbSpec } from '../puzzle/pdb.js';
 import { setPdbBuilder, type PdbBuilder } from '../puzzle/pdb-store.js';
@@ -76,7 +76,8 @@ class BuildThread {
 
 /**
  * Builds the tables of `spec`'s patterns on `threads` threads (default: the machine's cores, at most
- * MAX_BUILD_THREADS). One build at a time; the threads and their memory stay between the patterns of
+ * MAX_BUILD_THREADS). One build at a time; a table returned is a view of the threads' memory, valid
+ * until the next build or `release`; the threads and their memory stay between the patterns of
  * one load (memory never shrinks, so a new one per pattern would hold several until collected) and
  * go with `release`.
  */
@@ -157,7 +158,8 @@ class BuildSession {
         if (found.every((n) => n === 0)) break;
       }
       progress();
-      return new Uint8Array(this.memory.buffer, x.pdbTablePointer(0) >>> 0, x.pdbTableBytes(0)).slice();
+      // A view of the session's memory (valid until its next build): the caller copies it where it is used.
+      return new Uint8Array(this.memory.buffer, x.pdbTablePointer(0) >>> 0, x.pdbTableBytes(0));
     } finally {
       x.pdbBuildEnd();
       clearInterval(timer);

@@ -26,6 +26,16 @@ export function nodeWorkerPort(script: string | URL): WorkerPort {
  * A pool of `size` worker threads (default: the machine's cores) running `script`, by default the
  * engine's own worker (node/worker.js beside this file; a bundler that inlines this module must emit
  * that worker next to its output, as the CLI's build does).
+ *
+ * @param options - `size` (default: the machine's cores) and `script` (a worker entry of one's own).
+ * @returns A {@link WorkerPool}: pass it as `runner`, and `close()` it when done.
+ * @throws {InvalidInputError} When `size` is not an integer from 1 to 1024.
+ * @example
+ * ```ts
+ * const pool = createNodePool({ size: 2 });
+ * const r = await countQueens(14, { runner: pool });
+ * await pool.close();
+ * ```
  */
 export function createNodePool(options: { size?: number; script?: string | URL } = {}): WorkerPool {
   const script = options.script ?? new URL('./worker.js', import.meta.url);

@@ -201,7 +201,18 @@ export function goalBoard(
   return makeBoard(width, height, cells);
 }
 
-/** The goal of `preset` with the same size and walls as `start`. */
+/**
+ * The goal of `preset` with the same size and walls as `start`.
+ *
+ * @param start - The board whose size and walls the goal takes.
+ * @param preset - `'blank-last'` (1 2 … 0, the default) or `'blank-first'` (0 1 2 …, Korf's).
+ * @returns The goal board.
+ * @throws {InvalidInputError} When the preset's blank cell is walled in.
+ * @example
+ * ```ts
+ * const goal = goalLike(parseBoard('4 2 1 3 6 7 5 8 0'), 'blank-first'); // 0 1 2/3 4 5/6 7 8
+ * ```
+ */
 export function goalLike(start: Board, preset: GoalPreset = 'blank-last'): Board {
   checkBoard(start, 'start');
   return goalBoard(start.width, start.height, preset, wallIndices(start));

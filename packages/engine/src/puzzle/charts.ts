@@ -28,8 +28,9 @@ export function experimentChart(result: ExperimentResult, options: ExperimentCha
     marginTop: options.title ? 36 : 20,
     marginRight: 20,
     style: { background: 'white', color: 'black' },
-    x: { label: 'solution depth d', ticks: result.depths, tickFormat: 'd' },
-    y: { type: 'log', label: 'mean nodes generated (log scale)', grid: true },
+    // No label arrows: Plot draws ↑ and →, which some browsers' fonts lack.
+    x: { label: 'solution depth d', labelArrow: 'none', ticks: result.depths, tickFormat: 'd' },
+    y: { type: 'log', label: 'mean nodes generated (log scale)', labelArrow: 'none', grid: true },
     color: { type: 'ordinal', domain: names, scheme: 'tableau10' },
     marks: [
       Plot.line(points, { x: 'depth', y: 'generated', z: 'column', stroke: 'column', strokeWidth: 1.5 }),

@@ -16,7 +16,7 @@
  * Y to a, X to the cell next to a across the line, the blank to b, then two moves; X stuck on b is
  * freed by a fixed 17-move macro. The post-pass (postpass.ts) then shortens the list.
  */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 
 export const UP: number = codes.puzzle.move.up;
 export const DOWN: number = codes.puzzle.move.down;

@@ -41,3 +41,7 @@ export {
   runExperiment, parseDepths, experimentColumns, columnName, DEFAULT_EXPERIMENT_CAP,
   type ExperimentColumn, type ExperimentSpec, type ExperimentCell, type ExperimentResult, type ExperimentHooks,
 } from './experiment.js';
+export type { RawCell } from './parse.js';
+export type { LocalOptions } from './options.js';
+export type { SlidingTileOptions } from './problem.js';
+export type { ParallelInfo } from './options.js';

@@ -29,10 +29,12 @@ export interface PuzzleExports {
 
 /** The pattern-database kernel's raw exports (core-as/assembly/pdb/api.ts). */
 export interface PdbExports {
-  /** Drops every table and starts a set on a width×height board (≤ 16 cells); 1 ok, 0 refused. */
+  /** Drops every table and starts a set on a width×height board (≤ 25 cells); 1 ok, 0 refused. */
   pdbSetup(width: number, height: number): number;
   /** A pattern by its label mask (bit L): its index, or -1. */
   pdbAddPattern(mask: number): number;
+  /** The same, its table's bytes left undefined (the host fills them: a load). */
+  pdbAddPatternUnzeroed(mask: number): number;
   pdbPatterns(): number;
   /** Address of pattern p's table (an i32 from the raw bindings: use `>>> 0`). */
   pdbTablePointer(p: number): number;
@@ -44,6 +46,10 @@ export interface PdbExports {
   pdbBuildReached(): number;
   pdbBuildDepth(): number;
   pdbReflect(on: number): void;
+  /** Address of pattern p's table digest (16 bytes; engine/src/puzzle/pdb-digest.ts is the twin). */
+  pdbTableDigest(p: number): number;
+  /** Address of the digest of `bytes` bytes at `ptr`. */
+  pdbDigest(ptr: number, bytes: number): number;
 }
 
 /** The constructive solver's raw exports (core-as/assembly/construct/api.ts). */

@@ -2,7 +2,7 @@
  * The puzzle solver's options and results, their defaults and validation, and the one mapping from
  * user text (CLI flags, web form fields) to options, shared by every client.
  */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
 import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -222,7 +222,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
 }
 
 /** Checks the options that stay on the caller's side (signal, onProgress). */
-type LocalOptions = Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress' | 'onImprovement' | 'onLowerBound'>;
+export type LocalOptions = Pick<SolveOptions, 'signal' | 'onProgress' | 'onPdbProgress' | 'onImprovement' | 'onLowerBound'>;
 
 export function checkLocalOptions(local: LocalOptions, name = 'options'): void {
   checkObject(local, name);

@@ -11,7 +11,7 @@ export interface ParseBoardOptions {
   size?: string | number;
 }
 
-type RawCell = number | string;
+export type RawCell = number | string;
 
 /**
  * A board size from user text: "4x3" / "4X3" / "4×3" is width 4, height 3; "3" or 3 gives only the
@@ -209,6 +209,15 @@ function dimensions(rows: readonly (readonly RawCell[])[], count: number, size?:
  *
  * The size comes from `options.size`, else the rows, else a square count (9 → 3×3).
  * Every error is an InvalidInputError with one line naming what and where.
+ *
+ * @param input - The board as text, or as rows of cells.
+ * @param options - `size` (`"4"`, `"4x3"`) when the text alone does not say it.
+ * @returns The validated board.
+ * @throws {InvalidInputError} On malformed text, a wrong cell count, a repeated or missing tile.
+ * @example
+ * ```ts
+ * const board = parseBoard('1 2 3/4 5 6/7 0 8'); // 3×3, blank at row 3, column 2
+ * ```
  */
 export function parseBoard(
   input: string | readonly (readonly RawCell[])[] | readonly RawCell[],

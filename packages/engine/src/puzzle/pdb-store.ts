@@ -1,30 +1,51 @@
 /**
  * Pattern databases at run time: built by the WASM kernel (pdb/api.ts) as a `Run` in step budgets
- * with progress, kept in memory once loaded, read from and written to a `PdbCache` when one is set
- * (the Node file cache of @searchlab/engine/node; the web lab's IndexedDB store), and copied into
- * whichever kernel instance runs a search.
+ * with progress (or by a `PdbBuilder`), read from and written to a `PdbCache` when one is set (the
+ * Node file cache of @searchlab/engine/node; the web lab's IndexedDB store), and kept once, in the
+ * linear memory of a kernel instance of their own where the searches run (a second instance gets a
+ * copy only while the first is busy).
  */
 import { checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
-import { KernelLease, MEMORY_LIMIT, loadKernels, retainKernels, type Kernels } from '../core/kernels.js';
+import { KernelLease, MEMORY_LIMIT, dedicatedKernels, domainExports, kernelsBroken, loadKernels, retainKernels, type Kernels } from '../core/kernels.js';
 import { runAsync, type Run } from '../core/run.js';
 import type { PdbExports } from './kernel.js';
+import { DIGEST_BYTES } from './pdb-digest.js';
 import { checkSpec, pdbBuildBytes, pdbTableBytes, placements, tableBytes, type PdbProgress, type PdbSpec, type PdbTables } from './pdb.js';
 
-/** Bump when the table layout or the builder's semantics change: cached files of other versions are ignored. */
-export const PDB_FORMAT = 1;
+/**
+ * Bump when the table layout or the builder's semantics change: cached files of other versions are
+ * ignored. 2: the goal's blank only in the region of its goal cell (1 seeded every free region).
+ */
+export const PDB_FORMAT = 2;
 
 /** Where built tables are kept between processes. */
 export interface PdbCache {
   /** The bytes stored under `name` if present and intact (`bytes` long), else undefined. */
   read(name: string, bytes: number): Promise<Uint8Array | undefined>;
-  write(name: string, data: Uint8Array): Promise<void>;
+  /**
+   * Stores `data` under `name`; `data` may be a view of a kernel's memory: copy it to keep it.
+   * `digest`, when given, is `tableDigest(data)` computed by the kernel (pdb-digest.ts).
+   */
+  write(name: string, data: Uint8Array, digest?: Uint8Array): Promise<void>;
+  /**
+   * Optional, the fast path: fills `target` (the table's place in the kernel's memory, its length the
+   * table's) with the bytes stored under `name`; false when missing or not intact (then `target`'s
+   * bytes are undefined). `digest()`, when given, is `tableDigest(target)` computed by the kernel
+   * where the bytes lie (SIMD), to check them against what was stored.
+   */
+  readInto?(name: string, target: Uint8Array, digest?: () => Uint8Array): Promise<boolean>;
+  /** Optional: whether `name` holds a table of `bytes` bytes, without reading it (else `read` is used). */
+  has?(name: string, bytes: number): Promise<boolean>;
+  /** Optional: deletes `name` (the tables of older formats, once rebuilt). */
+  remove?(name: string): Promise<void>;
 }
 
 /**
  * Builds one pattern's table outside this thread's kernel (Node: node/pdb-threads.ts, on several
- * threads); the table must equal the kernel's build.
+ * threads); the table must equal the kernel's build. The bytes returned may be a view of the
+ * builder's memory, valid until its next build or `release`: the caller copies them.
  */
 export interface PdbBuilder {
   build(spec: PdbSpec, pattern: number, options: { signal?: AbortSignal; onProgress?: (progress: PdbProgress) => void }): Promise<Uint8Array>;
@@ -63,8 +84,8 @@ export function setPdbBuilder(b: PdbBuilder | undefined): void {
 }
 
 /** The cache entry of one pattern: versioned, per board size and labels. */
-export const pdbCacheName = (spec: PdbSpec, p: number): string =>
-  `pdb${PDB_FORMAT}-${spec.width}x${spec.height}-${spec.patterns[p]!.join('.')}`;
+export const pdbCacheName = (spec: PdbSpec, p: number, format = PDB_FORMAT): string =>
+  `pdb${format}-${spec.width}x${spec.height}-${spec.patterns[p]!.join('.')}`;
 
 const specId = (spec: PdbSpec): string => `${spec.width}x${spec.height}:${spec.patterns.map((p) => p.join('.')).join('|')}`;
 
@@ -80,12 +101,17 @@ export function pdbIfLoaded(spec: PdbSpec): PdbTables | undefined {
   return ready.get(specId(spec));
 }
 
+/** Whether the cache holds pattern p's table (without reading it when the cache can tell). */
+async function cached(spec: PdbSpec, p: number): Promise<boolean> {
+  if (cache === undefined) return false;
+  const name = pdbCacheName(spec, p), bytes = tableBytes(spec, p);
+  return cache.has !== undefined ? cache.has(name, bytes) : (await cache.read(name, bytes)) !== undefined;
+}
+
 /** Bytes a search with these tables needs now: the tables when loaded or cached, else the build's peak. */
 export async function pdbBytesNeeded(spec: PdbSpec): Promise<number> {
   if (pdbIfLoaded(spec) !== undefined) return pdbTableBytes(spec);
-  for (let p = 0; p < spec.patterns.length; p++) {
-    if (cache === undefined || (await cache.read(pdbCacheName(spec, p), tableBytes(spec, p))) === undefined) return pdbBuildBytes(spec);
-  }
+  for (let p = 0; p < spec.patterns.length; p++) if (!(await cached(spec, p))) return pdbBuildBytes(spec);
   return pdbTableBytes(spec);
 }
 
@@ -129,32 +155,71 @@ function checked<T>(value: T | typeof MEMORY_LIMIT, spec: PdbSpec): T {
   return value;
 }
 
-/** Starts the set in the lease's instance; every table zeroed. */
+/** Starts the set in the lease's instance, the tables' bytes undefined (each is then read, copied or built). */
 function setUp(lease: KernelLease<PdbExports>, spec: PdbSpec): void {
   resident.delete(lease.kernels); // whatever it held is dropped, even if this set is refused
   checked(lease.call((ex) => {
     if (ex.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
     for (const labels of spec.patterns) {
-      if (ex.pdbAddPattern(mask(labels)) < 0) throw new SearchlabError('invalid-input', `${spec.key}: patterns must be disjoint sets of tiles 1..${spec.width * spec.height - 1}, each with fewer than 2^31 placements`);
+      if (ex.pdbAddPatternUnzeroed(mask(labels)) < 0) throw new SearchlabError('invalid-input', `${spec.key}: patterns must be disjoint sets of tiles 1..${spec.width * spec.height - 1}, each with fewer than 2^31 placements`);
     }
   }), spec);
 }
 
-const tableView = (lease: KernelLease<PdbExports>, p: number): Uint8Array =>
-  new Uint8Array(lease.buffer, lease.exports.pdbTablePointer(p) >>> 0, lease.exports.pdbTableBytes(p));
+const tableAt = (memory: WebAssembly.Memory, ex: PdbExports, p: number): Uint8Array =>
+  new Uint8Array(memory.buffer, ex.pdbTablePointer(p) >>> 0, ex.pdbTableBytes(p));
 
-/** Makes sure the lease's instance holds `pdb` (copies it in when it holds another set or none). */
+const tableView = (lease: KernelLease<PdbExports>, p: number): Uint8Array => tableAt(lease.kernels.memory, lease.exports, p);
+
+/** Pattern p's table digest, by the kernel that holds it (a copy: the next kernel call may overwrite it). */
+const kernelDigest = (lease: KernelLease<PdbExports>, p: number): Uint8Array =>
+  new Uint8Array(lease.buffer, lease.exports.pdbTableDigest(p) >>> 0, DIGEST_BYTES).slice();
+
+/**
+ * Tables that live in the linear memory of one kernel instance, their home (no copy in JavaScript):
+ * a search leases the home when it is idle; `tables` are views of its memory, taken again when the
+ * memory has grown (a grown memory detaches the old views).
+ */
+class ResidentTables implements PdbTables {
+  private views: Uint8Array[] = [];
+  private viewsOf: ArrayBuffer | undefined;
+
+  constructor(readonly spec: PdbSpec, public home: Kernels) {}
+
+  get tables(): readonly Uint8Array[] {
+    const buffer = this.home.memory.buffer;
+    if (buffer !== this.viewsOf) {
+      const ex = domainExports<PdbExports>(this.home);
+      this.views = this.spec.patterns.map((_, p) => tableAt(this.home.memory, ex, p));
+      this.viewsOf = buffer;
+    }
+    return this.views;
+  }
+}
+
+/** The instance a search with `pdb` should lease: the tables' home (else `fallback`, for tables made elsewhere). */
+export function pdbHome(pdb: PdbTables, fallback: Kernels): Kernels {
+  return pdb instanceof ResidentTables && !kernelsBroken(pdb.home) ? pdb.home : fallback;
+}
+
+/**
+ * Makes sure the lease's instance holds `pdb`: nothing to do on its home; another instance (the home
+ * was busy with another search of this thread) gets a copy. A home that trapped hands its tables on to
+ * the instance that copied them.
+ */
 export function ensureResident(lease: KernelLease<PdbExports>, pdb: PdbTables): void {
   if (resident.get(lease.kernels) === pdb) return;
   setUp(lease, pdb.spec);
   pdb.tables.forEach((t, p) => tableView(lease, p).set(t));
   resident.set(lease.kernels, pdb);
   retainKernels(lease.kernels);
+  if (pdb instanceof ResidentTables && kernelsBroken(pdb.home)) pdb.home = lease.kernels;
 }
 
 /** Builds pattern p in the lease's instance as a Run (units: frontier words and expansions). */
 function buildRun(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number): Run<true, PdbProgress> {
   const ex = lease.exports;
+  tableView(lease, p).fill(0); // the build only ORs entries in
   checked(lease.call(() => ex.pdbBuildBegin(p)), spec);
   const size = placements(spec.width * spec.height, spec.patterns[p]!.length);
   return {
@@ -164,65 +229,67 @@ function buildRun(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number): Run
   };
 }
 
-async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables> {
-  const limit = options.maxMemoryBytes;
-  const cached = await Promise.all(spec.patterns.map((_, p) => cache?.read(pdbCacheName(spec, p), tableBytes(spec, p))));
-  const need = cached.every((t) => t !== undefined) ? pdbTableBytes(spec) : pdbBuildBytes(spec);
-  if (limit !== undefined && need > limit) {
-    throw limitError(spec, need, need === pdbTableBytes(spec) ? 'in memory' : 'to build', limit);
+/** Fills pattern p's table in the lease's instance from the cache; false when the cache does not have it intact. */
+async function readCached(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number): Promise<boolean> {
+  if (cache === undefined) return false;
+  const name = pdbCacheName(spec, p);
+  if (cache.readInto !== undefined) return cache.readInto(name, tableView(lease, p), () => kernelDigest(lease, p));
+  const data = await cache.read(name, tableBytes(spec, p));
+  if (data === undefined) return false;
+  tableView(lease, p).set(data);
+  return true;
+}
+
+/** Builds pattern p into the lease's instance: on the builder when one is set, else in the instance itself. */
+async function build(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number, options: PdbLoadOptions): Promise<void> {
+  if (builder !== undefined) {
+    const table = await builder.build(spec, p, { signal: options.signal, onProgress: options.onProgress });
+    if (table.length !== tableBytes(spec, p)) throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
+    tableView(lease, p).set(table);
+    return;
   }
-  if (builder !== undefined && cached.some((t) => t === undefined)) return buildElsewhere(builder, spec, cached, options);
-  const lease = new KernelLease<PdbExports>(await loadKernels());
-  try {
-    setUp(lease, spec);
-    const tables: Uint8Array[] = [];
-    for (let p = 0; p < spec.patterns.length; p++) {
-      let table = cached[p];
-      if (table !== undefined) {
-        tableView(lease, p).set(table);
-      } else {
-        const driven = await runAsync(buildRun(lease, spec, p), {
-          signal: options.signal,
-          onProgress: options.onProgress && ((s) => options.onProgress!(s)),
-        });
-        if (driven.status !== 'done') throw new SearchlabError('aborted', 'aborted while building the pattern databases');
-        table = tableView(lease, p).slice();
-        await storeInCache(pdbCacheName(spec, p), table);
-      }
-      tables.push(table);
-    }
-    const pdb: PdbTables = { spec, tables };
-    resident.set(lease.kernels, pdb);
-    retainKernels(lease.kernels);
-    return pdb;
-  } finally {
-    lease.release();
-  }
+  const driven = await runAsync(buildRun(lease, spec, p), {
+    signal: options.signal,
+    onProgress: options.onProgress && ((s) => options.onProgress!(s)),
+  });
+  if (driven.status !== 'done') throw new SearchlabError('aborted', 'aborted while building the pattern databases');
 }
 
 /** A table into the cache, if one is set: a cache that fails (full, read-only) is not the run's failure. */
-async function storeInCache(name: string, table: Uint8Array): Promise<void> {
-  await cache?.write(name, table).catch(() => undefined);
+async function storeInCache(name: string, table: Uint8Array, digest: Uint8Array): Promise<void> {
+  await cache?.write(name, table, digest).catch(() => undefined);
 }
 
 /**
- * The missing tables from `b`, one pattern after the other, each cached as it is done. No kernel
- * holds them yet (a search copies them in), so the build's memory is the builder's alone.
+ * Loads `spec` into an instance of its own (the home of the tables): each table read from the cache
+ * straight into the instance's memory, or built (then cached; the files of older formats removed).
  */
-async function buildElsewhere(b: PdbBuilder, spec: PdbSpec, cached: readonly (Uint8Array | undefined)[], options: PdbLoadOptions): Promise<PdbTables> {
-  const tables: Uint8Array[] = [];
-  try {
-    for (let p = 0; p < spec.patterns.length; p++) {
-      let table = cached[p];
-      if (table === undefined) {
-        table = await b.build(spec, p, { signal: options.signal, onProgress: options.onProgress });
-        if (table.length !== tableBytes(spec, p)) throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
-        await storeInCache(pdbCacheName(spec, p), table);
-      }
-      tables.push(table);
-    }
-  } finally {
-    b.release?.();
+async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables> {
+  const limit = options.maxMemoryBytes;
+  const present = await Promise.all(spec.patterns.map((_, p) => cached(spec, p)));
+  const need = present.every(Boolean) ? pdbTableBytes(spec) : pdbBuildBytes(spec);
+  if (limit !== undefined && need > limit) {
+    throw limitError(spec, need, need === pdbTableBytes(spec) ? 'in memory' : 'to build', limit);
   }
-  return { spec, tables };
+  const home = dedicatedKernels(await loadKernels());
+  const lease = new KernelLease<PdbExports>(home);
+  let built = false;
+  try {
+    setUp(lease, spec);
+    for (let p = 0; p < spec.patterns.length; p++) {
+      if (await readCached(lease, spec, p)) continue;
+      built = true; // the builder's threads go at the end, even when the build stops
+      await build(lease, spec, p, options);
+      if (cache !== undefined) {
+        await storeInCache(pdbCacheName(spec, p), tableView(lease, p), kernelDigest(lease, p));
+        for (let f = 1; f < PDB_FORMAT; f++) await cache.remove?.(pdbCacheName(spec, p, f))?.catch(() => undefined);
+      }
+    }
+    const pdb = new ResidentTables(spec, home);
+    resident.set(home, pdb);
+    return pdb;
+  } finally {
+    if (built) builder?.release?.();
+    lease.release();
+  }
 }

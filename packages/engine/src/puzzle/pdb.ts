@@ -23,7 +23,11 @@ export interface PdbSpec {
 
 export interface PdbTables {
   readonly spec: PdbSpec;
-  /** One table per pattern: entry r in the low (r even) or high (r odd) nibble of byte r >> 1. */
+  /**
+   * One table per pattern: entry r in the low (r even) or high (r odd) nibble of byte r >> 1. Loaded
+   * tables are views of the kernel memory that holds them: read them again after a search rather
+   * than keeping them (a memory that grows detaches old views).
+   */
   readonly tables: readonly Uint8Array[];
 }
 
@@ -133,8 +137,10 @@ export const patternManhattan = (labels: readonly number[], positions: readonly 
 /**
  * The reference builder: plain 0-1 breadth-first search over (placement, blank cell) states — the
  * blank steps onto a non-pattern cell for free, swaps with a pattern tile for one move — from the
- * goal placement with the blank anywhere. Returns the distance of every placement (min over the
- * blank's cells), -1 where unreachable. Memory: placements × cells bytes; small patterns only.
+ * goal placement with the blank on its goal cell (cell 0), so only the free region around that cell
+ * holds goal states (docs/contracts/pdb.md, "Entries"). Returns the distance of every placement
+ * (min over the blank's cells), -1 where unreachable. Memory: placements × cells bytes; small
+ * patterns only.
  */
 export function buildPatternReference(width: number, height: number, labels: readonly number[]): Int16Array {
   const cells = width * height;
@@ -144,12 +150,9 @@ export function buildPatternReference(width: number, height: number, labels: rea
   const nbrs = Array.from({ length: cells }, (_, c) => [c - width, c + width, c % width > 0 ? c - 1 : -1, c % width < width - 1 ? c + 1 : -1]
     .filter((q) => q >= 0 && q < cells));
   const goal = rankPlacement(labels, cells);
-  let layer: number[] = [];
-  for (let b = 0; b < cells; b++) {
-    if (labels.includes(b)) continue;
-    dist[goal * cells + b] = 0;
-    layer.push(goal * cells + b);
-  }
+  // Cell 0 is never a pattern tile's: the 0-cost closure below spreads the blank over its region.
+  dist[goal * cells] = 0;
+  let layer: number[] = [goal * cells];
   for (let d = 0; layer.length > 0; d++) {
     const closed: number[] = [];
     for (const stack = [...layer]; stack.length > 0;) {

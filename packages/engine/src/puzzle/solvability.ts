@@ -177,6 +177,15 @@ const PARITY = ['even', 'odd'] as const;
  *   Linear time; see pebble.ts and docs/contracts/puzzle-solvability.md.
  *
  * Never throws for a valid pair: every board gets an answer.
+ *
+ * @param start - The start board.
+ * @param goal - The goal board.
+ * @returns Whether the goal is reachable, the method that decided it, and why not.
+ * @throws {InvalidInputError} When the boards differ in size, walls or tiles.
+ * @example
+ * ```ts
+ * checkSolvable(parseBoard('1 2 3/4 5 6/8 7 0'), goalLike(parseBoard('1 2 3/4 5 6/8 7 0'))).solvable; // false
+ * ```
  */
 export function checkSolvable(start: Board, goal: Board): Solvability {
   validatePair(start, goal);

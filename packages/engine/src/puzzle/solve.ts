@@ -270,7 +270,24 @@ function constructResult(job: Job, kernels: Kernels | undefined): SolveResult {
 export const memoryText = (bytes: number): string =>
   bytes >= 2 ** 30 ? `${+(bytes / 2 ** 30).toFixed(2)} GiB` : `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-/** Solve a sliding-tile puzzle. Limits and aborts return the statistics so far; never throws for them. */
+/**
+ * Solve a sliding-tile puzzle. Limits and aborts return the statistics so far; never throws for them.
+ *
+ * @param start - The start board.
+ * @param goal - The goal board (same size and walls).
+ * @param options - Algorithm, heuristic, backend (`'wasm'` by default, `'ts'` the reference),
+ *   limits (`maxNodes`, `maxMemoryBytes`, `timeoutMs`), `signal`, `onProgress`.
+ * @returns The result: `status` (`solved`, `unsolvable`, `limit`, `aborted`), `moves`, `length` and
+ *   the search's counters.
+ * @throws {InvalidInputError} On invalid boards or options.
+ * @throws {WasmUnavailableError} When the WASM backend is asked for and WebAssembly cannot compile here.
+ * @example
+ * ```ts
+ * const start = parseBoard('8 6 7/2 5 4/3 0 1');
+ * const r = await solvePuzzle(start, goalLike(start), { algorithm: 'idastar', heuristic: 'linear-conflict' });
+ * console.log(r.status, r.length); // solved 31
+ * ```
+ */
 export async function solvePuzzle(start: Board, goal: Board, options: SolveOptions = {}): Promise<SolveResult> {
   validatePair(start, goal);
   const job = prepare(start, goal, await resolveHeuristic(goal, options));

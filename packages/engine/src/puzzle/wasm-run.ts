@@ -4,7 +4,7 @@
  * are read back from it. Same contract as the TS reference (docs/contracts/puzzle.md): the
  * differential tests compare both exactly.
  */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
 import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
@@ -12,7 +12,7 @@ import type { Run } from '../core/run.js';
 import type { SearchCounters } from '../search/types.js';
 import type { PdbExports, PuzzleExports } from './kernel.js';
 import type { PdbTables } from './pdb.js';
-import { ensureResident } from './pdb-store.js';
+import { ensureResident, pdbHome } from './pdb-store.js';
 import { usesHeuristic, weightFraction, type Algorithm, type NormalizedSolveOptions } from './options.js';
 import { MOVES, WALL, type Board, type Move } from './types.js';
 
@@ -86,7 +86,9 @@ export function createWasmPuzzleRun(
 
   if (options.pdb !== undefined && extras.pdb === undefined) throw new UnsupportedError(`the ${options.pdb} pattern databases are not loaded`);
   const account = extras.memoryLimitBytes === undefined ? new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('wasm')) : undefined;
-  const lease = new KernelLease<PuzzleExports & PdbExports>(kernels, extras.memoryLimitBytes ?? account);
+  // With pattern databases: on the instance that holds them when it is idle (no copy).
+  const home = extras.pdb !== undefined ? pdbHome(extras.pdb, kernels) : kernels;
+  const lease = new KernelLease<PuzzleExports & PdbExports>(home, extras.memoryLimitBytes ?? account);
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
   let finalStats: SearchCounters | undefined;

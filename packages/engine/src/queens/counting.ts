@@ -50,7 +50,20 @@ export interface CountResult {
   timeMs: number;
 }
 
-/** Counts all solutions of N-Queens. */
+/**
+ * Counts all solutions of N-Queens.
+ *
+ * @param n - Board size, 1 to 32.
+ * @param options - `backend`, `runner` (a worker pool: the subproblems run there), `timeoutMs`,
+ *   `signal`, `onProgress`.
+ * @returns `solutions` as a decimal string, with `status` `done`, or `timeout`/`aborted` and the count so far.
+ * @throws {InvalidInputError} When `n` is not an integer from 1 to 32.
+ * @example
+ * ```ts
+ * const r = await countQueens(12);
+ * console.log(r.solutions); // "14200"
+ * ```
+ */
 export async function countQueens(n: number, options: CountOptions = {}): Promise<CountResult> {
   const { backend } = queensCountSpec({ n, backend: options.backend });
   const subproblems = countSubproblems(n);

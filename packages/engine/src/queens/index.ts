@@ -24,3 +24,4 @@ export {
 } from './solve.js';
 export { countQueens, countSubproblem, type CountOptions, type CountResult, type CountTaskPayload } from './counting.js';
 export { queensTasks, type SolveTaskPayload, type SolveTaskResult } from './tasks.js';
+export type { QueensWasmExtras } from './wasm-run.js';

@@ -1,5 +1,5 @@
 /** Algorithms, options and results of the N-Queens solvers (both backends). */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
 import { checkObject, checkOptionalBackend } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';

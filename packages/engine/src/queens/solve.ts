@@ -52,7 +52,19 @@ const driveOptions = (options: QueensSolveOptions): DriveOptions<QueensStats> =>
   timeoutMs: options.timeoutMs, signal: options.signal, onProgress: options.onProgress,
 });
 
-/** Solves N-Queens with one algorithm; never throws for a limit (status 'limit' with the stats so far). */
+/**
+ * Solves N-Queens with one algorithm; never throws for a limit (status 'limit' with the stats so far).
+ *
+ * @param n - Number of queens.
+ * @param options - `algorithm` (default by `n`), `seed`, `maxSteps`, `backend`, `timeoutMs`, `signal`.
+ * @returns The placement (`positions[row] = column`), `status` and the search's statistics.
+ * @throws {InvalidInputError} On an invalid `n` or option.
+ * @example
+ * ```ts
+ * const r = await solveQueens(1000, { algorithm: 'min-conflicts', seed: 1 });
+ * console.log(r.status); // solved
+ * ```
+ */
 export async function solveQueens(n: number, options: QueensSolveOptions = {}): Promise<QueensSolveResult> {
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);

@@ -2,7 +2,7 @@
  * The WASM backend of N-Queens: `Run`s over the kernels of core-as/assembly/queens. Same contract
  * as the TS reference (docs/contracts/queens.md); tests/differential/queens.test.ts compares both.
  */
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { InvalidInputError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, type Kernels } from '../core/kernels.js';
 import type { Run } from '../core/run.js';

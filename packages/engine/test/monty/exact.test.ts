@@ -1,7 +1,7 @@
 // The exact win probabilities of engine/src/monty/exact.ts (closed forms) against an exhaustive
 // enumeration of the game tree with BigInt rationals, and against hand-derived values.
 import { describe, expect, it } from 'vitest';
-import { codes } from '@searchlab/core-as';
+import { codes } from '#core-as';
 import { COUNTERS, Fraction, exactAnswer, frac, normalizeGame, wilson, type MontyGame } from '@searchlab/engine/monty';
 
 const ONE = Fraction.ONE;

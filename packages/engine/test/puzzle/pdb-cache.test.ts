@@ -1,6 +1,7 @@
-// The pattern databases' file cache: written once, read back instead of rebuilding, a corrupt
-// file detected and rebuilt, and a too-small memory limit refused with a clear message.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The pattern databases' file cache: written once, read back (straight into the kernel's memory)
+// instead of rebuilding, a corrupt or truncated file detected and rebuilt, tables of an older format
+// never read and removed once rebuilt, and a too-small memory limit refused with a clear message.
+import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,10 @@ function counting(inner: PdbCache) {
   const c = { writes: 0, hits: 0 };
   const cache: PdbCache = {
     read: async (name, bytes) => { const t = await inner.read(name, bytes); if (t) c.hits++; return t; },
-    write: async (name, data) => { c.writes++; await inner.write(name, data); },
+    readInto: async (name, target, digest) => { const ok = await inner.readInto!(name, target, digest); if (ok) c.hits++; return ok; },
+    has: (name, bytes) => inner.has!(name, bytes),
+    remove: (name) => inner.remove!(name),
+    write: async (name, data, digest) => { c.writes++; await inner.write(name, data, digest); },
   };
   return { c, cache };
 }
@@ -29,7 +33,7 @@ describe('pattern database file cache', () => {
     const built = await loadPdb(spec);
     expect(c.writes).toBe(2);
     const files = readdirSync(dir).filter((f) => f.endsWith('.bin')).sort();
-    expect(files).toEqual(['pdb1-3x3-1.2.3.4.bin', 'pdb1-3x3-5.6.7.8.bin']);
+    expect(files).toEqual(['pdb2-3x3-1.2.3.4.bin', 'pdb2-3x3-5.6.7.8.bin']);
     expect(readdirSync(dir).some((f) => f.endsWith('.tmp'))).toBe(false);
 
     forgetPdbs();
@@ -49,6 +53,29 @@ describe('pattern database file cache', () => {
     forgetPdbs();
     await loadPdb(spec);
     expect(c.writes).toBe(3);
+
+    writeFileSync(victim, bytes.subarray(0, bytes.length - 1)); // truncated
+    forgetPdbs();
+    const again = await loadPdb(spec);
+    expect(c.writes).toBe(4);
+    expect(again.tables.map((t) => Array.from(t))).toEqual(built.tables.map((t) => Array.from(t)));
+  });
+
+  it('never reads a table of an older format: it is rebuilt, and the old file removed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'searchlab-pdb-'));
+    const { c, cache } = counting(fileCache(dir));
+    setPdbCache(cache);
+    forgetPdbs();
+    const fresh = await loadPdb(spec);
+    const files = readdirSync(dir).sort();
+    // The same bytes under the format-1 names, as an older release would have left them.
+    for (const f of files) renameSync(join(dir, f), join(dir, f.replace(/^pdb2-/, 'pdb1-')));
+    forgetPdbs();
+    const rebuilt = await loadPdb(spec);
+    expect(c.writes).toBe(4);
+    expect(c.hits).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(files);
+    expect(rebuilt.tables.map((t) => Array.from(t))).toEqual(fresh.tables.map((t) => Array.from(t)));
   });
 
   it('a build reports progress per pattern, placements reached growing to the total', async () => {

@@ -62,7 +62,7 @@ describe('the threaded builder', () => {
   it('loadPdb builds the missing tables with it, caches them, and reads the cache next time', async () => {
     const s = spec(3, [[1, 2, 3, 4], [5, 6, 7, 8]]);
     const stored = new Map<string, Uint8Array>();
-    const cache: PdbCache = { read: async (name, bytes) => (stored.get(name)?.length === bytes ? stored.get(name) : undefined), write: async (name, data) => void stored.set(name, data) };
+    const cache: PdbCache = { read: async (name, bytes) => (stored.get(name)?.length === bytes ? stored.get(name) : undefined), write: async (name, data) => void stored.set(name, data.slice()) };
     const inner = threadedPdbBuilder(2);
     let builds = 0;
     setPdbCache(cache);

@@ -83,7 +83,9 @@ export function indexedDbPdbCache(factory: IDBFactory): PdbCache {
     },
     async write(name, data) {
       try {
-        const entry: Entry = { name, format: PDB_FORMAT, sha256: await sha256(data), data };
+        // A view of the kernel's memory: structured cloning would store its whole buffer, so the table alone.
+        const own = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
+        const entry: Entry = { name, format: PDB_FORMAT, sha256: await sha256(own), data: own };
         const tx = (await database()).transaction(PDB_STORE, 'readwrite');
         tx.objectStore(PDB_STORE).put(entry);
         await finished(tx);

@@ -250,7 +250,7 @@ export class StepPanel {
     ui.stepNode.querySelector<HTMLElement>('[data-step="open"]')!.previousElementSibling!.textContent = depthFirst ? 'to visit' : 'open';
     ui.stepBoard.replaceChildren(...(n && search ? [miniBoard(search.board(n.state))] : []));
     ui.stepThresholds.hidden = this.thresholds.length === 0;
-    ui.stepThresholds.textContent = `${algorithm === 'idastar' ? 'Thresholds (f)' : 'Depth limits'}: ${this.thresholds.map(num).join(' → ')}`;
+    ui.stepThresholds.textContent = `${algorithm === 'idastar' ? 'Thresholds (f)' : 'Depth limits'}: ${this.thresholds.map(num).join(', then ')}`;
     ui.stepChildren.textContent = this.childrenLine;
     this.renderOpen(open.slice(0, 20));
     this.renderTree(new Set(open.map((e) => e.node.id)));

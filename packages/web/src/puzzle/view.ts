@@ -41,7 +41,7 @@ function boardDefaults(board: Board): { algorithm: Algorithm; heuristic: string;
 const DEFAULTED = ['algorithm', 'heuristic', 'max-nodes'] as const;
 
 type Field = HTMLInputElement | HTMLSelectElement;
-const valueOf = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
+const fieldValue = (el: Field): string => (el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value);
 function setValue(el: Field, value: string): void {
   if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = value === '1';
   else if (el instanceof HTMLInputElement || [...el.options].some((o) => o.value === value)) el.value = value;
@@ -81,7 +81,7 @@ class PuzzleView implements Lab {
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
     this.fields = PERSISTED_IDS.map((id) => ctx.root.querySelector<Field>(`#${id}`)!);
     // Only values that differ from the markup's go into the URL, to keep links short.
-    this.defaults = new Map(this.fields.map((el) => [el.id, valueOf(el)]));
+    this.defaults = new Map(this.fields.map((el) => [el.id, fieldValue(el)]));
     this.wire();
     ctx.signal.addEventListener('abort', () => {
       this.jobs.stop();
@@ -139,7 +139,7 @@ class PuzzleView implements Lab {
   private save(): void {
     const values: Record<string, string | undefined> = {};
     for (const el of this.fields) {
-      const value = valueOf(el);
+      const value = fieldValue(el);
       // A board's default (boardDefaults) is not a choice: the link leaves it out, as it does the markup's.
       const defaulted = (DEFAULTED as readonly string[]).includes(el.id) && !this.chosen.has(el.id);
       values[el.id] = value === this.defaults.get(el.id) || defaulted ? undefined : value;

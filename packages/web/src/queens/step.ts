@@ -72,7 +72,7 @@ export class QueensStepper {
       } else if (stats.escapes > prev.escapes) {
         kind = 'escape';
         text = `${best!.delta === 0 ? 'plateau' : 'local minimum'} (best change +${best!.delta}): escape by random moves`;
-      } else text = `row ${best!.row + 1}: column ${before[best!.row]! + 1} → ${best!.col + 1} (${best!.delta} pairs)`;
+      } else text = `row ${best!.row + 1}: column ${before[best!.row]! + 1} to ${best!.col + 1} (${best!.delta} pairs)`;
       this.log(kind, `${text}; ${attackingPairs(after)} attacking pairs`);
       if (outcome !== null) this.done = true;
     }

@@ -2,7 +2,7 @@
 // `searchlab cluster up` (an embedded PostgreSQL to try the queue on one machine).
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { InvalidInputError } from '@searchlab/engine';
+import { InvalidInputError, SearchlabError } from '@searchlab/engine';
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -49,6 +49,7 @@ export function registerQueue(program: Command, ctx: Context, exit: (code: numbe
       const { startCluster } = await import('../../queue/cluster.js');
       const logs: string[] = [];
       const cluster = await startCluster({ dataDir: opts.dir, port: opts.port, onLog: (l) => void logs.push(l) }).catch((e: unknown) => {
+        if (e instanceof SearchlabError) throw e; // e.g. the PostgreSQL package is not installed: one line, exit 2
         const code = (e as NodeJS.ErrnoException | undefined)?.code;
         const reason = code === 'EADDRINUSE' ? `port ${opts.port} is in use`
           : code === 'EACCES' ? `port ${opts.port} needs privileges`

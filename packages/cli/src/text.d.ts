@@ -1,0 +1,1 @@
+declare module "*.tsv" { const text: string; export default text; }
