@@ -97,7 +97,7 @@ export async function run(bench) {
       const old = previous?.tables?.find((t) => t.domain === 'pdb' && t.title.startsWith('Pattern database builds'));
       if (old) {
         const from = previous.environments?.pdb?.date ?? 'an earlier run';
-        const notes = old.notes.replace(/\nNot re-run in this run[^]*$/, '');
+        const notes = old.notes.replace(/\nNot re-run in this run[\s\S]*$/, '');
         const kept = bench.table(old.title, old.columns, `${notes}\nNot re-run in this run (the tables came from a cache): the figures of the run of ${from}` +
           (old.formatNote ?? ', made with format-1 tables (the same breadth-first search; format 2 seeds one blank region instead of all).'));
         for (const r of old.rows) kept.add(r);

@@ -92,7 +92,7 @@ function indexGoal(goal: Board): GoalIndex {
  * manhattan, euclidean only).
  */
 export function makeHeuristic(name: HeuristicName, goal: Board, countBlank = false): HeuristicFn {
-  if (!Object.prototype.hasOwnProperty.call(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${String(name)}'`);
+  if (!Object.hasOwn(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${String(name)}'`);
   checkBoard(goal, 'goal');
   checkBoolean(countBlank, 'countBlank');
   if (countBlank && name === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');

@@ -14,9 +14,9 @@
 import { InvalidInputError } from '../core/errors.js';
 import { MAX_N, validatePositions } from './model.js';
 
-const enum Mode { Start, Plain, Json }
+enum Mode { Start, Plain, Json }
 /** What the JSON grammar expects next. */
-const enum Expect { Value, ValueOrClose, Key, KeyOrClose, Colon, CommaOrClose, Nothing }
+enum Expect { Value, ValueOrClose, Key, KeyOrClose, Colon, CommaOrClose, Nothing }
 
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 /** Ends a bare token (a number or a literal) in JSON. */

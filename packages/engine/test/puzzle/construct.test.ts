@@ -109,7 +109,7 @@ describe('the post-pass', () => {
     for (let trial = 0; trial < 200; trial++) {
       const list: number[] = [];
       for (let k = 0; k < 30; k++) { x = (x * 1103515245 + 12345) % 2 ** 31; list.push(x % 4); }
-      let brute = list.slice();
+      const brute = list.slice();
       for (let changed = true; changed; ) {
         changed = false;
         for (let k = 0; k + 1 < brute.length; k++) {

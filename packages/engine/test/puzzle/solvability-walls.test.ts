@@ -47,7 +47,7 @@ function classOf(b: Board, cap: number): ((g: Board) => boolean) | undefined {
   );
   const values = region.map((c) => cells[c]!).sort((x, y) => x - y);
   const rank = new Map(values.map((v, k) => [v, k]));
-  const numeric = Math.pow(m, m) <= Number.MAX_SAFE_INTEGER;
+  const numeric = m ** m <= Number.MAX_SAFE_INTEGER;
   const enc = (vals: ArrayLike<number>): number | string => {
     if (!numeric) return String.fromCharCode(...Array.from(vals));
     let key = 0;

@@ -46,7 +46,7 @@ export function exhaustiveSolvable(
   const adj = free.map((c) => freeNeighbours(start, c).map((j) => slot[j] as number));
   const n = free.length;
   const base = n; // values 0..T with T = n - 1
-  const numeric = Math.pow(base, n) <= Number.MAX_SAFE_INTEGER;
+  const numeric = base ** n <= Number.MAX_SAFE_INTEGER;
 
   const encode = (vals: ArrayLike<number>): number | string => {
     if (!numeric) return String.fromCharCode(...Array.from(vals));

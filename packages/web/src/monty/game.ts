@@ -1,6 +1,6 @@
 // One Monty Hall game played by hand, step by step, under the engine's rules (docs/contracts/monty.md):
 // pick a door, the host opens k doors, then stay or switch to another closed door.
-import { Rng } from '@searchlab/engine';
+import type { Rng } from '@searchlab/engine';
 import type { MontyGame } from '@searchlab/engine/monty';
 
 export type Phase = 'pick' | 'decide' | 'over';

@@ -1,7 +1,7 @@
 // `searchlab monty`: simulate Monty Hall games (n doors, k opened, three hosts) and print every
 // strategy's win rate beside its exact value with a 95% Wilson interval.
 import { Option, type Command } from 'commander';
-import { type Backend, type TaskRunner } from '@searchlab/engine';
+import type { Backend, TaskRunner } from '@searchlab/engine';
 import {
   HOSTS, STRATEGIES, montySpec, simulateMonty, type Estimate, type MontySpec, type Host, type MontyResult, type Strategy,
 } from '@searchlab/engine/monty';

@@ -1,5 +1,5 @@
 // The option definitions shared by the puzzle commands: defined once, resolved once.
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { InvalidInputError, type Backend } from '@searchlab/engine';
 import {
   ALGORITHMS, HEURISTIC_CHOICES, goalBoard, goalLike, parseBoard, parseSize, validatePair, puzzleSpec, type Algorithm, type Board, type GoalPreset, type HeuristicChoice, type PuzzleSpec,
