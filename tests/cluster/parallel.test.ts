@@ -110,7 +110,8 @@ describe('parallel IDA* on the queue', () => {
     expect(JSON.parse(resumed.stdout).moves).toEqual(sequential.moves);
     // What the workers claimed for this run after the kill: none of the subtrees recorded before it.
     const claimedAfter = workers.flatMap((w, i) => [...w.stderr.slice(logged[i]).matchAll(new RegExp(`claimed ${runId} (\\S+)`, 'g'))].map((m) => m[1]!));
-    expect(claimedAfter.length).toBeGreaterThan(0);
+    // None may be claimed at all: the workers can finish every queued subtree between the kill and the
+    // resume (then the resumed run only replays records). Whatever was claimed must be new work.
     expect(claimedAfter.filter((k) => done.has(k))).toEqual([]);
     const [, reused, total] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before/) ?? [];
     expect(Number(reused)).toBeGreaterThanOrEqual(done.size);
