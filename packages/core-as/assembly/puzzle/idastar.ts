@@ -436,7 +436,7 @@ function smallLoop(budget: i64): i32 {
   for (let c = 0; c < C; c++) store<i32>(S_BOARD + (<usize>c << 2), tileAt(board, c));
   let s = blank << 2, rem = remCur, h = <i32>hCur, b0 = <i32>bound;
   let fp = stFrame + (<usize>depth << 4); // frame d: h at +0, s at +8, the moves left at +12
-  const root = rootFrame();
+  let root = rootFrame(); // recomputed when ensureStack moves the frames
   let lim = b0 - depth - 1; // a child is entered iff its h <= lim
   let ex = nextBound == Infinity ? i32.MAX_VALUE : <i32>nextBound - b0; // the next bound − bound
   store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
@@ -493,7 +493,7 @@ function smallLoop(budget: i64): i32 {
       expandedN = e0 + left + (K >> 32); generatedN = g0 + (K & 0xffff_ffff);
       maxFrontierN = <i64>((load<usize>(S_DEEP) - stFrame) >> 4);
       ensureStack(stackFor(<f64>b0)); // may trap on memory: counters are already written back
-      fp = stFrame; store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
+      fp = stFrame; root = rootFrame(); store<usize>(S_DEEP, stFrame + (<usize>maxFrontierN << 4));
       // visit(start) again: f = h(start) <= bound, not the goal
       if (K >= 0) { pending = true; pendingMove = ROOT; break; }
       rem = load<i32>(<usize>s, S_ROOT);
