@@ -164,6 +164,9 @@ export class WorkerPool implements TaskRunner {
   }
 }
 
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (globalThis.setImmediate !== undefined ? globalThis.setImmediate(resolve) : setTimeout(resolve, 0)));
+
 /** The same interface without workers: tasks run one at a time in this thread (default: every registered domain's). */
 export function inlinePool(handlers: TaskHandlers = registeredTasks()): TaskRunner {
   let id = 0;
@@ -173,7 +176,9 @@ export function inlinePool(handlers: TaskHandlers = registeredTasks()): TaskRunn
     run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
       const message: TaskMessage = { id: ++id, ...task };
       const signal = options.signal ?? new AbortController().signal;
-      const result = chain.then(() => {
+      // A turn of the event loop before each task, so a timer (runTasks' timeout) can fire between
+      // short tasks that never yield themselves.
+      const result = chain.then(nextTurn).then(() => {
         if (signal.aborted) throw aborted();
         return runTask(handlers, message, { signal, progress: (p) => options.onProgress?.(p) });
       });
