@@ -11,9 +11,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadKernels } from '@searchlab/engine';
-import { streamTasks } from '@searchlab/engine/puzzle';
-import { PDB_SPECS, forgetPdbs, loadPdb, parseBoard, goalLike, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
+import { loadKernels, runTasks } from '@searchlab/engine';
+import { PDB_SPECS, puzzleSpec, forgetPdbs, loadPdb, parseBoard, goalLike, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
 import { MAX_BUILD_THREADS, createNodePool, useFileCache } from '@searchlab/engine/node';
 import { ratio } from '../harness.mjs';
 import { compileBenchWasm } from '../support/asc.mjs';
@@ -260,13 +259,13 @@ export async function run(bench) {
       const parallel = bench.table('Batch solving on the worker pool: 6-6-3 + reflection, all 100', [
         { key: 'jobs', label: 'jobs' }, { key: 'wallS', label: 'wall s' }, { key: 'speedup', label: 'speed-up' },
       ], 'Target: 2 jobs ≥ 1.7× one job. Wall clock including the workers loading the databases; the machine is shared, so this figure is noisy.');
-      const tasks = korf.map((k) => ({ domain: 'puzzle', kind: 'solve', payload: { start: k.start, goal: k.goal, settings: { heuristic: 'pdb663' } } }));
+      const tasks = korf.map((k) => ({ domain: 'puzzle', kind: 'solve', payload: { start: k.start, goal: k.goal, spec: puzzleSpec({ heuristic: 'pdb663' }) } }));
       let one;
       for (const jobs of [1, 2]) {
         const pool = createNodePool({ size: jobs });
         const t0 = performance.now();
-        let lengths = 0;
-        for await (const [, r] of streamTasks(pool, tasks)) lengths += r.length;
+        const work = await runTasks(tasks, { runner: pool });
+        const lengths = work.results.reduce((sum, r) => sum + r.length, 0);
         const wall = performance.now() - t0;
         await pool.close();
         if (lengths !== OPTIMAL_SUM) throw new Error(`pool of ${jobs}: sum of lengths ${lengths}`);
