@@ -5,8 +5,8 @@
 // the worker's end is the engine's WorkerPool, the page's is the engine's serveTasks.
 import { WorkerPool, serveTasks, type ReplyMessage, type TaskHandlers, type TaskRunner, type WorkerPort } from '@searchlab/engine';
 
-/** A fresh channel name for one relay. */
-export const relayName = (): string => `searchlab-relay-${crypto.randomUUID()}`;
+/** A fresh channel name for one relay (getRandomValues: randomUUID exists on secure pages only). */
+export const relayName = (): string => `searchlab-relay-${Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('-')}`;
 
 /**
  * The worker's end: a runner of `width` tasks at once, each run by the page that serves channel `name`.
