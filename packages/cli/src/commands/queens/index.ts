@@ -118,8 +118,8 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
     }));
   if (opts.output !== undefined) await writeResultFile(opts.output, r, limit);
   if (opts.json === true) {
-    const positions = r.status === 'unsolvable' ? null : Array.from(r.positions);
-    const obj = opts.output !== undefined ? jsonHead(r) : { ...jsonHead(r), positions };
+    // The positions go to stdout only without --output: a 10⁸-queen Array.from costs seconds and GBs.
+    const obj = opts.output !== undefined ? jsonHead(r) : { ...jsonHead(r), positions: r.status === 'unsolvable' ? null : Array.from(r.positions) };
     ctx.out(`${JSON.stringify(obj)}\n`);
   } else {
     const rows: [string, string][] = [
