@@ -14,6 +14,9 @@ export default defineConfig({
     include: ['packages/*/test/**/*.test.ts', 'tests/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a page or process to reach a state; its default 1 s fails on a loaded
+    // 2-core machine. A wait ends as soon as the state is seen, so a long limit costs nothing.
+    expect: { poll: { timeout: 60_000 } },
     pool: 'forks',
   },
 });

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from 'esbuild';
 import { ROOT } from '../support/bundle.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { serveStatic } from '../support/static.js';
 
 const version = (pkg: string): string => JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8')).version;
@@ -207,7 +207,7 @@ describe('examples/, built and run from the engine tarball', () => {
   async function runPage(dist: string, headers: Record<string, string> = {}) {
     browser ??= await launchBrowser();
     const site = await serveStatic(dist, '/some/sub/path/', headers);
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     try {
@@ -266,7 +266,7 @@ describe('examples/, built and run from the engine tarball', () => {
     `);
     const out = await build({ entryPoints: [join(dir, 'page.js')], absWorkingDir: dir, bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'silent' });
     browser ??= await launchBrowser();
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     try {
       await page.setContent('<!doctype html><title>embedder</title>');
       await page.addScriptTag({ content: out.outputFiles[0]!.text });

@@ -3,7 +3,7 @@
 //   2. the system one at /usr/bin/chromium,
 //   3. the Chromium shipped inside the npm package @sparticuz/chromium (works on a fresh machine).
 // SEARCHLAB_BROWSER=npm skips 1 and 2, so CI proves the fresh-machine path.
-import { chromium as playwright, type Browser } from 'playwright-core';
+import { chromium as playwright, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
@@ -35,4 +35,15 @@ export async function launchBrowser(): Promise<Browser> {
     ? { executablePath: system, args: ['--no-sandbox', '--disable-gpu'] }
     : await npmChromium();
   return playwright.launch({ executablePath, headless: true, args: [...args, ...QUIET_ARGS] });
+}
+
+/**
+ * A new page whose waits (waitForSelector, clicks…) give up after 90 s instead of Playwright's 30 s:
+ * a wait ends as soon as its state is seen, and on a loaded 2-core machine a solve or a page load
+ * can take longer than 30 s without anything being wrong.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(90_000);
+  return page;
 }

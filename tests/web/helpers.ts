@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, ensureBundle } from '../support/bundle.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 
 const web = join(ROOT, 'packages/web');
 
@@ -14,7 +14,7 @@ function startServer(): Promise<{ server: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}${err}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}${err}`)), 60_000);
     server.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /searchlab lab: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
@@ -45,7 +45,7 @@ export function useLab(): Lab {
   let server: ChildProcess | undefined;
   const errors: string[] = [];
   const open = async (viewport?: { width: number; height: number }, path = ''): Promise<Page> => {
-    const page = await lab.browser.newPage(viewport ? { viewport } : {});
+    const page = await openPage(lab.browser, viewport ? { viewport } : {});
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);

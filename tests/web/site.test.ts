@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT, ensureBundle } from '../support/bundle.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, openPage } from '../support/browser.js';
 import { serveStatic, type StaticSite } from '../support/static.js';
 import { shuffle } from './helpers.js';
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe('the static site under a sub-path', () => {
   it('the lab loads from the sub-path and solves a puzzle in its worker', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const missing: string[] = [];
@@ -56,7 +56,7 @@ describe('the static site under a sub-path', () => {
   }, 120_000);
 
   it('the API reference is beside it and documents the browser pool', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     try {
       await page.goto(`${site.url}api/index.html`);
       expect(await page.title()).toContain('@searchlab/engine');
