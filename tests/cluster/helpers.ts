@@ -8,8 +8,11 @@ export interface Proc {
   child: ChildProcess;
   stdout: string;
   stderr: string;
-  /** Resolves with the first stderr/stdout match of `re` (already printed or to come), or fails after `ms`. */
-  waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /**
+   * Resolves with the first stderr/stdout match of `re` (already printed or to come), or fails after
+   * `ms`. `from` skips what was printed before: stderr.slice(from) and stdout.slice(from) are searched.
+   */
+  waitFor(re: RegExp, ms?: number, from?: { stderr: number; stdout: number }): Promise<RegExpMatchArray>;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
 }
@@ -19,10 +22,10 @@ export function start(args: string[]): Proc {
   const watchers = new Set<() => void>();
   const p: Proc = {
     child, stdout: '', stderr: '',
-    waitFor(re, ms = 30_000) {
+    waitFor(re, ms = 30_000, from = { stderr: 0, stdout: 0 }) {
       return new Promise((resolve, reject) => {
         const check = (): boolean => {
-          const m = p.stderr.match(re) ?? p.stdout.match(re);
+          const m = p.stderr.slice(from.stderr).match(re) ?? p.stdout.slice(from.stdout).match(re);
           if (m !== null) { watchers.delete(check); clearTimeout(t); resolve(m); }
           return m !== null;
         };

@@ -3,7 +3,7 @@
 // producer resumes without redoing the subtrees recorded before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, run } from '../cli/run.js';
-import { sql, start, startCluster, startWorker, stop, type Proc } from './helpers.js';
+import { sql, start, startCluster, startWorker, stop, waitUntil, type Proc } from './helpers.js';
 
 const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'; // 57 moves, ~5·10^6 nodes with linear conflict
 const ARGS = ['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--json'];
@@ -63,12 +63,7 @@ describe('parallel IDA* on the queue', () => {
       // Killed while it holds subtrees (a worker takes several short jobs at once), once an iteration
       // with several subtrees ended: its next one's jobs are the biggest yet.
       await producer.waitFor(/iteration \d+: threshold \d+, ([2-9]|\d\d+) subtrees/, 60_000);
-      const offset = victim.stderr.length;
-      const claim = new RegExp(`claimed ${runId} puzzle/subtree/`);
-      for (const began = Date.now(); !claim.test(victim.stderr.slice(offset));) {
-        expect(Date.now() - began).toBeLessThan(60_000);
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await victim.waitFor(new RegExp(`claimed ${runId} puzzle/subtree/`), 60_000, { stderr: victim.stderr.length, stdout: victim.stdout.length });
       victim.child.kill('SIGKILL');
       await victim.exited;
       const name = `p${3 + attempt}`;
@@ -97,10 +92,7 @@ describe('parallel IDA* on the queue', () => {
     const before = async (): Promise<number> =>
       Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n);
     const recorded = await before();
-    for (let n = recorded; n < recorded + 1;) {
-      await new Promise((r) => setTimeout(r, 50));
-      n = await before();
-    }
+    await waitUntil(async () => (await before()) > recorded);
     producer.child.kill('SIGKILL');
     await producer.exited;
     const done = new Set((await sql<{ job_key: string }>(url, 'SELECT job_key FROM searchlab_results WHERE run_id = $1', [runId])).map((r) => r.job_key));
