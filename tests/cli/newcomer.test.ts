@@ -3,7 +3,7 @@
 // solution", rows counted from 1, help text that says what it means, progress without a nonsense
 // ETA. (The demo's wording: demo.test.ts; the build line on stderr: pdb.test.ts; every README
 // example: readme.test.ts.)
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { duration, eta } from '../../packages/cli/src/progress.js';
@@ -34,10 +34,32 @@ function tables(text: string): { header: string[]; rows: string[][] }[] {
   return found;
 }
 
-/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
-function onTerminal(args: string[], timeoutMs?: number): string {
+/** `script`'s arguments that run the CLI with `args` on a pseudo-terminal. */
+function scriptArgs(args: string[]): string[] {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  return execFileSync('script', ['-qec', quoted, '/dev/null'], { encoding: 'utf8', env: { ...process.env, SEARCHLAB_DEBUG: '' }, timeout: timeoutMs, killSignal: 'SIGKILL' });
+  return ['-qec', quoted, '/dev/null'];
+}
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
+function onTerminal(args: string[]): string {
+  return execFileSync('script', scriptArgs(args), { encoding: 'utf8', env: { ...process.env, SEARCHLAB_DEBUG: '' } });
+}
+
+/** Like onTerminal for a long run: what it drew until `enough(output)` holds (then it is killed), or fails after 60 s. */
+function drawnOnTerminal(args: string[], enough: (out: string) => boolean): Promise<string> {
+  const child = spawn('script', scriptArgs(args), { env: { ...process.env, SEARCHLAB_DEBUG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`not drawn within 60 s:\n${out}`)); }, 60_000);
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (!enough(out)) return;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(out);
+    });
+    child.on('error', reject);
+  });
 }
 
 describe('numbers: grouped only for a terminal', () => {
@@ -161,24 +183,20 @@ describe('progress', () => {
 });
 
 describe('the progress bar on a terminal', () => {
-  it('says "eta —" until it has a rate, then a time; never INF, NaN or a cap as the total', () => {
-    // Killed after 5 s: what the bar drew by then is enough.
-    const drawn = (args: string[]): string => {
-      try {
-        return onTerminal(args, 5000);
-      } catch (e) {
-        return String((e as { stdout?: string }).stdout ?? '');
-      }
-    };
-    const monty = drawn(['monty', '--trials', '1e11']);
+  it('says "eta —" until it has a rate, then a time; never INF, NaN or a cap as the total', async () => {
+    // Killed once the bar drew an ETA (a time) after "eta —".
+    const monty = await drawnOnTerminal(['monty', '--trials', '1e11'], (out) => /eta — [^]*eta \d+(\.\d)? (s|min|h) /.test(out));
     expect(monty).toMatch(/eta — /);
     expect(monty).toMatch(/eta \d+(\.\d)? (s|min|h) /);
     expect(monty).not.toMatch(/eta (INF|NaN|NF|Infinity|-)/);
-    // A node cap is shown as a cap, with no bar or ETA against it.
-    const capped = drawn(['puzzle', 'solve', '-s', '4', '-p', '0 15 14 13/12 11 10 9/8 7 6 5/4 3 2 1', '--algorithm', 'astar', '--max-nodes', '100000000']);
+    // A node cap is shown as a cap, with no bar or ETA against it: killed once it was redrawn with a
+    // new count (it has a rate then, so an ETA against the cap would show).
+    const counts = (out: string): Set<string> => new Set([...out.matchAll(/solving ([\d,]+) nodes \(limit/g)].map((m) => m[1]!));
+    const capped = await drawnOnTerminal(['puzzle', 'solve', '-s', '4', '-p', '0 15 14 13/12 11 10 9/8 7 6 5/4 3 2 1', '--algorithm', 'astar', '--max-nodes', '100000000'],
+      (out) => counts(out).size >= 3);
     expect(capped).toMatch(/solving [\d,]+ nodes \(limit 100,000,000\)/);
     expect(capped).not.toMatch(/eta/);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('installing on node 20', () => {
