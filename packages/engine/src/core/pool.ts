@@ -4,6 +4,7 @@
  * tasks in this thread (one at a time), so a client has one code path whether it has workers or
  * not: `runTasks` (work.ts) on either.
  */
+import { describe } from './args.js';
 import { InvalidInputError, SearchlabError } from './errors.js';
 import { CANCEL, registeredTasks, replyError, runTask, type ReplyMessage, type TaskHandlers, type TaskMessage } from './tasks.js';
 
@@ -48,7 +49,7 @@ export function defaultPoolSize(): number {
 }
 
 export function checkPoolSize(size: number): number {
-  if (!Number.isSafeInteger(size) || size < 1 || size > 1024) throw new InvalidInputError(`jobs must be an integer from 1 to 1024, got ${size}`);
+  if (!Number.isSafeInteger(size) || size < 1 || size > 1024) throw new InvalidInputError(`jobs must be an integer from 1 to 1024, got ${describe(size)}`);
   return size;
 }
 
@@ -75,6 +76,7 @@ export class WorkerPool implements TaskRunner {
   private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
 
   constructor(private readonly spawn: () => WorkerPort, size = defaultPoolSize()) {
+    if (typeof spawn !== 'function') throw new InvalidInputError(`spawn must be a function, got ${describe(spawn)}`);
     this.width = checkPoolSize(size);
   }
 

@@ -3,7 +3,8 @@
  * worker_threads, and the worker side that serves it. Payloads and results are plain JSON-able
  * values (structured clone), so a task could equally be sent to another machine.
  */
-import { SearchlabError, type ErrorCode } from './errors.js';
+import { checkObject, checkString, describe } from './args.js';
+import { InvalidInputError, SearchlabError, type ErrorCode } from './errors.js';
 
 /** A request: run `kind` of `domain` on `payload`. `kind` 'cancel' of domain 'core' cancels task `id`. */
 export interface TaskMessage {
@@ -63,6 +64,11 @@ const registry: Record<string, Readonly<Record<string, TaskHandler>>> = {};
 
 /** Registers task handlers of `domain` (beside those it registered before; a kind registered again is replaced). */
 export function registerTasks(domain: string, handlers: Readonly<Record<string, TaskHandler>>): void {
+  checkString(domain, 'domain');
+  checkObject(handlers, 'handlers');
+  for (const [kind, handler] of Object.entries(handlers)) {
+    if (typeof handler !== 'function') throw new InvalidInputError(`handlers.${kind} must be a function, got ${describe(handler)}`);
+  }
   registry[domain] = { ...registry[domain], ...handlers };
 }
 
@@ -71,6 +77,11 @@ export const registeredTasks = (): TaskHandlers => registry;
 
 /** Runs one task in this thread, with the same envelope semantics as a worker. */
 export async function runTask(handlers: TaskHandlers, message: TaskMessage, ctx: TaskContext): Promise<unknown> {
+  checkObject(handlers, 'handlers');
+  checkObject(message, 'message');
+  checkString(message.domain, 'message.domain');
+  checkString(message.kind, 'message.kind');
+  checkObject(ctx, 'ctx');
   const handler = handlers[message.domain]?.[message.kind];
   if (handler === undefined) throw new SearchlabError('unsupported', `no task ${message.domain}/${message.kind} in this worker`);
   return handler(message.payload, ctx);
@@ -81,6 +92,9 @@ export async function runTask(handlers: TaskHandlers, message: TaskMessage, ctx:
  * or an error, through `post`. Several tasks may run at once (each is async); cancel aborts one.
  */
 export function serveTasks(listen: (cb: (m: TaskMessage) => void) => void, post: (m: ReplyMessage) => void, handlers: TaskHandlers = registry): void {
+  if (typeof listen !== 'function') throw new InvalidInputError(`listen must be a function, got ${describe(listen)}`);
+  if (typeof post !== 'function') throw new InvalidInputError(`post must be a function, got ${describe(post)}`);
+  checkObject(handlers, 'handlers');
   const running = new Map<number, AbortController>();
   listen((message) => {
     if (message.domain === CANCEL.domain && message.kind === CANCEL.kind) {

@@ -5,6 +5,7 @@
  * when the work stops answers with its result so far (every task handler returns one when its
  * signal aborts); a task that never started has none.
  */
+import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from './args.js';
 import { SearchlabError } from './errors.js';
 import { inlinePool, type Task, type TaskRunner } from './pool.js';
 
@@ -35,6 +36,13 @@ const isAbort = (e: unknown): boolean => e instanceof SearchlabError && e.code =
  * tasks' partial answers are collected too. Any other task error stops the rest and is thrown.
  */
 export async function runTasks<R>(tasks: readonly Task[], options: WorkOptions = {}): Promise<Work<R>> {
+  checkArray(tasks, 'tasks');
+  checkObject(options, 'options');
+  checkTimeoutMs(options.timeoutMs);
+  checkOptionalSignal(options.signal, 'signal');
+  checkOptionalFunction(options.onProgress, 'onProgress');
+  checkOptionalFunction(options.onResult, 'onResult');
+  if (options.runner !== undefined) checkObject(options.runner, 'runner');
   const started = globalThis.performance.now();
   const timer = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(Math.max(0, Math.ceil(options.timeoutMs)));
   const failed = new AbortController();

@@ -4,7 +4,7 @@
  * rank is short or the matrix badly conditioned), on the WASM kernel or its TS reference twin.
  * Coefficients are reported highest power first, in the original variable x.
  */
-import { checkArrayLike, checkObject, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkArrayLike, checkObject, describe, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
@@ -61,6 +61,8 @@ export interface PolyFit {
 
 /** Horner evaluation of coefficients given highest power first. */
 export function polyval(coefficients: readonly number[], x: number): number {
+  checkArrayLike(coefficients, 'coefficients');
+  if (typeof x !== 'number') throw new InvalidInputError(`x must be a number, got ${describe(x)}`);
   let s = 0;
   for (let i = 0; i < coefficients.length; i++) s = s * x + coefficients[i]!;
   return s;

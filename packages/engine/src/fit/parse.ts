@@ -6,7 +6,7 @@
  * Every error is one line naming the source, line (or element) and column.
  */
 import { DECIMAL } from '../core/numbers.js';
-import { checkString } from '../core/args.js';
+import { checkObject, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { MAX_TERMS } from './reference.js';
 
@@ -192,6 +192,9 @@ function isJsonLine(text: string): boolean {
  * `source` names the text in errors ("data.csv:12: …", "stdin:3: …").
  */
 export function pointsReader(columns: Columns, source: string): { line(raw: string): void; finish(): Points } {
+  checkObject(columns, 'columns');
+  for (const key of ['x', 'y', 'weights'] as const) if (columns[key] !== undefined) checkString(columns[key], `columns.${key}`);
+  checkString(source, 'source');
   const xs = new Column();
   const ys = new Column();
   const ws = columns.weights !== undefined ? new Column() : undefined;
@@ -336,6 +339,7 @@ export function pointsReader(columns: Columns, source: string): { line(raw: stri
 
 /** Points from a whole text (pasted, or a file read in the browser). */
 export function parsePoints(text: string, columns: Columns = {}, source = 'input'): Points {
+  checkString(text, 'text');
   const reader = pointsReader(columns, source);
   for (const l of text.split(/\r?\n/)) reader.line(l);
   return reader.finish();

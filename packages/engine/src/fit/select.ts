@@ -11,7 +11,7 @@
  * degree within one standard error of the best score. With a test set only: the degree with the
  * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
  */
-import { checkArray, checkArrayLike, checkObject } from '../core/args.js';
+import { checkArray, checkArrayLike, checkObject, shown } from '../core/args.js';
 import { BACKENDS, type Backend } from '../core/backend.js';
 import { InvalidInputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
@@ -246,15 +246,15 @@ export function fitSpec(input: { degrees: readonly number[]; split?: number; fol
   checkArray(input.degrees, 'degrees');
   if (input.degrees.length === 0) throw new InvalidInputError('no degrees to fit');
   for (const d of input.degrees) {
-    if (!Number.isSafeInteger(d) || d < 0) throw new InvalidInputError(`a degree must be a non-negative integer, got ${String(d)}`);
+    if (!Number.isSafeInteger(d) || d < 0) throw new InvalidInputError(`a degree must be a non-negative integer, got ${shown(d)}`);
   }
   const { split, folds } = input;
-  if (split !== undefined && !(typeof split === 'number' && split > 0 && split < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${String(split)}`);
-  if (folds !== undefined && !(Number.isInteger(folds) && folds >= 2)) throw new InvalidInputError(`folds must be an integer >= 2, got ${String(folds)}`);
+  if (split !== undefined && !(typeof split === 'number' && split > 0 && split < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${shown(split)}`);
+  if (folds !== undefined && !(Number.isInteger(folds) && folds >= 2)) throw new InvalidInputError(`folds must be an integer >= 2, got ${shown(folds)}`);
   const seed = input.seed ?? 1;
-  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${String(seed)}`);
+  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${shown(seed)}`);
   const backend = input.backend ?? 'wasm';
-  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${shown(backend)}`);
   return {
     degrees: [...input.degrees], ...(split !== undefined && { split }), ...(folds !== undefined && { folds }), seed,
     mapDomain: input.mapDomain === true, covariance: input.covariance === true, backend,

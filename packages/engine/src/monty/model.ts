@@ -3,7 +3,7 @@
  * the player stays, switches to a uniformly chosen closed door, or switches with probability p.
  * Validation of every user-facing parameter lives here (one-line InvalidInputError messages).
  */
-import { checkObject } from '../core/args.js';
+import { checkObject, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
 
@@ -58,25 +58,26 @@ const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isSaf
 
 function probability(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new InvalidInputError(`${name} must be a probability in [0, 1], got ${String(value)}`);
+    throw new InvalidInputError(`${name} must be a probability in [0, 1], got ${shown(value)}`);
   }
   return value;
 }
 
 /** The game with defaults filled in (3 doors, 1 opened, standard host, q = p = 1/2), validated. */
 export function normalizeGame(options: MontyGameOptions = {}): MontyGame {
+  checkObject(options, 'options');
   const doors = options.doors ?? 3;
-  if (!isInt(doors)) throw new InvalidInputError(`doors must be an integer, got ${String(doors)}`);
+  if (!isInt(doors)) throw new InvalidInputError(`doors must be an integer, got ${shown(doors)}`);
   if (doors < 3) throw new InvalidInputError(`doors must be at least 3, got ${doors}`);
   if (doors > MAX_DOORS) throw new InvalidInputError(`doors must be at most ${MAX_DOORS}, got ${doors}`);
   const open = options.open ?? 1;
-  if (!isInt(open)) throw new InvalidInputError(`open must be an integer, got ${String(open)}`);
+  if (!isInt(open)) throw new InvalidInputError(`open must be an integer, got ${shown(open)}`);
   if (open < 1 || open > doors - 2) {
     throw new InvalidInputError(`open must be between 1 and doors - 2 = ${doors - 2} (the host leaves the pick and one other door closed), got ${open}`);
   }
   const host = options.host ?? 'standard';
   if (!(HOSTS as readonly string[]).includes(host)) {
-    throw new InvalidInputError(`host must be one of ${HOSTS.join(', ')}, got ${String(host)}`);
+    throw new InvalidInputError(`host must be one of ${HOSTS.join(', ')}, got ${shown(host)}`);
   }
   const bias = probability('bias', options.bias ?? 0.5);
   const switchProbability = probability('switch probability', options.switchProbability ?? 0.5);
@@ -89,12 +90,12 @@ export function normalizeSimulation(options: MontySimulationOptions): Normalized
   const { trials } = options;
   // The limit first: 1e20 is past the safe integers too, but the limit is what the user needs to know.
   if (typeof trials === 'number' && trials > MAX_TRIALS) throw new InvalidInputError(`trials must be at most 2^49 = ${MAX_TRIALS}, got ${trials}`);
-  if (!isInt(trials)) throw new InvalidInputError(`trials must be an integer, got ${String(trials)}`);
+  if (!isInt(trials)) throw new InvalidInputError(`trials must be an integer, got ${shown(trials)}`);
   if (trials <= 0) throw new InvalidInputError(`trials must be positive, got ${trials}`);
   const seed = options.seed ?? 1;
-  if (!isInt(seed)) throw new InvalidInputError(`seed must be an integer, got ${String(seed)}`);
+  if (!isInt(seed)) throw new InvalidInputError(`seed must be an integer, got ${shown(seed)}`);
   const backend = options.backend ?? 'wasm';
-  if (backend !== 'wasm' && backend !== 'ts') throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  if (backend !== 'wasm' && backend !== 'ts') throw new InvalidInputError(`backend must be wasm or ts, got ${shown(backend)}`);
   return { game, trials, seed, backend };
 }
 

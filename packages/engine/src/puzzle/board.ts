@@ -1,5 +1,5 @@
 // Boards: size limits, construction and validation, goals, moves, rendering and the one text form.
-import { checkArray, checkString, describe } from '../core/args.js';
+import { checkArray, checkString, describe, reading, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { BLANK, INVERSE, MOVES, WALL } from './types.js';
 import type { Board, GoalPreset, Move } from './types.js';
@@ -54,10 +54,11 @@ function times(n: number): string {
  * 1..T, and a blank that can move. Throws InvalidInputError with a one-line message naming the cell.
  */
 export function validateBoard(board: Board): void {
-  if (board === null || typeof board !== 'object' || Array.isArray(board)) {
+  if (reading('board', () => board === null || typeof board !== 'object' || Array.isArray(board))) {
     throw new InvalidInputError(`expected a board {width, height, cells}, got ${describe(board)}`);
   }
-  const { width, height, cells } = board;
+  // One read of each field (a Proxy or a getter that throws is named here).
+  const { width, height, cells } = reading('board', () => ({ width: board.width, height: board.height, cells: board.cells }));
   if (typeof width !== 'number' || typeof height !== 'number') {
     throw new InvalidInputError(`width and height must be numbers, got ${describe(width)} and ${describe(height)}`);
   }
@@ -73,7 +74,7 @@ export function validateBoard(board: Board): void {
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i] as number;
     if (!Number.isInteger(v) || v < WALL) {
-      throw new InvalidInputError(`${cellName(width, i)}: ${String(v)} is not a tile, blank (0) or wall (-1)`);
+      throw new InvalidInputError(`${cellName(width, i)}: ${shown(v)} is not a tile, blank (0) or wall (-1)`);
     }
     if (v === BLANK) blanks.push(i);
     if (v !== WALL) free++;
@@ -192,7 +193,7 @@ export function goalBoard(
   for (let i = 0; i < n; i++) if (cells[i] !== WALL) free.push(i);
   if (free.length < 2) throw new InvalidInputError(`the ${sizeName(width, height)} board has fewer than 2 free cells`);
   if (preset !== 'blank-last' && preset !== 'blank-first') {
-    throw new InvalidInputError(`unknown goal preset '${String(preset)}' (use blank-last or blank-first)`);
+    throw new InvalidInputError(`unknown goal preset '${shown(preset)}' (use blank-last or blank-first)`);
   }
   const last = free.length - 1;
   free.forEach((cell, k) => {
@@ -237,6 +238,7 @@ export function neighbour(board: Board, from: number, move: Move): number {
 
 /** Legal moves of the blank, in the fixed order up, down, left, right. */
 export function legalMoves(board: Board): Move[] {
+  checkBoard(board);
   const b = blankIndex(board);
   return MOVES.filter((m) => neighbour(board, b, m) >= 0);
 }

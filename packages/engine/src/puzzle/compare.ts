@@ -4,7 +4,7 @@
  * same other settings; results streamed as they finish, and a summary whose means are taken over
  * the same boards for every variant.
  */
-import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
+import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { HEURISTICS, normalizeOptions, puzzleSpec } from './options.js';
@@ -78,7 +78,7 @@ function checkVariants(variants: readonly CompareVariant[]): void {
   checkArray(variants, 'variants');
   variants.forEach((v, k) => {
     checkObject(v, `variants[${k}]`);
-    if (!HEURISTICS.includes(v.heuristic)) throw new InvalidInputError(`variants[${k}]: unknown heuristic '${String(v.heuristic)}'`);
+    if (!HEURISTICS.includes(v.heuristic)) throw new InvalidInputError(`variants[${k}]: unknown heuristic '${shown(v.heuristic)}'`);
   });
 }
 

@@ -3,7 +3,7 @@
  * The blank is excluded unless `countBlank` (seed 004's variant, not admissible); walls never move
  * and are ignored.
  */
-import { checkBoolean } from '../core/args.js';
+import { checkBoolean, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { BLANK, type Board } from './types.js';
@@ -92,7 +92,7 @@ function indexGoal(goal: Board): GoalIndex {
  * manhattan, euclidean only).
  */
 export function makeHeuristic(name: HeuristicName, goal: Board, countBlank = false): HeuristicFn {
-  if (!Object.hasOwn(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${String(name)}'`);
+  if (!Object.hasOwn(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${shown(name)}'`);
   checkBoard(goal, 'goal');
   checkBoolean(countBlank, 'countBlank');
   if (countBlank && name === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
@@ -115,7 +115,7 @@ export function makeHeuristic(name: HeuristicName, goal: Board, countBlank = fal
     case 'linear-conflict':
       return linearConflict(g);
     default:
-      throw new InvalidInputError(`unknown heuristic '${String(name)}'`);
+      throw new InvalidInputError(`unknown heuristic '${shown(name)}'`);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { codes } from '#core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
+import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
@@ -186,12 +186,12 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   const pdb = isPdbName(opts.heuristic) ? opts.heuristic : undefined;
   const algorithm = opts.algorithm ?? (pdb !== undefined ? 'idastar' : 'astar');
   if (!ALGORITHMS.includes(algorithm)) {
-    throw new InvalidInputError(`unknown algorithm '${String(algorithm)}' (expected one of ${ALGORITHMS.join(', ')})`);
+    throw new InvalidInputError(`unknown algorithm '${shown(algorithm)}' (expected one of ${ALGORITHMS.join(', ')})`);
   }
   if (opts.heuristic === 'auto') throw new InvalidInputError("heuristic 'auto' is resolved by solvePuzzle (resolveHeuristic)");
   const heuristic = (pdb !== undefined ? 'manhattan' : opts.heuristic ?? 'manhattan') as HeuristicName;
   if (!HEURISTICS.includes(heuristic)) {
-    throw new InvalidInputError(`unknown heuristic '${String(heuristic)}' (expected one of ${HEURISTIC_CHOICES.join(', ')})`);
+    throw new InvalidInputError(`unknown heuristic '${shown(heuristic)}' (expected one of ${HEURISTIC_CHOICES.join(', ')})`);
   }
   if (pdb !== undefined && !IDA_ALGORITHMS.includes(algorithm)) {
     throw new InvalidInputError(`the ${pdb} pattern databases run with ${IDA_ALGORITHMS.join(', ')}, not ${algorithm}`);
@@ -202,7 +202,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   if (countBlank && heuristic === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
   const weight = opts.weight ?? 2;
   if (typeof weight !== 'number' || !Number.isFinite(weight) || !(weight >= 1)) {
-    throw new InvalidInputError(`weight must be a number ≥ 1 (got ${String(weight)})`);
+    throw new InvalidInputError(`weight must be a number ≥ 1 (got ${shown(weight)})`);
   }
   const depthLimit = opts.depthLimit ?? 50;
   if (typeof depthLimit !== 'number' || !Number.isInteger(depthLimit) || depthLimit < 0) {
@@ -211,7 +211,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   const maxNodes = opts.maxNodes ?? Infinity;
   if (maxNodes !== Infinity && !isPositiveInteger(maxNodes)) throw new InvalidInputError('maxNodes must be a positive integer');
   if (opts.backend !== undefined && !BACKENDS.includes(opts.backend)) {
-    throw new InvalidInputError(`unknown backend '${String(opts.backend)}' (expected wasm or ts)`);
+    throw new InvalidInputError(`unknown backend '${shown(opts.backend)}' (expected wasm or ts)`);
   }
   checkTimeoutMs(opts.timeoutMs);
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);

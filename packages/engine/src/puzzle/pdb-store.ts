@@ -5,7 +5,7 @@
  * linear memory of a kernel instance of their own where the searches run (a second instance gets a
  * copy only while the first is busy).
  */
-import { checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkObject, checkOptionalFunction, checkOptionalSignal, reading } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import { KernelLease, MEMORY_LIMIT, dedicatedKernels, domainExports, kernelsBroken, loadKernels, retainKernels, type Kernels } from '../core/kernels.js';
@@ -77,7 +77,7 @@ export function setPdbCache(c: PdbCache | undefined): void {
 
 /** Sets (or with undefined, removes) the builder used instead of this thread's kernel. */
 export function setPdbBuilder(b: PdbBuilder | undefined): void {
-  if (b !== undefined && (typeof b !== 'object' || b === null || typeof b.build !== 'function')) {
+  if (b !== undefined && !reading('builder', () => typeof b === 'object' && b !== null && typeof b.build === 'function')) {
     throw new InvalidInputError('builder must have a build function');
   }
   builder = b;

@@ -3,6 +3,7 @@
  * a worker pool, or the queue — through the one work path (core/work.ts), summed. The same limits
  * and partial-result rules on every runner: a subproblem stopped while running adds what it counted.
  */
+import { checkObject } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
 import { loadKernels } from '../core/kernels.js';
 import type { Task, TaskRunner } from '../core/pool.js';
@@ -65,6 +66,7 @@ export interface CountResult {
  * ```
  */
 export async function countQueens(n: number, options: CountOptions = {}): Promise<CountResult> {
+  checkObject(options, 'options');
   const { backend } = queensCountSpec({ n, backend: options.backend });
   const subproblems = countSubproblems(n);
   const tasks: Task[] = subproblems.map((t) => ({ domain: 'queens', kind: 'count', payload: { ...t, backend } satisfies CountTaskPayload }));

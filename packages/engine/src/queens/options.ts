@@ -1,7 +1,7 @@
 /** Algorithms, options and results of the N-Queens solvers (both backends). */
 import { codes } from '#core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { checkObject, checkOptionalBackend } from '../core/args.js';
+import { checkObject, checkOptionalBackend, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { validateN } from './model.js';
 
@@ -78,7 +78,7 @@ export function defaultMaxSteps(algorithm: QueensAlgorithm, n: number): number {
 const STEPS_CAP = 2 ** 52;
 
 function checkNumber(name: string, v: number, ok: (v: number) => boolean, expected: string): number {
-  if (typeof v !== 'number' || !ok(v)) throw new InvalidInputError(`${name} must be ${expected}, got ${String(v)}`);
+  if (typeof v !== 'number' || !ok(v)) throw new InvalidInputError(`${name} must be ${expected}, got ${shown(v)}`);
   return v;
 }
 
@@ -112,7 +112,8 @@ export interface QueensSolveSpec extends NormalizedQueensOptions {
 
 /** The one normaliser from user input (CLI flags, a web form, API options) to a QueensSolveSpec. */
 export function queensSolveSpec(n: number, options: QueensSolveOptions = {}): QueensSolveSpec {
+  checkObject(options, 'options');
   const backend = options.backend ?? 'wasm';
-  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${shown(backend)}`);
   return { ...normalizeQueensOptions(n, options), backend };
 }

@@ -3,7 +3,8 @@
  * in counting.ts.
  */
 import type { Backend } from '../core/backend.js';
-import { UnsupportedError } from '../core/errors.js';
+import { checkOptionalBackend, describe } from '../core/args.js';
+import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import { normalizeQueensOptions, type NormalizedQueensOptions, type QueensAlgorithm, type QueensSolveOptions, type QueensStats } from './options.js';
@@ -27,6 +28,7 @@ export interface QueensSolveResult extends QueensStats {
 
 /** The backend a request runs on: the one asked for, else WASM (every algorithm has a kernel: QUEENS_ALGORITHMS are the kernel's codes). */
 export function chooseQueensBackend(_algorithm: QueensAlgorithm, requested?: Backend): Backend {
+  checkOptionalBackend(requested);
   return requested ?? 'wasm';
 }
 
@@ -94,6 +96,9 @@ export interface QueensTrace {
 
 /** The recorded part of a traced solve: the board after each of its first `maxFrames − 1` steps. */
 function beginTrace(n: number, options: QueensSolveOptions, maxFrames: number) {
+  if (!(typeof maxFrames === 'number' && Number.isSafeInteger(maxFrames) && maxFrames >= 1)) {
+    throw new InvalidInputError(`maxFrames must be a whole number of frames (1 or more), got ${describe(maxFrames)}`);
+  }
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);
   const t0 = globalThis.performance.now();

@@ -8,7 +8,7 @@
  * iterations) kept as algorithms.ts keeps them. A reference-speed path (an object per event): the
  * solver's loops in algorithms.ts and the WASM kernels do not go through it.
  */
-import { checkObject, checkOptionalFunction } from '../core/args.js';
+import { checkObject, checkOptionalFunction, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { OpenList, before, newCounters, type Entry } from './algorithms.js';
 import { pathActions, type Node, type Problem, type StateKey } from './problem.js';
@@ -127,7 +127,7 @@ function checkStepOptions(problem: unknown, options: StepOptions): void {
   checkOptionalFunction((problem as Record<string, unknown>).isInverse, 'problem.isInverse');
   checkObject(options, 'options');
   if (!(STEP_ALGORITHMS as readonly string[]).includes(options.algorithm)) {
-    throw new InvalidInputError(`step: unknown algorithm '${String(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
+    throw new InvalidInputError(`step: unknown algorithm '${shown(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
   }
   const { weight, depthLimit, maxNodes } = options;
   if (weight !== undefined && !(Number.isFinite(weight) && weight >= 1)) throw new InvalidInputError(`step: weight must be a number ≥ 1, got ${weight}`);
