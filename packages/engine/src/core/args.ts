@@ -2,7 +2,7 @@
  * Argument checks for the public API: each throws InvalidInputError naming the argument, so that a
  * caller's mistake (null, a number for a callback …) never surfaces as a raw TypeError.
  */
-import { InvalidInputError } from './errors.js';
+import { InvalidInputError, SearchlabError } from './errors.js';
 
 /** A short description of a value for an error message. */
 export function describe(value: unknown): string {
@@ -128,4 +128,20 @@ export function shown(value: unknown): string {
   } catch {
     return 'an unreadable value';
   }
+}
+
+/**
+ * The caller's callback, its errors reported in the engine's one error shape: `onProgress threw: …`
+ * (InvalidInputError, the original as `cause`). A callback's failure is the caller's error, not the
+ * run's; the run stops there (docs/reliability.md).
+ */
+export function callerCallback<A extends unknown[]>(fn: (...args: A) => unknown, name: string): (...args: A) => void {
+  return (...args) => {
+    try {
+      fn(...args);
+    } catch (e) {
+      if (e instanceof SearchlabError) throw e; // already in the engine's shape (an inner callback's, named there)
+      throw Object.assign(new InvalidInputError(`${name} threw: ${oneLine(shown((e as Error)?.message ?? e))}`), { cause: e });
+    }
+  };
 }

@@ -5,7 +5,7 @@
  * when the work stops answers with its result so far (every task handler returns one when its
  * signal aborts); a task that never started has none.
  */
-import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from './args.js';
+import { callerCallback, checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from './args.js';
 import { SearchlabError } from './errors.js';
 import { inlinePool, type Task, type TaskRunner } from './pool.js';
 
@@ -50,7 +50,8 @@ export async function runTasks<R>(tasks: readonly Task[], options: WorkOptions =
   const runner = options.runner ?? inlinePool();
   const results: (R | undefined)[] = tasks.map(() => undefined);
   let failure: { error: unknown } | undefined;
-  const { onProgress, onResult } = options;
+  const onProgress = options.onProgress && callerCallback(options.onProgress, 'onProgress');
+  const onResult = options.onResult && callerCallback(options.onResult, 'onResult');
   await Promise.all(tasks.map((task, index) =>
     runner.run<R>(task, { signal, onProgress: onProgress && ((p) => onProgress(p, index)) }).then(
       (result) => {

@@ -3,6 +3,7 @@
  * worker pool or on the queue), and report every strategy's estimate beside its exact value
  * with a 95% Wilson interval. The counters are the same for a seed whatever the backend or the pool.
  */
+import { callerCallback, checkObject, checkOptionalFunction } from '../core/args.js';
 import { loadKernels } from '../core/kernels.js';
 import type { Task, TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
@@ -113,17 +114,20 @@ export const MONTY_TASKS = 64;
  * ```
  */
 export async function simulateMonty(options: MontySimulationOptions, hooks: MontyHooks = {}): Promise<MontyResult> {
+  checkObject(hooks, 'hooks');
+  checkOptionalFunction(hooks.onProgress, 'onProgress');
   const spec = montySpec(options);
   const { trials, seed, backend } = spec;
   const game: MontyGame = { doors: spec.doors, open: spec.open, host: spec.host, bias: spec.bias, switchProbability: spec.switchProbability };
   const exact = exactAnswer(game);
   const tasks: Task[] = splitTasks({ game, trials, seed, backend }, MONTY_TASKS).map((payload) => ({ domain: 'monty', kind: 'simulate', payload }));
   const progress = tasks.map(() => 0);
+  const userProgress = hooks.onProgress && callerCallback(hooks.onProgress, 'onProgress');
   const work = await runTasks<{ counters: Counters; games: number }>(tasks, {
     runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
     onProgress: (g, i) => {
       progress[i] = g as number;
-      hooks.onProgress?.(progress.reduce((a, b) => a + b, 0), trials);
+      userProgress?.(progress.reduce((a, b) => a + b, 0), trials);
     },
   });
   const finished = work.results.filter((r) => r !== undefined);

@@ -4,7 +4,7 @@
  * same other settings; results streamed as they finish, and a summary whose means are taken over
  * the same boards for every variant.
  */
-import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs, shown } from '../core/args.js';
+import { callerCallback, checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { HEURISTICS, normalizeOptions, puzzleSpec } from './options.js';
@@ -115,14 +115,15 @@ export async function compareHeuristics(
   }));
   const at = (index: number): [number, number] => [Math.floor(index / variants.length), index % variants.length];
   const results: SolveResult[][] = instances.map(() => []);
-  const onProgress = hooks.onProgress;
+  const onProgress = hooks.onProgress && callerCallback(hooks.onProgress, 'onProgress');
+  const onResult = hooks.onResult && callerCallback(hooks.onResult, 'onResult');
   await runTasks<SolveResult>(tasks, {
     runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
     onProgress: onProgress && ((stats, index) => onProgress(...at(index), stats as SearchStats)),
     onResult: (index, result) => {
       const [i, v] = at(index);
       results[i]![v] = result as SolveResult;
-      hooks.onResult?.(i, v, result as SolveResult);
+      onResult?.(i, v, result as SolveResult);
     },
   });
   return summarise(results, variants);

@@ -3,7 +3,7 @@
  * a worker pool, or the queue — through the one work path (core/work.ts), summed. The same limits
  * and partial-result rules on every runner: a subproblem stopped while running adds what it counted.
  */
-import { checkObject } from '../core/args.js';
+import { callerCallback, checkObject } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
 import { loadKernels } from '../core/kernels.js';
 import type { Task, TaskRunner } from '../core/pool.js';
@@ -67,6 +67,7 @@ export interface CountResult {
  */
 export async function countQueens(n: number, options: CountOptions = {}): Promise<CountResult> {
   checkObject(options, 'options');
+  const onProgress = options.onProgress && callerCallback(options.onProgress, 'onProgress');
   const { backend } = queensCountSpec({ n, backend: options.backend });
   const subproblems = countSubproblems(n);
   const tasks: Task[] = subproblems.map((t) => ({ domain: 'queens', kind: 'count', payload: { ...t, backend } satisfies CountTaskPayload }));
@@ -76,7 +77,7 @@ export async function countQueens(n: number, options: CountOptions = {}): Promis
     runner: options.runner, signal: options.signal, timeoutMs: options.timeoutMs,
     onResult: (_i, r) => {
       nodes += (r as CountTaskResult).nodes;
-      options.onProgress?.(++done, tasks.length, nodes);
+      onProgress?.(++done, tasks.length, nodes);
     },
   });
   let solutions = 0n;
