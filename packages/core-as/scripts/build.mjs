@@ -45,4 +45,12 @@ embed('index', 'wasmBase64', kernels, 'The searchlab kernels module (release bui
 // own entry point (@searchlab/core-as/pdb-threads) keeps it out of browser bundles.
 const threads = await compile('assembly/pdb/threads.ts', 'pdb-threads', ['--sharedMemory', '--importMemory', '--enable', 'threads']);
 embed('pdb-threads', 'pdbThreadsWasmBase64', threads, 'The pattern-database builder for several threads (shared memory), base64-encoded.');
-console.log(`core-as: kernels.wasm ${kernels.length} bytes, pdb-threads.wasm ${threads.length} bytes`);
+// The searches again, for several instances (worker threads) on one shared memory that holds one copy
+// of the pattern databases (assembly/puzzle/shared.ts). Zero-filled memory: no zero data segment is
+// re-applied when another instance starts on it; the start function is called by the host once the
+// instance has its region (common/arena.ts).
+const search = await compile('assembly/puzzle/shared.ts', 'search-shared', [
+  '--sharedMemory', '--importMemory', '--zeroFilledMemory', '--enable', 'threads', '--use', 'SHARED_MEMORY=1', '--exportStart', '_start',
+]);
+embed('search-shared', 'searchSharedWasmBase64', search, 'The puzzle searches for several threads on one shared memory holding the pattern databases, base64-encoded.');
+console.log(`core-as: kernels.wasm ${kernels.length} bytes, pdb-threads.wasm ${threads.length} bytes, search-shared.wasm ${search.length} bytes`);

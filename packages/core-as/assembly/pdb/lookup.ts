@@ -1,15 +1,16 @@
 // The pattern databases' lookup in the search (docs/contracts/pdb.md, "Lookup"): one or two views
 // (normal, reflected), their ranks and entries updated per move by IDA* (puzzle/idastar.ts).
+import { SHARED, instanceData } from '../common/arena';
 import { MAXC, MAX_PATTERNS, PAT_OF, PAT_START, SLOT, entry, i32At, patCount, patK, pc, ph, pw, rankOf, setI32 } from './ranking';
 
-const VLAB = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + tile]: the slot of the tile's label in view v
-const VPAT = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + tile]: the pattern of the tile's label in view v
-const VCELL = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + cell]: the cell in view v's frame
-const VPOS = memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + slot]: where the slot's label is
-const VRANK = memory.data(2 * MAX_PATTERNS * 4, 16);
-const VNIB = memory.data(2 * MAX_PATTERNS * 4, 16);
-const VSUM = memory.data(2 * 4, 16);
-const NEW = memory.data(2 * 3 * 4, 16); // per view: rank, entry, sum of the child being tried
+const VLAB = SHARED ? instanceData(2 * MAXC * 4) : memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + tile]: the slot of the tile's label in view v
+const VPAT = SHARED ? instanceData(2 * MAXC * 4) : memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + tile]: the pattern of the tile's label in view v
+const VCELL = SHARED ? instanceData(2 * MAXC * 4) : memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + cell]: the cell in view v's frame
+const VPOS = SHARED ? instanceData(2 * MAXC * 4) : memory.data(2 * MAXC * 4, 16); // i32[v*MAXC + slot]: where the slot's label is
+const VRANK = SHARED ? instanceData(2 * MAX_PATTERNS * 4) : memory.data(2 * MAX_PATTERNS * 4, 16);
+const VNIB = SHARED ? instanceData(2 * MAX_PATTERNS * 4) : memory.data(2 * MAX_PATTERNS * 4, 16);
+const VSUM = SHARED ? instanceData(2 * 4) : memory.data(2 * 4, 16);
+const NEW = SHARED ? instanceData(2 * 3 * 4) : memory.data(2 * 3 * 4, 16); // per view: rank, entry, sum of the child being tried
 let views: i32 = 1;
 let reflect: bool = true;
 /** max over views of the sum of entries at the current node. */

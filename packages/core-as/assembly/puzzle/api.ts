@@ -10,7 +10,7 @@ import {
   PUZZLE_ALGORITHM_BFS, PUZZLE_ALGORITHM_UCS, PUZZLE_ALGORITHM_GREEDY, PUZZLE_ALGORITHM_ASTAR, PUZZLE_ALGORITHM_WASTAR,
   PUZZLE_ALGORITHM_IDASTAR, PUZZLE_ALGORITHM_WIDA,
 } from '../generated/codes';
-import { arenaReset } from '../common/arena';
+import { SHARED, arenaReset, instanceData } from '../common/arena';
 import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE, H_PDB, W, H, N, goalCell, startBoard } from './model';
 import { searchInit } from '../pdb/lookup';
 import {
@@ -28,7 +28,7 @@ const A_WASTAR: i32 = PUZZLE_ALGORITHM_WASTAR;
 const A_IDASTAR: i32 = PUZZLE_ALGORITHM_IDASTAR;
 const A_WIDA: i32 = PUZZLE_ALGORITHM_WIDA;
 
-const INPUT: usize = memory.data(MAX_CELLS * 8, 16);
+const INPUT: usize = SHARED ? instanceData(MAX_CELLS * 8) : memory.data(MAX_CELLS * 8, 16);
 
 let algorithm: i32 = -1;
 let status: i32 = ST_RUNNING;

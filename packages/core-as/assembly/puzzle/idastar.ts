@@ -12,7 +12,7 @@
 // Plain IDA* with Manhattan or misplaced on boards of at most 32 cells (the 8- and 15-puzzles) runs a
 // register-friendly copy of that loop instead: smallLoop at the end of this file.
 
-import { alloc, grow } from '../common/arena';
+import { SHARED, alloc, grow } from '../common/arena';
 import {
   C, N, H, W, nbr, delta, deltaShift, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, H_PDB, rowOf,
   lineConflict, euclidean, fullH, positions, touchedLine, tileAt, setTile,
@@ -145,7 +145,10 @@ export function idaInit(): i32 {
   positions(board, pos);
   buildMoveLists();
   mode = hKind == H_EUCLIDEAN ? MODE_EUCLID : hKind == H_LINEAR ? MODE_LINEAR : hKind == H_PDB ? MODE_PDB : MODE_DELTA;
-  small = mode == MODE_DELTA && !weighted && C <= SMALL_CELLS;
+  // Not in the shared-memory build: smallLoop's tables sit at fixed addresses (its loads take them
+  // as constant offsets), which instances on one memory would share; that build searches with
+  // pattern databases, where loop<T> runs anyway.
+  small = !SHARED && mode == MODE_DELTA && !weighted && C <= SMALL_CELLS;
   if (small) buildSmall();
   if (mode == MODE_LINEAR) {
     conf = alloc(<usize>(H + W) << 2);
