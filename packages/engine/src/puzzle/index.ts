@@ -22,7 +22,7 @@ export {
   PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,
   type PdbName, type PdbSpec, type PdbTables, type PdbProgress,
 } from './pdb.js';
-export { PDB_FORMAT, loadPdb, pdbIfLoaded, forgetPdbs, setPdbCache, setPdbBuilder, type PdbCache, type PdbBuilder, type PdbLoadOptions } from './pdb-store.js';
+export { PDB_FORMAT, loadPdb, pdbIfLoaded, sharedPdbReaders, forgetPdbs, setPdbCache, setPdbBuilder, type PdbCache, type PdbBuilder, type PdbLoadOptions } from './pdb-store.js';
 export { compareHeuristics, summarise, variantName, runEbf, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
 export { puzzleTasks, type SolveTask, type SolveTaskProgress } from './tasks.js';
 export {
