@@ -8,17 +8,15 @@ import { beforeAll, expect, it } from 'vitest';
 import { processWasmMemory } from '../../packages/engine/src/core/shared-memory.js';
 import { fileCache } from '../../packages/engine/src/node/pdb-cache.js';
 import { PDB_SPECS } from '../../packages/engine/src/puzzle/pdb.js';
-import { forgetPdbs, loadPdb, setPdbCache, sharedPdbReaders } from '../../packages/engine/src/puzzle/pdb-store.js';
+import { loadPdb, setPdbCache, sharedPdbReaders } from '../../packages/engine/src/puzzle/pdb-store.js';
 import { pdbDifferentialSuite } from './pdb-suite.js';
 
-beforeAll(async () => {
+beforeAll(() => {
   setPdbCache(fileCache(mkdtempSync(join(tmpdir(), 'searchlab-pdb-shared-'))));
-  await loadPdb(PDB_SPECS.pdb555); // built in this thread and cached; then dropped
-  forgetPdbs();
   expect(processWasmMemory(true)).toBeDefined();
 });
 
-it('5-5-5 is loaded into the shared memory', async () => {
+it('5-5-5, built in this thread, is cached and then read into the shared memory', async () => {
   const pdb = await loadPdb(PDB_SPECS.pdb555);
   expect(pdb.tables.every((t) => t.buffer instanceof SharedArrayBuffer)).toBe(true);
   expect(await sharedPdbReaders(PDB_SPECS.pdb555)).toBe(1);

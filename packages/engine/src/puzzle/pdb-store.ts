@@ -423,6 +423,11 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
         for (let f = 1; f < PDB_FORMAT; f++) await cache.remove?.(pdbCacheName(spec, p, f))?.catch(() => undefined);
       }
     }
+    if (built && cache !== undefined) {
+      // Built here and cached now: with threads, the one copy they share (this one is let go).
+      const shared = await obtainShared(spec);
+      if (shared !== undefined) return shared;
+    }
     const pdb = new ResidentTables(spec, home);
     resident.set(home, pdb);
     return pdb;
