@@ -160,7 +160,8 @@ describe('normalizeOptions', () => {
     expect(normalizeOptions()).toEqual({
       algorithm: 'astar', heuristic: 'manhattan', pdbReflect: true, countBlank: false, weight: 2, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit: 50, maxNodes: Infinity,
     });
-    expect(normalizeOptions({ heuristic: 'pdb663' })).toMatchObject({ algorithm: 'idastar', heuristic: 'manhattan', pdb: 'pdb663' });
+    expect(normalizeOptions({ heuristic: 'pdb663' })).toMatchObject({ algorithm: 'idastar', heuristic: 'pdb663' });
+    expect(normalizeOptions({ heuristic: 'pdb663' })).not.toHaveProperty('pdb');
   });
 
   test.each([
