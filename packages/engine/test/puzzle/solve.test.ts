@@ -1,3 +1,5 @@
+// The solve facade: seed 001's boards, results and limits (nodes, time, abort), every algorithm sync
+// and async, typed errors, and normalizeOptions' defaults and messages.
 import { describe, expect, test } from 'vitest';
 import { InvalidInputError, UnsupportedError } from '../../src/core/errors.js';
 import type { Board } from '../../src/puzzle/types.js';
