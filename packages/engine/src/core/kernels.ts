@@ -86,7 +86,13 @@ interface RegionExports {
   _start(): void;
 }
 
-function instantiate(module: WebAssembly.Module, space?: SharedSpace, regionBytes = REGION_BYTES): Kernels {
+/**
+ * A new instance of `module`, a build of the kernels. The engine instantiates its own module; tests
+ * pass core-as's testing build (its hooks, tests/support/kernels.ts), and a run given such an
+ * instance leases instances of that module. With `space`, `module` is the searches' shared-memory
+ * build and the instance gets a region of `regionBytes` on that space's memory.
+ */
+export function instantiateKernels(module: WebAssembly.Module, space?: SharedSpace, regionBytes = REGION_BYTES): Kernels {
   const host = { grant: refuse };
   const instance = new WebAssembly.Instance(module, imports(host, space?.memory));
   const exports = instance.exports as unknown as CommonExports & RegionExports;
@@ -110,7 +116,7 @@ function instantiate(module: WebAssembly.Module, space?: SharedSpace, regionByte
  * `regionBytes` of its own; kept for one holder like `dedicatedKernels`.
  */
 export function sharedKernels(module: WebAssembly.Module, space: SharedSpace, regionBytes = REGION_BYTES): Kernels {
-  const k = instantiate(module, space, regionBytes);
+  const k = instantiateKernels(module, space, regionBytes);
   dedicated.add(k);
   return k;
 }
@@ -153,7 +159,7 @@ export async function loadKernels(): Promise<Kernels> {
     compiled = undefined;
     throw e;
   });
-  shared ??= instantiate(module);
+  shared ??= instantiateKernels(module);
   return shared;
 }
 
@@ -164,7 +170,7 @@ export function kernelsIfLoaded(): Kernels | undefined {
 
 /** A new instance of the same compiled module (fresh memory). */
 export function freshKernels(from: Kernels): Kernels {
-  return instantiate(from.module, from.space);
+  return instantiateKernels(from.module, from.space);
 }
 
 /**
