@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { processWasmMemory } from '../../packages/engine/src/core/shared-memory.js';
+import { useSharedPdbs } from '../../packages/engine/src/node/shared-pdbs.js';
 import { fileCache } from '../../packages/engine/src/node/pdb-cache.js';
 import { PDB_SPECS } from '../../packages/engine/src/puzzle/pdb.js';
 import { loadPdb, setPdbCache, sharedPdbReaders } from '../../packages/engine/src/puzzle/pdb-store.js';
@@ -13,7 +14,8 @@ import { pdbDifferentialSuite } from './pdb-suite.js';
 
 beforeAll(() => {
   setPdbCache(fileCache(mkdtempSync(join(tmpdir(), 'searchlab-pdb-shared-'))));
-  expect(processWasmMemory(true)).toBeDefined();
+  useSharedPdbs();
+  expect(processWasmMemory()).toBeDefined();
 });
 
 it('5-5-5, built in this thread, is cached and then read into the shared memory', async () => {

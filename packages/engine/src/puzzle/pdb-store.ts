@@ -309,15 +309,26 @@ const waitAsync = (Atomics as unknown as {
   waitAsync(cells: Int32Array, index: number, value: number): { value: Promise<string> | string };
 }).waitAsync;
 
+let sharedSource: string | undefined;
+
+/**
+ * Where threads share a memory (Node: `useSharedPdbs` of @searchlab/engine/node), the searches'
+ * shared-memory build (base64) that reads tables from it; undefined: every thread keeps its own.
+ * Set by the Node entry point so that browser bundles do not carry that build.
+ */
+export function setSharedSearchBuild(base64: string | undefined): void {
+  if (base64 !== undefined && typeof base64 !== 'string') throw new InvalidInputError('the shared search build must be a base64 string');
+  sharedSource = base64;
+}
+
 let sharedBuild: Promise<{ module: WebAssembly.Module; space: SharedSpace } | undefined> | undefined;
 
 /** The searches' shared-memory build and the process's shared memory, when this thread has one. */
 function sharedSearches(): Promise<{ module: WebAssembly.Module; space: SharedSpace } | undefined> {
-  const memory = processWasmMemory();
-  if (memory === undefined) return Promise.resolve(undefined);
+  const memory = processWasmMemory(), source = sharedSource;
+  if (memory === undefined || source === undefined) return Promise.resolve(undefined);
   return (sharedBuild ??= (async () => {
-    const { searchSharedWasmBase64 } = await import('#core-as/search-shared');
-    const module = await compileWasm(searchSharedWasmBase64);
+    const module = await compileWasm(source);
     // An instance that is never started, to read where the static data ends (the same for all).
     const probe = new WebAssembly.Instance(module, { env: { memory, arenaGrant: () => 0, abort: () => undefined } });
     return { module, space: new SharedSpace(memory, (probe.exports as { staticDataEnd(): number }).staticDataEnd()) };
