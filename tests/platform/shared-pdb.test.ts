@@ -10,7 +10,7 @@ import { processMemory, runTasks, type Task, type WorkerPool } from '@searchlab/
 import {
   PDB_FORMAT, PDB_SPECS, forgetPdbs, loadPdb, pdbIfLoaded, pdbTableBytes, sharedPdbReaders, solvePuzzleParallel, type Board, type SolveResult,
 } from '@searchlab/engine/puzzle';
-import { createNodePool, fileCache } from '@searchlab/engine/node';
+import { createNodePool, fileCache, useSharedPdbs } from '@searchlab/engine/node';
 import { setPdbCache } from '@searchlab/engine/puzzle';
 import { ROOT } from '../support/bundle.js';
 
@@ -33,6 +33,7 @@ beforeAll(async () => {
   setPdbCache(fileCache(cache));
   await loadPdb(spec); // built here, once, into the cache (this thread's copy is then dropped)
   forgetPdbs();
+  useSharedPdbs(); // this thread's later loads join the workers' copy
   pool = createNodePool({ size: 2, script: WORKER });
 }, 600_000);
 afterAll(async () => {

@@ -6,7 +6,6 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { processMemory } from '../core/memory.js';
 import { processWasmMemory } from '../core/shared-memory.js';
-import { useSharedPdbs } from './shared-pdbs.js';
 import { WorkerPool, type WorkerPort } from '../core/pool.js';
 import type { ReplyMessage } from '../core/tasks.js';
 
@@ -42,6 +41,6 @@ export function nodeWorkerPort(script: string | URL): WorkerPort {
  */
 export function createNodePool(options: { size?: number; script?: string | URL } = {}): WorkerPool {
   const script = options.script ?? new URL('./worker.js', import.meta.url);
-  useSharedPdbs(); // now, so that this thread's own loads (before any worker starts) share it too
+  processWasmMemory(true); // now: data this thread loads later (useSharedPdbs) is shared with the workers too
   return new WorkerPool(() => nodeWorkerPort(script), options.size ?? availableParallelism());
 }

@@ -9,8 +9,8 @@ import { setSharedSearchBuild } from '../puzzle/pdb-store.js';
 /**
  * From now on, tables loaded from the cache go into the memory this process's worker threads share
  * (created here, or in a worker the one its parent handed over), one copy for all of them, counted
- * once in the memory budget. Call it before loading tables in a thread that will start a pool
- * (`createNodePool` calls it; so does the engine's worker).
+ * once in the memory budget. Call it before loading tables in a thread that starts a pool (the
+ * engine's worker calls it, so the workers share their copy in any case; the CLI calls it for --jobs).
  *
  * @example
  * ```ts
