@@ -172,7 +172,7 @@ const ROW_CAP: i32 = 2 * BATCH + 8;
 /** Per row, the fields (ROW_CAP lanes of T each): cols (packed), ld (shifted), rd, avail (packed), then the history fields. */
 const F_L = 1, F_R = 2, F_A = 3, F_H = 4;
 /**
- * Side case: the packed positions chosen in rows 2..N−4, 4 bits each in three u16 fields (rows
+ * Side case: the packed positions chosen in rows 2..N−4, by bit name (bitName), 4 bits each in three u16 fields (rows
  * 2..13), 5 bits each in five u32 fields (rows 2..31); row N−3's column is the one the other rows
  * leave free, and rows N−2, N−1 are in the pass. Row 2 + j goes to field j % fields at bit
  * bits · (j / fields): dealt round the fields, so that small boards already use every field. The
@@ -214,19 +214,32 @@ function fillPack(at: usize, lanes: i32, laneBytes: i32): void {
 }
 
 function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
-  if (!packReady) { fillPack(PACK16, 8, 2); fillPack(PACK32, 4, 4); packReady = true; }
+  if (!packReady) { fillPack(PACK16, 8, 2); fillPack(PACK32, 4, 4); fillBitNames(); packReady = true; }
   for (let y = 0; y <= MAXN; y++) store<i32>(heldAt(y), 0);
   const p = rowAt<T>(2, hFieldsNow), f = fieldBytes<T>();
+  v128.store(p + f * F_A, v128.splat<T>(0)); // avail 0 past the row's end: see passRows
   store<T>(p, <T>c); store<T>(p + f * F_L, <T>l); store<T>(p + f * F_R, <T>r); store<T>(p + f * F_A, <T>a);
   for (let k = 0; k < hFieldsNow; k++) store<T>(p + f * <usize>(F_H + k), 0);
   store<i32>(heldAt(2), a != 0 ? 1 : 0);
   passRow = 2;
 }
 
-/** The column (0..31) of each lane's single bit: the bits below it, counted. */
-@inline function columnIndex<T>(bit: v128): v128 {
-  const below = i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(v128.sub<T>(bit, v128.splat<T>(1))));
-  return sizeof<T>() == 2 ? below : i32x4.extadd_pairwise_i16x8_u(below);
+/**
+ * A name of each lane's single bit in indexBits<T>() bits: the top bits of the bit times a de Bruijn
+ * sequence (a multiply and a shift, where counting the bits below it takes a dozen instructions);
+ * DEBRUIJN16/32 turn it back into the column.
+ */
+@inline function bitName<T>(bit: v128): v128 {
+  const d = v128.splat<T>(<T>(sizeof<T>() == 2 ? 0x0f65 : 0x077cb531));
+  return v128.shr<T>(v128.mul<T>(bit, d), <i32>sizeof<T>() * 8 - indexBits<T>());
+}
+/** Per bit name (u8 each), the column it names: 16 names of u16 lanes, 32 of u32 lanes. */
+const DEBRUIJN16: usize = memory.data(16);
+const DEBRUIJN32: usize = memory.data(32);
+
+function fillBitNames(): void {
+  for (let k: u32 = 0; k < 16; k++) store<u8>(DEBRUIJN16 + <usize>(((<u32>0x0f65 << k) & 0xffff) >> 12), <u8>k);
+  for (let k: u32 = 0; k < 32; k++) store<u8>(DEBRUIJN32 + <usize>((<u32>0x077cb531 << k) >> 27), <u8>k);
 }
 
 /**
@@ -254,8 +267,6 @@ function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
 /** History fields by a tag type (a compile-time constant per instance of passRows): u8 0, u16 3, u32 5. */
 @inline function historyCount<H>(): i32 { return sizeof<H>() == 1 ? 0 : sizeof<H>() == 2 ? 3 : 5; }
 
-@inline function notZero<T>(v: v128): v128 { return v128.not(v128.eq<T>(v, v128.splat<T>(0))); }
-
 /** The side case's solutions among `chosen` lanes of SOLVED, each through the rotation check. */
 function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
   const size = <usize>sizeof<T>(), bits = indexBits<T>();
@@ -265,8 +276,8 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
     let taken = B(0) | B(1);
     for (let row = 2; row < y - 1; row++) {
       const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) % fields) << 4));
-      const at = (h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1);
-      const bit = unpackColumns(<u32>1 << at);
+      const name = (h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1);
+      const bit = unpackColumns(<u32>1 << load<u8>((size == 2 ? DEBRUIJN16 : DEBRUIJN32) + <usize>name));
       store<u32>(BOARD + (<usize>row << 2), bit);
       taken |= bit;
     }
@@ -286,7 +297,6 @@ function passRows<T, H>(stop: u64): i32 {
   const lastRow = n - 2; // its children are the last row's queens, counted in place
   const columns = v128.splat<T>(<T>(full >> 1)), zero = v128.splat<T>(0);
   const high = v128.splat<T>(<T>packedHigh);
-  const iota = sizeof<T>() == 2 ? i16x8(0, 1, 2, 3, 4, 5, 6, 7) : i32x4(0, 1, 2, 3);
   const lm = v128.splat<T>(<T>packColumns(lastMask)), sm = v128.splat<T>(<T>packColumns(sideMask));
   let nd = nodes, sol = solutions;
   let y = passRow;
@@ -310,15 +320,14 @@ function passRows<T, H>(stop: u64): i32 {
     const hField = hFields == 0 || y >= lastRow - 1 ? -1 : (y - 2) % hFields;
     const hShift = hField < 0 ? 0 : ((y - 2) / hFields) * indexBits<T>();
     let kept = first, queued = below;
+    nd += <u64>(held - first); // a node per state passed
     for (let at = first; at < held; at += lanes) {
       const p = base + <usize>at * sizeof<T>();
-      const left = held - at; // signed compare: one instruction
-      const valid = sizeof<T>() == 2 ? i16x8.lt_s(iota, i16x8.splat(<i16>left)) : i32x4.lt_s(iota, i32x4.splat(left));
-      const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R);
-      const A = v128.and(v128.load(p + f * F_A), valid);
+      // Lanes past the row's end read avail 0 (written after each pass): they place nothing and make no child.
+      const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R), A = v128.load(p + f * F_A);
+      const past = v128.eq<T>(A, zero);
       const bit = v128.and(A, v128.neg<T>(A));
       const rest = v128.xor(A, bit);
-      nd += <u64>popcnt(v128.bitmask<T>(valid));
       // The queen's column (dropped in u16 lanes at column 16, where "/" no longer needs it) and that column shifted down.
       const up = v128.and(bit, high);
       const column = v128.add<T>(bit, up), half = v128.or(v128.shr<T>(v128.xor(bit, up), 1), up);
@@ -328,7 +337,7 @@ function passRows<T, H>(stop: u64): i32 {
       const free = v128.andnot(columns, v128.or(v128.or(nc, ldAt), rdAt));
       if (atLast) {
         // The last row's free column (at most one) completes a solution unless lastmask forbids it.
-        const solved = v128.bitmask<T>(v128.and(v128.and(valid, notZero<T>(free)), v128.eq<T>(v128.and(free, lm), zero)));
+        const solved = v128.bitmask<T>(v128.andnot(v128.eq<T>(v128.and(free, lm), zero), v128.or(v128.eq<T>(free, zero), past)));
         nd += <u64>popcnt(solved);
         if (b2 < 0) sol += <u64>popcnt(solved) << 3;
         else if (solved != 0) {
@@ -337,15 +346,15 @@ function passRows<T, H>(stop: u64): i32 {
           sol += checkSolved<T>(solved, y, hFields);
         }
       } else {
-        let na = v128.and(free, nextCut);
+        let na = v128.andnot(v128.and(free, nextCut), past);
         if (nextIsB2) {
           const s = v128.and(nc, sm);
           const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
           na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
         }
-        const live = v128.bitmask<T>(valid) & ~v128.bitmask<T>(v128.eq<T>(na, zero));
+        const live = allLanes & ~v128.bitmask<T>(v128.eq<T>(na, zero));
         // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
-        const h = hField < 0 ? zero : v128.shl<T>(columnIndex<T>(bit), hShift);
+        const h = hField < 0 ? zero : v128.shl<T>(bitName<T>(bit), hShift);
         packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, hField, h);
         queued += popcnt(live);
       }
@@ -356,7 +365,11 @@ function passRows<T, H>(stop: u64): i32 {
       kept += popcnt(keep);
     }
     store<i32>(heldAt(y), kept);
-    if (!atLast) store<i32>(heldAt(y + 1), queued);
+    v128.store(base + f * F_A + <usize>kept * sizeof<T>(), zero);
+    if (!atLast) {
+      store<i32>(heldAt(y + 1), queued);
+      v128.store(next + f * F_A + <usize>queued * sizeof<T>(), zero);
+    }
   }
   passRow = y;
   nodes = nd; solutions = sol;
