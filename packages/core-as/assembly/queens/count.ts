@@ -244,25 +244,33 @@ function fillBitNames(): void {
 
 /**
  * Packs the lanes `pack` chooses of a vector of states at `dst`: cols, ld, rd, avail as given, the
- * history fields read from `src` (row `hField`'s with `h` added; −1: none).
+ * history fields read from `src`. Children (`child`) turn the history slots round by one, slot 0 (with
+ * `h` added: the column of the row passed) going last, so the row passed always writes slot 0 and
+ * no lane tests which field is its row's; the states kept stay in their slots.
  */
-@inline function packStates<T>(dst: usize, src: usize, C: v128, L: v128, R: v128, A: v128, pack: v128, hFields: i32, hField: i32, h: v128): void {
+@inline function packStates<T>(dst: usize, src: usize, C: v128, L: v128, R: v128, A: v128, pack: v128, hFields: i32, child: bool, h: v128): void {
   const f = fieldBytes<T>();
   v128.store(dst, i8x16.swizzle(C, pack)); v128.store(dst + f * F_L, i8x16.swizzle(L, pack));
   v128.store(dst + f * F_R, i8x16.swizzle(R, pack)); v128.store(dst + f * F_A, i8x16.swizzle(A, pack));
   // Straight-line (hFields is a constant): no loop per vector.
-  if (hFields > 0) packHistory<T>(dst, src, pack, 0, hField, h);
-  if (hFields > 1) packHistory<T>(dst, src, pack, 1, hField, h);
-  if (hFields > 2) packHistory<T>(dst, src, pack, 2, hField, h);
-  if (hFields > 3) packHistory<T>(dst, src, pack, 3, hField, h);
-  if (hFields > 4) packHistory<T>(dst, src, pack, 4, hField, h);
+  if (hFields > 0) packHistory<T>(dst, src, pack, 0, hFields, child, h);
+  if (hFields > 1) packHistory<T>(dst, src, pack, 1, hFields, child, h);
+  if (hFields > 2) packHistory<T>(dst, src, pack, 2, hFields, child, h);
+  if (hFields > 3) packHistory<T>(dst, src, pack, 3, hFields, child, h);
+  if (hFields > 4) packHistory<T>(dst, src, pack, 4, hFields, child, h);
 }
 
-@inline function packHistory<T>(dst: usize, src: usize, pack: v128, k: i32, hField: i32, h: v128): void {
-  const at = fieldBytes<T>() * <usize>(F_H + k);
-  const old = v128.load(src + at);
-  v128.store(dst + at, i8x16.swizzle(k == hField ? v128.or(old, h) : old, pack));
+@inline function packHistory<T>(dst: usize, src: usize, pack: v128, k: i32, hFields: i32, child: bool, h: v128): void {
+  const old = v128.load(src + fieldBytes<T>() * <usize>(F_H + k));
+  const to = child ? (k + hFields - 1) % hFields : k;
+  v128.store(dst + fieldBytes<T>() * <usize>(F_H + to), i8x16.swizzle(child && k == 0 ? v128.or(old, h) : old, pack));
 }
+
+/**
+ * The slot of history field j (the columns of rows 2 + j, 2 + j + fields, …) in row y's states: the
+ * slots turn round by one per row (see packStates), and row 2 keeps field j in slot j.
+ */
+@inline function historySlot(j: i32, y: i32, fields: i32): i32 { return (j - (y - 2) % fields + fields) % fields; }
 
 /** History fields by a tag type (a compile-time constant per instance of passRows): u8 0, u16 3, u32 5. */
 @inline function historyCount<H>(): i32 { return sizeof<H>() == 1 ? 0 : sizeof<H>() == 2 ? 3 : 5; }
@@ -275,7 +283,7 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
     const lane = SOLVED + <usize>ctz(m) * size;
     let taken = B(0) | B(1);
     for (let row = 2; row < y - 1; row++) {
-      const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) % fields) << 4));
+      const h = <u32>load<T>(lane + 32 + (<usize>historySlot((row - 2) % fields, y, fields) << 4));
       const name = (h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1);
       const bit = unpackColumns(<u32>1 << load<u8>((size == 2 ? DEBRUIJN16 : DEBRUIJN32) + <usize>name));
       store<u32>(BOARD + (<usize>row << 2), bit);
@@ -295,7 +303,7 @@ function passRows<T, H>(stop: u64): i32 {
   const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyCount<H>();
   const allLanes = (1 << lanes) - 1;
   const lastRow = n - 2; // its children are the last row's queens, counted in place
-  const columns = v128.splat<T>(<T>(full >> 1)), zero = v128.splat<T>(0);
+  const zero = v128.splat<T>(0);
   const high = v128.splat<T>(<T>packedHigh);
   const lm = v128.splat<T>(<T>packColumns(lastMask)), sm = v128.splat<T>(<T>packColumns(sideMask));
   let nd = nodes, sol = solutions;
@@ -314,11 +322,12 @@ function passRows<T, H>(stop: u64): i32 {
     const first = held > BATCH ? held - BATCH : 0;
     const base = rowAt<T>(y, hFields), next = rowAt<T>(y + 1, hFields);
     const atLast = y == lastRow;
-    const nextCut = v128.not(v128.splat<T>(<T>load<u32>(CUT + (<usize>(y + 1) << 2))));
+    // Row y + 1's columns less the method's rule for it.
+    const allowed = v128.splat<T>(<T>((full >> 1) & ~load<u32>(CUT + (<usize>(y + 1) << 2))));
     const nextIsB2 = y + 1 == b2;
-    // Row y's column goes to history field (y − 2) % fields, at bit bits · ((y − 2) / fields); none from row N−3 on.
-    const hField = hFields == 0 || y >= lastRow - 1 ? -1 : (y - 2) % hFields;
-    const hShift = hField < 0 ? 0 : ((y - 2) / hFields) * indexBits<T>();
+    // Row y's column goes to history field (y − 2) % fields (slot 0 here), at bit bits · ((y − 2) / fields); none from row N−3 on.
+    const hKept = hFields > 0 && y < lastRow - 1;
+    const hShift = hKept ? ((y - 2) / hFields) * indexBits<T>() : 0;
     let kept = first, queued = below;
     nd += <u64>(held - first); // a node per state passed
     for (let at = first; at < held; at += lanes) {
@@ -334,7 +343,7 @@ function passRows<T, H>(stop: u64): i32 {
       const nc = v128.or(C, bit), nl = v128.or(v128.shl<T>(L, 1), column), nr = v128.or(v128.shr<T>(R, 1), half);
       // "/" and "\\" at the packed positions: position p reads column p below c0, p + 1 from c0 on.
       const ldAt = v128.bitselect(nl, v128.shl<T>(nl, 1), high), rdAt = v128.bitselect(v128.shr<T>(nr, 1), nr, high);
-      const free = v128.andnot(columns, v128.or(v128.or(nc, ldAt), rdAt));
+      const free = v128.andnot(allowed, v128.or(v128.or(nc, ldAt), rdAt));
       if (atLast) {
         // The last row's free column (at most one) completes a solution unless lastmask forbids it.
         const solved = v128.bitmask<T>(v128.andnot(v128.eq<T>(v128.and(free, lm), zero), v128.or(v128.eq<T>(free, zero), past)));
@@ -346,7 +355,7 @@ function passRows<T, H>(stop: u64): i32 {
           sol += checkSolved<T>(solved, y, hFields);
         }
       } else {
-        let na = v128.andnot(v128.and(free, nextCut), past);
+        let na = v128.andnot(free, past);
         if (nextIsB2) {
           const s = v128.and(nc, sm);
           const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
@@ -354,14 +363,14 @@ function passRows<T, H>(stop: u64): i32 {
         }
         const live = allLanes & ~v128.bitmask<T>(v128.eq<T>(na, zero));
         // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
-        const h = hField < 0 ? zero : v128.shl<T>(bitName<T>(bit), hShift);
-        packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, hField, h);
+        const h = hKept ? v128.shl<T>(bitName<T>(bit), hShift) : zero;
+        packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, true, h);
         queued += popcnt(live);
       }
       // The states with columns left stay in row y, written behind the reads (and after the history
       // above was read: the first vector may be written over itself).
       const keep = allLanes & ~v128.bitmask<T>(v128.eq<T>(rest, zero));
-      packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, -1, zero);
+      packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, false, zero);
       kept += popcnt(keep);
     }
     store<i32>(heldAt(y), kept);
