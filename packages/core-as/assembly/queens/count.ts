@@ -194,6 +194,13 @@ const SOLVED: usize = memory.data(8 * 16, 16);
 let packReady = false;
 /** u16 lanes (N ≤ 16), else u32. */
 let narrow = true;
+/**
+ * A pass's vectors, stored before its loop and loaded in it (a load is one instruction, where V8
+ * rebuilds a splat from its scalar each time round): row y + 1's allowed columns, the de Bruijn
+ * multiplier, and the factor that moves a bit name to its place in the history (0: none kept).
+ */
+const PASS: usize = memory.data(3 * 16, 16);
+const P_ALLOWED = 0, P_DEBRUIJN = 16, P_PLACE = 32;
 /** The row being passed, between two calls of queensCountStep. */
 let passRow: i32 = 2;
 
@@ -230,8 +237,7 @@ function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
  * DEBRUIJN16/32 turn it back into the column.
  */
 @inline function bitName<T>(bit: v128): v128 {
-  const d = v128.splat<T>(<T>(sizeof<T>() == 2 ? 0x0f65 : 0x077cb531));
-  return v128.shr<T>(v128.mul<T>(bit, d), <i32>sizeof<T>() * 8 - indexBits<T>());
+  return v128.shr<T>(v128.mul<T>(bit, v128.load(PASS, P_DEBRUIJN)), <i32>sizeof<T>() * 8 - indexBits<T>());
 }
 /** Per bit name (u8 each), the column it names: 16 names of u16 lanes, 32 of u32 lanes. */
 const DEBRUIJN16: usize = memory.data(16);
@@ -308,6 +314,7 @@ function passRows<T, H>(stop: u64): i32 {
   const lm = v128.splat<T>(<T>packColumns(lastMask)), sm = v128.splat<T>(<T>packColumns(sideMask));
   let nd = nodes, sol = solutions;
   let y = passRow;
+  v128.store(PASS, v128.splat<T>(<T>(sizeof<T>() == 2 ? 0x0f65 : 0x077cb531)), P_DEBRUIJN);
   while (true) {
     const held = load<i32>(heldAt(y));
     const below = load<i32>(heldAt(y + 1));
@@ -323,11 +330,11 @@ function passRows<T, H>(stop: u64): i32 {
     const base = rowAt<T>(y, hFields), next = rowAt<T>(y + 1, hFields);
     const atLast = y == lastRow;
     // Row y + 1's columns less the method's rule for it.
-    const allowed = v128.splat<T>(<T>((full >> 1) & ~load<u32>(CUT + (<usize>(y + 1) << 2))));
+    v128.store(PASS, v128.splat<T>(<T>((full >> 1) & ~load<u32>(CUT + (<usize>(y + 1) << 2)))), P_ALLOWED);
     const nextIsB2 = y + 1 == b2;
     // Row y's column goes to history field (y − 2) % fields (slot 0 here), at bit bits · ((y − 2) / fields); none from row N−3 on.
     const hKept = hFields > 0 && y < lastRow - 1;
-    const hShift = hKept ? ((y - 2) / hFields) * indexBits<T>() : 0;
+    v128.store(PASS, v128.splat<T>(hKept ? <T>1 << <T>(((y - 2) / hFields) * indexBits<T>()) : 0), P_PLACE);
     let kept = first, queued = below;
     nd += <u64>(held - first); // a node per state passed
     for (let at = first; at < held; at += lanes) {
@@ -343,7 +350,7 @@ function passRows<T, H>(stop: u64): i32 {
       const nc = v128.or(C, bit), nl = v128.or(v128.shl<T>(L, 1), column), nr = v128.or(v128.shr<T>(R, 1), half);
       // "/" and "\\" at the packed positions: position p reads column p below c0, p + 1 from c0 on.
       const ldAt = v128.bitselect(nl, v128.shl<T>(nl, 1), high), rdAt = v128.bitselect(v128.shr<T>(nr, 1), nr, high);
-      const free = v128.andnot(allowed, v128.or(v128.or(nc, ldAt), rdAt));
+      const free = v128.andnot(v128.load(PASS, P_ALLOWED), v128.or(v128.or(nc, ldAt), rdAt));
       if (atLast) {
         // The last row's free column (at most one) completes a solution unless lastmask forbids it.
         const solved = v128.bitmask<T>(v128.andnot(v128.eq<T>(v128.and(free, lm), zero), v128.or(v128.eq<T>(free, zero), past)));
@@ -363,7 +370,7 @@ function passRows<T, H>(stop: u64): i32 {
         }
         const live = allLanes & ~v128.bitmask<T>(v128.eq<T>(na, zero));
         // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
-        const h = hKept ? v128.shl<T>(bitName<T>(bit), hShift) : zero;
+        const h = v128.mul<T>(bitName<T>(bit), v128.load(PASS, P_PLACE));
         packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, true, h);
         queued += popcnt(live);
       }
