@@ -306,13 +306,8 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
 
 /** Passes rows until `stop` nodes or the end, with historyCount<H>() history fields. */
 function passRows<T, H>(stop: u64): i32 {
-  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyCount<H>();
-  const allLanes = (1 << lanes) - 1;
+  const hFields = historyCount<H>();
   const lastRow = n - 2; // its children are the last row's queens, counted in place
-  const zero = v128.splat<T>(0);
-  const high = v128.splat<T>(<T>packedHigh);
-  const lm = v128.splat<T>(<T>packColumns(lastMask)), sm = v128.splat<T>(<T>packColumns(sideMask));
-  let nd = nodes, sol = solutions;
   let y = passRow;
   v128.store(PASS, v128.splat<T>(<T>(sizeof<T>() == 2 ? 0x0f65 : 0x077cb531)), P_DEBRUIJN);
   while (true) {
@@ -325,71 +320,88 @@ function passRows<T, H>(stop: u64): i32 {
       y--;
       continue;
     }
-    if (nd >= stop) break;
+    if (nodes >= stop) break;
     const first = held > BATCH ? held - BATCH : 0;
-    const base = rowAt<T>(y, hFields), next = rowAt<T>(y + 1, hFields);
-    const atLast = y == lastRow;
     // Row y + 1's columns less the method's rule for it.
     v128.store(PASS, v128.splat<T>(<T>((full >> 1) & ~load<u32>(CUT + (<usize>(y + 1) << 2)))), P_ALLOWED);
-    const nextIsB2 = y + 1 == b2;
     // Row y's column goes to history field (y − 2) % fields (slot 0 here), at bit bits · ((y − 2) / fields); none from row N−3 on.
     const hKept = hFields > 0 && y < lastRow - 1;
     v128.store(PASS, v128.splat<T>(hKept ? <T>1 << <T>(((y - 2) / hFields) * indexBits<T>()) : 0), P_PLACE);
-    let kept = first, queued = below;
-    nd += <u64>(held - first); // a node per state passed
-    for (let at = first; at < held; at += lanes) {
-      const p = base + <usize>at * sizeof<T>();
-      // Lanes past the row's end read avail 0 (written after each pass): they place nothing and make no child.
-      const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R), A = v128.load(p + f * F_A);
-      const past = v128.eq<T>(A, zero);
-      const bit = v128.and(A, v128.neg<T>(A));
-      const rest = v128.xor(A, bit);
-      // The queen's column (dropped in u16 lanes at column 16, where "/" no longer needs it) and that column shifted down.
-      const up = v128.and(bit, high);
-      const column = v128.add<T>(bit, up), half = v128.or(v128.shr<T>(v128.xor(bit, up), 1), up);
-      const nc = v128.or(C, bit), nl = v128.or(v128.shl<T>(L, 1), column), nr = v128.or(v128.shr<T>(R, 1), half);
-      // "/" and "\\" at the packed positions: position p reads column p below c0, p + 1 from c0 on.
-      const ldAt = v128.bitselect(nl, v128.shl<T>(nl, 1), high), rdAt = v128.bitselect(v128.shr<T>(nr, 1), nr, high);
-      const free = v128.andnot(v128.load(PASS, P_ALLOWED), v128.or(v128.or(nc, ldAt), rdAt));
-      if (atLast) {
-        // The last row's free column (at most one) completes a solution unless lastmask forbids it.
-        const solved = v128.bitmask<T>(v128.andnot(v128.eq<T>(v128.and(free, lm), zero), v128.or(v128.eq<T>(free, zero), past)));
-        nd += <u64>popcnt(solved);
-        if (b2 < 0) sol += <u64>popcnt(solved) << 3;
-        else if (solved != 0) {
-          v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
-          for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
-          sol += checkSolved<T>(solved, y, hFields);
-        }
-      } else {
-        let na = v128.andnot(free, past);
-        if (nextIsB2) {
-          const s = v128.and(nc, sm);
-          const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
-          na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
-        }
-        const live = allLanes & ~v128.bitmask<T>(v128.eq<T>(na, zero));
-        // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
-        const h = v128.mul<T>(bitName<T>(bit), v128.load(PASS, P_PLACE));
-        packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, true, h);
-        queued += popcnt(live);
-      }
-      // The states with columns left stay in row y, written behind the reads (and after the history
-      // above was read: the first vector may be written over itself).
-      const keep = allLanes & ~v128.bitmask<T>(v128.eq<T>(rest, zero));
-      packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, false, zero);
-      kept += popcnt(keep);
-    }
-    store<i32>(heldAt(y), kept);
-    v128.store(base + f * F_A + <usize>kept * sizeof<T>(), zero);
-    if (!atLast) {
-      store<i32>(heldAt(y + 1), queued);
-      v128.store(next + f * F_A + <usize>queued * sizeof<T>(), zero);
-    }
+    nodes += <u64>(held - first); // a node per state passed
+    // One loop each for the last but one row, row B2's parent and the others: no branch per vector.
+    if (y == lastRow) passVectors<T, H>(y, first, held, true, false);
+    else if (y + 1 == b2) passVectors<T, H>(y, first, held, false, true);
+    else passVectors<T, H>(y, first, held, false, false);
   }
   passRow = y;
-  nodes = nd; solutions = sol;
   return done ? 1 : 0;
+}
+
+/**
+ * Passes row y's states [first, held) a vector at a time: places each one's lowest free column, packs
+ * the states with columns left back into row y and the children onto row y + 1 (`last`: counts them,
+ * the last row's queens, instead; `sideRule`: row y + 1 is B2).
+ */
+@inline function passVectors<T, H>(y: i32, first: i32, held: i32, last: bool, sideRule: bool): void {
+  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyCount<H>();
+  const allLanes = (1 << lanes) - 1;
+  const zero = v128.splat<T>(0), high = v128.splat<T>(<T>packedHigh);
+  const base = rowAt<T>(y, hFields), next = rowAt<T>(y + 1, hFields);
+  let kept = first, queued = load<i32>(heldAt(y + 1));
+  let nd: u64 = 0, sol: u64 = 0;
+  for (let at = first; at < held; at += lanes) {
+    const p = base + <usize>at * sizeof<T>();
+    // Lanes past the row's end read avail 0 (written after each pass): they place nothing and make no child.
+    const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R), A = v128.load(p + f * F_A);
+    const past = v128.eq<T>(A, zero);
+    const bit = v128.and(A, v128.neg<T>(A));
+    const rest = v128.xor(A, bit);
+    // The queen's column (dropped in u16 lanes at column 16, where "/" no longer needs it) and that column shifted down.
+    const up = v128.and(bit, high);
+    const column = v128.add<T>(bit, up), half = v128.or(v128.shr<T>(v128.xor(bit, up), 1), up);
+    const nc = v128.or(C, bit), nl = v128.or(v128.shl<T>(L, 1), column), nr = v128.or(v128.shr<T>(R, 1), half);
+    // "/" and "\\" at the packed positions: position p reads column p below c0, p + 1 from c0 on.
+    const ldAt = v128.bitselect(nl, v128.shl<T>(nl, 1), high), rdAt = v128.bitselect(v128.shr<T>(nr, 1), nr, high);
+    const free = v128.andnot(v128.load(PASS, P_ALLOWED), v128.or(v128.or(nc, ldAt), rdAt));
+    if (last) {
+      // The last row's free column (at most one) completes a solution unless lastmask forbids it.
+      const lm = v128.splat<T>(<T>packColumns(lastMask));
+      const solved = v128.bitmask<T>(v128.andnot(v128.eq<T>(v128.and(free, lm), zero), v128.or(v128.eq<T>(free, zero), past)));
+      nd += <u64>popcnt(solved);
+      if (b2 < 0) sol += <u64>popcnt(solved) << 3;
+      else if (solved != 0) {
+        v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
+        for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
+        sol += checkSolved<T>(solved, y, hFields);
+      }
+    } else {
+      let na = v128.andnot(free, past);
+      if (sideRule) {
+        const sm = v128.splat<T>(<T>packColumns(sideMask));
+        const s = v128.and(nc, sm);
+        const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
+        na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
+      }
+      const live = allLanes & ~v128.bitmask<T>(v128.eq<T>(na, zero));
+      // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
+      const h = v128.mul<T>(bitName<T>(bit), v128.load(PASS, P_PLACE));
+      packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, true, h);
+      queued += popcnt(live);
+    }
+    // The states with columns left stay in row y, written behind the reads (and after the history
+    // above was read: the first vector may be written over itself).
+    const keep = allLanes & ~v128.bitmask<T>(v128.eq<T>(rest, zero));
+    packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, false, zero);
+    kept += popcnt(keep);
+  }
+  store<i32>(heldAt(y), kept);
+  v128.store(base + f * F_A + <usize>kept * sizeof<T>(), zero);
+  if (last) {
+    nodes += nd; solutions += sol;
+  } else {
+    store<i32>(heldAt(y + 1), queued);
+    v128.store(next + f * F_A + <usize>queued * sizeof<T>(), zero);
+  }
 }
 
 /** At most about `budget` nodes (checked between passes); returns 1 when the subproblem is counted, else 0. */
