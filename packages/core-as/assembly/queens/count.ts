@@ -281,21 +281,34 @@ function fillBitNames(): void {
 /** History fields by a tag type (a compile-time constant per instance of passRows): u8 0, u16 3, u32 5. */
 @inline function historyCount<H>(): i32 { return sizeof<H>() == 1 ? 0 : sizeof<H>() == 2 ? 3 : 5; }
 
-/** The side case's solutions among `chosen` lanes of SOLVED, each through the rotation check. */
-function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
-  const size = <usize>sizeof<T>(), bits = indexBits<T>();
+/** Row r's queen (2 ≤ r ≤ y − 2, unpacked) from the history of a solved lane, found in row y. */
+@inline function historyColumn<T, H>(lane: usize, r: i32, y: i32): u32 {
+  const fields = historyCount<H>(), bits = indexBits<T>(); // constants: no division below
+  const h = <u32>load<T>(lane + 32 + (<usize>historySlot((r - 2) % fields, y, fields) << 4));
+  const name = (h >> <u32>(((r - 2) / fields) * bits)) & ((1 << bits) - 1);
+  return unpackColumns(<u32>1 << load<u8>((sizeof<T>() == 2 ? DEBRUIJN16 : DEBRUIJN32) + <usize>name));
+}
+
+/** The side case's solutions among `chosen` lanes of SOLVED (found in row y), each through the rotation check. */
+function checkSolved<T, H>(chosen: i32, y: i32): u64 {
   let sum: u64 = 0;
   for (let m = chosen; m != 0; m &= m - 1) {
-    const lane = SOLVED + <usize>ctz(m) * size;
+    const lane = SOLVED + <usize>ctz(m) * sizeof<T>();
+    const last2 = unpackColumns(<u32>load<T>(lane)), last = unpackColumns(<u32>load<T>(lane, 16));
+    // check() looks for a smaller rotation only when row B2's queen is in column 0, the last row's is
+    // endBit or row B1's is top: most solutions count 8 from those three rows alone (row B2 is read
+    // from the board when it is row N−3, the column the others leave).
+    const rowB1 = b1 == 1 ? B(1) : historyColumn<T, H>(lane, b1, y);
+    if (last != endBit && rowB1 != top && b2 != y - 1 && (b2 == y ? last2 : historyColumn<T, H>(lane, b2, y)) != 1) {
+      sum += 8;
+      continue;
+    }
     let taken = B(0) | B(1);
     for (let row = 2; row < y - 1; row++) {
-      const h = <u32>load<T>(lane + 32 + (<usize>historySlot((row - 2) % fields, y, fields) << 4));
-      const name = (h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1);
-      const bit = unpackColumns(<u32>1 << load<u8>((size == 2 ? DEBRUIJN16 : DEBRUIJN32) + <usize>name));
+      const bit = historyColumn<T, H>(lane, row, y);
       store<u32>(BOARD + (<usize>row << 2), bit);
       taken |= bit;
     }
-    const last2 = unpackColumns(<u32>load<T>(lane)), last = unpackColumns(<u32>load<T>(lane, 16));
     store<u32>(BOARD + (<usize>y << 2), last2);
     store<u32>(BOARD + (<usize>(y + 1) << 2), last);
     if (y - 1 >= 2) store<u32>(BOARD + (<usize>(y - 1) << 2), full & ~(taken | last2 | last));
@@ -372,7 +385,7 @@ function passRows<T, H>(stop: u64): i32 {
       else if (solved != 0) {
         v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
         for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
-        sol += checkSolved<T>(solved, y, hFields);
+        sol += checkSolved<T, H>(solved, y);
       }
     } else {
       let na = v128.andnot(free, past);
