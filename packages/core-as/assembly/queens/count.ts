@@ -18,7 +18,8 @@
 //
 // A row's rule (which columns the method keeps empty there) comes from a per-row table, plus the side
 // rule at row B2; row N−2's children are the last row's queens, counted in place; the rotation check
-// runs, lane by lane, only on solutions of the side case; the node budget is checked between passes.
+// runs, lane by lane, only on solutions of the side case, and decodes the board only for those whose
+// rows B1, B2 or N−1 can start a smaller rotation; the node budget is checked between passes.
 
 const MAXN: i32 = 32;
 const PREFIX: usize = memory.data(MAXN * 4, 16);
