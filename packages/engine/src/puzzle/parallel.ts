@@ -9,8 +9,8 @@ import { loadKernels } from '../core/kernels.js';
 import type { TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
 import { throttled, type TaskContext } from '../core/tasks.js';
-import { parallelIdaStar, type IterationReport, type SubtreeAnswer, type SubtreeJob, type SubtreeSearch } from '../search/parallel-ida.js';
-import type { SearchCounters } from '../search/types.js';
+import { parallelIdaStar, type IterationProgress, type IterationReport, type SubtreeAnswer, type SubtreeJob, type SubtreeSearch } from '../search/parallel-ida.js';
+import type { SearchCounters, SearchStats } from '../search/types.js';
 import { normalizeOptions, puzzleSpec, type PuzzleSpec, type SolveOptions, type SolveResult } from './options.js';
 import { PDB_SPECS, pdbHeuristic, type PdbTables } from './pdb.js';
 import { loadPdb } from './pdb-store.js';
@@ -112,6 +112,8 @@ export interface ParallelSolveOptions extends SolveOptions {
   targetSubtreeNodes?: number;
   /** After each finished iteration: its report and the statistics so far. */
   onIteration?: (report: IterationReport, stats: SearchCounters) => void;
+  /** The statistics so far, and where the running iteration stands (always given here: its threshold, subtrees done of all). */
+  onProgress?: (stats: SearchStats, at?: IterationProgress) => void;
 }
 
 /**
@@ -162,7 +164,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
     const r = await parallelIdaStar(problem, {
       width, search: subtreeSearch(job, runner), splitDepth, minSplitNodes, minSubtreeNodes, targetSubtreeNodes, maxNodes: n.maxNodes, signal: stop.signal,
       onIteration,
-      onProgress: options.onProgress && ((c) => options.onProgress!({ ...c, timeMs: globalThis.performance.now() - began })),
+      onProgress: options.onProgress && ((c, at) => options.onProgress!({ ...c, timeMs: globalThis.performance.now() - began }, at)),
     });
     const stats = { ...r.counters, timeMs: globalThis.performance.now() - began };
     const base = { solvable: true, algorithm: n.algorithm, heuristic: n.pdb ?? n.heuristic, backend: job.backend, stats };
