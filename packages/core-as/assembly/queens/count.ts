@@ -200,8 +200,18 @@ let narrow = true;
  * rebuilds a splat from its scalar each time round): row y + 1's allowed columns, the de Bruijn
  * multiplier, and the factor that moves a bit name to its place in the history (0: none kept).
  */
-const PASS: usize = memory.data(3 * 16, 16);
+const PASS: usize = memory.data(10 * 16, 16);
 const P_ALLOWED = 0, P_DEBRUIJN = 16, P_PLACE = 32;
+/**
+ * The side case's solutions whose rotation check needs the board (see needsBoard): the last row's
+ * queen is endBit (P_END), row B1's queen is top (history field at byte offset offB1 under mask
+ * P_B1_MASK equal to P_B1), or row B2's is column 0 (as the queen of the row passed, P_B2_BIT*, or
+ * in the history at offB2, P_B2*). A mask of 0 with a value of 0 makes a test always true, with 1
+ * never.
+ */
+const P_END = 48, P_B1_MASK = 64, P_B1 = 80, P_B2_BIT_MASK = 96, P_B2_BIT = 112, P_B2_MASK = 128, P_B2 = 144;
+let offB1: usize = 0;
+let offB2: usize = 0;
 /** The row being passed, between two calls of queensCountStep. */
 let passRow: i32 = 2;
 
@@ -282,6 +292,55 @@ function fillBitNames(): void {
 /** History fields by a tag type (a compile-time constant per instance of passRows): u8 0, u16 3, u32 5. */
 @inline function historyCount<H>(): i32 { return sizeof<H>() == 1 ? 0 : sizeof<H>() == 2 ? 3 : 5; }
 
+/** A packed single column's bit name (see bitName), as a scalar. */
+@inline function nameOf<T>(bit: u32): u32 {
+  return sizeof<T>() == 2 ? ((bit * 0x0f65) & 0xffff) >> 12 : (bit * 0x077cb531) >> 27;
+}
+
+/**
+ * Fills the tests of needsBoard for the side case's last pass (row y = N − 2): where rows B1 and B2
+ * are read (history, the queen placed, the task's prefix or, for row N − 3, not at all: always true).
+ */
+function prepareNeedsBoard<T, H>(y: i32): void {
+  const fields = historyCount<H>(), bits = indexBits<T>(), f = fieldBytes<T>();
+  const nameMask: u32 = (1 << bits) - 1;
+  v128.store(PASS, v128.splat<T>(<T>packColumns(endBit)), P_END);
+  // Row B1 (≥ 1): row 1 is the prefix's, rows 2.. are in the history.
+  if (b1 == 1) {
+    offB1 = 0; v128.store(PASS, v128.splat<T>(0), P_B1_MASK); v128.store(PASS, v128.splat<T>(<T>(B(1) == top ? 0 : 1)), P_B1);
+  } else {
+    const shift = <u32>(((b1 - 2) / fields) * bits);
+    offB1 = f * <usize>(F_H + historySlot((b1 - 2) % fields, y, fields));
+    v128.store(PASS, v128.splat<T>(<T>(nameMask << shift)), P_B1_MASK);
+    v128.store(PASS, v128.splat<T>(<T>(nameOf<T>(packColumns(top)) << shift)), P_B1);
+  }
+  // Row B2 (B1 < B2 ≤ N − 2): the row passed, row N − 3 (the column left: always decode) or the history.
+  const never = v128.splat<T>(1), any = v128.splat<T>(0);
+  v128.store(PASS, b2 == y ? v128.splat<T>(<T>-1) : any, P_B2_BIT_MASK);
+  v128.store(PASS, b2 == y ? v128.splat<T>(<T>packColumns(1)) : never, P_B2_BIT);
+  if (b2 >= y - 1) {
+    offB2 = 0; v128.store(PASS, any, P_B2_MASK); v128.store(PASS, b2 == y - 1 ? any : never, P_B2);
+  } else {
+    const shift = <u32>(((b2 - 2) / fields) * bits);
+    offB2 = f * <usize>(F_H + historySlot((b2 - 2) % fields, y, fields));
+    v128.store(PASS, v128.splat<T>(<T>(nameMask << shift)), P_B2_MASK);
+    v128.store(PASS, v128.splat<T>(<T>(nameOf<T>(packColumns(1)) << shift)), P_B2);
+  }
+}
+
+/**
+ * The lanes (of the last pass, side case) whose solution check() may find a smaller rotation of:
+ * row B2's queen in column 0, the last row's at endBit or row B1's at top. Any other solution counts
+ * 8 without decoding the board.
+ */
+@inline function needsBoard<T>(p: usize, bit: v128, free: v128): v128 {
+  const atEnd = v128.eq<T>(free, v128.load(PASS, P_END));
+  const b1Top = v128.eq<T>(v128.and(v128.load(p + offB1), v128.load(PASS, P_B1_MASK)), v128.load(PASS, P_B1));
+  const b2Bit = v128.eq<T>(v128.and(bit, v128.load(PASS, P_B2_BIT_MASK)), v128.load(PASS, P_B2_BIT));
+  const b2Hist = v128.eq<T>(v128.and(v128.load(p + offB2), v128.load(PASS, P_B2_MASK)), v128.load(PASS, P_B2));
+  return v128.or(v128.or(atEnd, b1Top), v128.or(b2Bit, b2Hist));
+}
+
 /** Row r's queen (2 ≤ r ≤ y − 2, unpacked) from the history of a solved lane, found in row y. */
 @inline function historyColumn<T, H>(lane: usize, r: i32, y: i32): u32 {
   const fields = historyCount<H>(), bits = indexBits<T>(); // constants: no division below
@@ -296,14 +355,6 @@ function checkSolved<T, H>(chosen: i32, y: i32): u64 {
   for (let m = chosen; m != 0; m &= m - 1) {
     const lane = SOLVED + <usize>ctz(m) * sizeof<T>();
     const last2 = unpackColumns(<u32>load<T>(lane)), last = unpackColumns(<u32>load<T>(lane, 16));
-    // check() looks for a smaller rotation only when row B2's queen is in column 0, the last row's is
-    // endBit or row B1's is top: most solutions count 8 from those three rows alone (row B2 is read
-    // from the board when it is row N−3, the column the others leave).
-    const rowB1 = b1 == 1 ? B(1) : historyColumn<T, H>(lane, b1, y);
-    if (last != endBit && rowB1 != top && b2 != y - 1 && (b2 == y ? last2 : historyColumn<T, H>(lane, b2, y)) != 1) {
-      sum += 8;
-      continue;
-    }
     let taken = B(0) | B(1);
     for (let row = 2; row < y - 1; row++) {
       const bit = historyColumn<T, H>(lane, row, y);
@@ -343,7 +394,10 @@ function passRows<T, H>(stop: u64): i32 {
     v128.store(PASS, v128.splat<T>(hKept ? <T>1 << <T>(((y - 2) / hFields) * indexBits<T>()) : 0), P_PLACE);
     nodes += <u64>(held - first); // a node per state passed
     // One loop each for the last but one row, row B2's parent and the others: no branch per vector.
-    if (y == lastRow) passVectors<T, H>(y, first, held, true, false);
+    if (y == lastRow) {
+      if (hFields > 0) prepareNeedsBoard<T, H>(y);
+      passVectors<T, H>(y, first, held, true, false);
+    }
     else if (y + 1 == b2) passVectors<T, H>(y, first, held, false, true);
     else passVectors<T, H>(y, first, held, false, false);
   }
@@ -382,11 +436,12 @@ function passRows<T, H>(stop: u64): i32 {
       const lm = v128.splat<T>(<T>packColumns(lastMask));
       const solved = v128.bitmask<T>(v128.andnot(v128.eq<T>(v128.and(free, lm), zero), v128.or(v128.eq<T>(free, zero), past)));
       nd += <u64>popcnt(solved);
-      if (b2 < 0) sol += <u64>popcnt(solved) << 3;
-      else if (solved != 0) {
+      const board = hFields == 0 ? 0 : solved & v128.bitmask<T>(needsBoard<T>(p, bit, free)); // corner: none
+      sol += <u64>popcnt(solved & ~board) << 3;
+      if (board != 0) {
         v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
         for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
-        sol += checkSolved<T, H>(solved, y);
+        sol += checkSolved<T, H>(board, y);
       }
     } else {
       let na = v128.andnot(free, past);
