@@ -173,11 +173,11 @@ const ROW_CAP: i32 = 2 * BATCH + 8;
 /** Per row, the fields (ROW_CAP lanes of T each): cols (packed), ld (shifted), rd, avail (packed), then the history fields. */
 const F_L = 1, F_R = 2, F_A = 3, F_H = 4;
 /**
- * Side case: the packed positions chosen in rows 2..N−4, by bit name (bitName), 4 bits each in three u16 fields (rows
- * 2..13), 5 bits each in five u32 fields (rows 2..31); row N−3's column is the one the other rows
- * leave free, and rows N−2, N−1 are in the pass. Row 2 + j goes to field j % fields at bit
- * bits · (j / fields): dealt round the fields, so that small boards already use every field. The
- * corner case keeps none.
+ * Side case: the packed positions chosen in rows 2..N−4, each by its bit name (bitName), 4 bits in
+ * three u16 fields (rows 2..13), 5 bits in five u32 fields (rows 2..31); row N−3's column is the one
+ * the other rows leave free, and rows N−2, N−1 are in the pass. Row 2 + j goes to field j % fields at
+ * bit bits · (j / fields): dealt round the fields, so that small boards already use every field; a
+ * field's slot in a row turns round by one per row (historySlot). The corner case keeps none.
  */
 @inline function indexBits<T>(): i32 { return sizeof<T>() == 2 ? 4 : 5; }
 @inline function lanesOf<T>(): i32 { return 16 / <i32>sizeof<T>(); }
@@ -193,7 +193,7 @@ const PACK32: usize = memory.data(16 * 16, 16);
 /** A pass's vectors of solutions (the bit, the last row's column, the history), read lane by lane. */
 const SOLVED: usize = memory.data(8 * 16, 16);
 let packReady = false;
-/** u16 lanes (N ≤ 16), else u32. */
+/** u16 lanes (N ≤ 17), else u32. */
 let narrow = true;
 /**
  * A pass's vectors, stored before its loop and loaded in it (a load is one instruction, where V8
@@ -235,7 +235,7 @@ function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
   if (!packReady) { fillPack(PACK16, 8, 2); fillPack(PACK32, 4, 4); fillBitNames(); packReady = true; }
   for (let y = 0; y <= MAXN; y++) store<i32>(heldAt(y), 0);
   const p = rowAt<T>(2, hFieldsNow), f = fieldBytes<T>();
-  v128.store(p + f * F_A, v128.splat<T>(0)); // avail 0 past the row's end: see passRows
+  v128.store(p + f * F_A, v128.splat<T>(0)); // avail 0 past the row's end: see passVectors
   store<T>(p, <T>c); store<T>(p + f * F_L, <T>l); store<T>(p + f * F_R, <T>r); store<T>(p + f * F_A, <T>a);
   for (let k = 0; k < hFieldsNow; k++) store<T>(p + f * <usize>(F_H + k), 0);
   store<i32>(heldAt(2), a != 0 ? 1 : 0);
@@ -397,8 +397,7 @@ function passRows<T, H>(stop: u64): i32 {
     if (y == lastRow) {
       if (hFields > 0) prepareNeedsBoard<T, H>(y);
       passVectors<T, H>(y, first, held, true, false);
-    }
-    else if (y + 1 == b2) passVectors<T, H>(y, first, held, false, true);
+    } else if (y + 1 == b2) passVectors<T, H>(y, first, held, false, true);
     else passVectors<T, H>(y, first, held, false, false);
   }
   passRow = y;
