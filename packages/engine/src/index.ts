@@ -7,6 +7,7 @@ export { Rng } from './core/rng.js';
 export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, drive, type Run, type DriveOptions, type Driven } from './core/run.js';
 export { loadKernels, type Kernels, type CommonExports } from './core/kernels.js';
+export { SharedSpace, processWasmMemory } from './core/shared-memory.js';
 export type { Problem, Node, StateKey } from './search/problem.js';
 export type { SearchCounters } from './search/types.js';
 export type { SubtreeAnswer } from './search/parallel-ida.js';

@@ -17,12 +17,12 @@ export {
 export { IMPROVER_WEIGHTS } from './optimistic.js';
 export { solvePuzzle, solvePuzzleSync, chooseBackend, traceMoves, resolveHeuristic } from './solve.js';
 export { solvePuzzleParallel, MIN_SPLIT_NODES, type ParallelSolveOptions, type SubtreeTask, type SubtreeResult } from './parallel.js';
-export type { IterationReport } from '../search/parallel-ida.js';
+export type { IterationProgress, IterationReport } from '../search/parallel-ida.js';
 export {
   PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,
   type PdbName, type PdbSpec, type PdbTables, type PdbProgress,
 } from './pdb.js';
-export { PDB_FORMAT, loadPdb, pdbIfLoaded, forgetPdbs, setPdbCache, setPdbBuilder, type PdbCache, type PdbBuilder, type PdbLoadOptions } from './pdb-store.js';
+export { PDB_FORMAT, loadPdb, pdbIfLoaded, sharedPdbReaders, forgetPdbs, setPdbCache, setPdbBuilder, type PdbCache, type PdbBuilder, type PdbLoadOptions } from './pdb-store.js';
 export { compareHeuristics, summarise, variantName, runEbf, type CompareInstance, type CompareVariant, type Comparison, type VariantSummary, type CompareHooks } from './compare.js';
 export { puzzleTasks, type SolveTask, type SolveTaskProgress } from './tasks.js';
 export {

@@ -58,6 +58,7 @@ const CALLS: Record<string, unknown[]> = {
   pdbBuildBytes: [puzzle.PDB_SPECS.pdb555],
   loadPdb: [puzzle.PDB_SPECS.pdb555, {}],
   pdbIfLoaded: [puzzle.PDB_SPECS.pdb555],
+  sharedPdbReaders: [puzzle.PDB_SPECS.pdb555],
   forgetPdbs: [],
   setPdbCache: [undefined],
   setPdbBuilder: [undefined],
