@@ -29,7 +29,7 @@ export {
   heuristicInfo, heuristicBreakdown, type HeuristicFn, type HeuristicProperties, type HeuristicBreakdown, type TileContribution,
 } from './heuristics.js';
 export type { TileState, SlidingTileProblem } from './problem.js';
-export type { Node, Problem } from '../search/problem.js';
+export type { Node, Problem, StateKey } from '../search/problem.js';
 export type { SearchStats, SearchCounters } from '../search/types.js';
 export { puzzleSteps, type PuzzleStepOptions, type PuzzleStepSearch } from './steps.js';
 export {
