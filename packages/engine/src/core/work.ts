@@ -8,9 +8,11 @@
 import { SearchlabError } from './errors.js';
 import { inlinePool, type Task, type TaskRunner } from './pool.js';
 
+/** Options of {@link runTasks}: where the tasks run, limits, and per-task callbacks. */
 export interface WorkOptions {
   /** Where the tasks run. Default: this thread, one at a time, with every registered domain's tasks. */
   runner?: TaskRunner;
+  /** Aborting stops every task (status 'aborted'); results so far are kept. */
   signal?: AbortSignal;
   /** Stop the work this many wall-clock milliseconds after it started (status 'timeout'). */
   timeoutMs?: number;
@@ -20,11 +22,15 @@ export interface WorkOptions {
   onResult?: (index: number, result: unknown) => void;
 }
 
+/**
+ * What {@link runTasks} returns: how the work ended, every task's result (partial ones too), and its wall-clock time.
+ */
 export interface Work<R> {
   /** 'done': every task finished; else why the work stopped (an abort of `signal` wins over the timeout). */
   status: 'done' | 'timeout' | 'aborted';
   /** By task index; undefined for a task that never started (or, on a runner without partial answers, never answered). */
   results: (R | undefined)[];
+  /** Wall-clock milliseconds from the start to the end of the work. */
   timeMs: number;
 }
 

@@ -11,6 +11,9 @@ import { Rng } from '../core/rng.js';
 import { polyval } from './fit.js';
 import { sweepDegrees, type Sweep } from './select.js';
 
+/**
+ * Options of {@link runExperiment}; each defaults to {@link SEED_EXPERIMENT}'s value (seed: {@link EXPERIMENT_SEED}).
+ */
 export interface ExperimentOptions {
   seed?: number;
   degrees?: number[];
@@ -21,6 +24,9 @@ export interface ExperimentOptions {
   backend?: Backend;
 }
 
+/**
+ * The over/under-fitting experiment's data (the noisy training and test observations at `x`) and the degree sweep over it.
+ */
 export interface Experiment {
   seed: number;
   truth: number[];
@@ -38,6 +44,10 @@ export interface Experiment {
  */
 export const EXPERIMENT_SEED = 3;
 
+/**
+ * The seed post's experiment: y = 3x² + 4x + 20 plus normal noise (σ = 1000) at x = 0, 5, …, 45,
+ * fitted with degrees 1, 2, 5 and 8.
+ */
 export const SEED_EXPERIMENT = {
   truth: [3, 4, 20],
   sigma: 1000,

@@ -14,8 +14,12 @@ import { createTsFitRun, createWasmFitRun, type FitRows, type FitRunStats, type 
 
 /** Above this condition number of the column-scaled Vandermonde matrix a fit carries a warning. */
 export const CONDITION_WARNING = 1e8;
+/** The highest polynomial degree a fit accepts. */
 export const MAX_DEGREE = MAX_TERMS - 1;
 
+/**
+ * Options of {@link polyfit}: weights, domain mapping, the singular-value cut-off, covariance, the backend (default `'wasm'`) and limits.
+ */
 export interface FitOptions {
   /** Per-point weights, applied to the unsquared residuals (numpy: w = 1/σ). */
   weights?: ArrayLike<number> | undefined;
@@ -28,9 +32,13 @@ export interface FitOptions {
   backend?: Backend | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  /** Called between slices with the rows of the design matrix accumulated so far and their total. */
   onProgress?: ((rowsDone: number, rowsTotal: number) => void) | undefined;
 }
 
+/**
+ * A least-squares polynomial fit: coefficients (highest power first), rank, conditioning, warnings and errors (RMS, R²).
+ */
 export interface PolyFit {
   degree: number;
   /** Highest power first (numpy's order), in the original variable x. */

@@ -7,8 +7,13 @@
 import { Fraction, frac } from './fraction.js';
 import type { MontyGame, Strategy } from './model.js';
 
+/** Exact win probabilities per strategy (stay, switch, random), as fractions. */
 export type ExactRates = Record<Strategy, Fraction>;
 
+/**
+ * The exact answer of a game ({@link exactAnswer}): win probabilities per strategy given a valid
+ * game, the share of excluded games, and the rates conditioned on the host's first opened door.
+ */
 export interface ExactAnswer {
   /** P(win | valid game) per strategy. */
   win: ExactRates;

@@ -8,6 +8,9 @@ import { processMemory } from '../core/memory.js';
 import { WorkerPool, type WorkerPort } from '../core/pool.js';
 import type { ReplyMessage } from '../core/tasks.js';
 
+/**
+ * A {@link WorkerPort} over one worker_threads Worker running `script` (what {@link createNodePool} uses).
+ */
 export function nodeWorkerPort(script: string | URL): WorkerPort {
   // The worker's runs reserve from this process's memory budget (core/memory.ts), not a budget of their own.
   const worker = new Worker(script, { workerData: { searchlabMemory: processMemory.shared } });

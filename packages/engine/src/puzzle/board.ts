@@ -9,6 +9,9 @@ import type { Board, GoalPreset, Move } from './types.js';
  * SEARCH_MAX_SIDE are for the constructive solver only: the searches refuse them (solve.ts).
  */
 export const MIN_SIDE = 2;
+/**
+ * The largest side a board may have (the constructive solver's limit; searches stop at {@link SEARCH_MAX_SIDE}).
+ */
 export const MAX_SIDE = 128;
 /** The largest side the search algorithms take (32×32 keeps their keys and tables sane). */
 export const SEARCH_MAX_SIDE = 32;
@@ -136,6 +139,9 @@ export function makeBoard(width: number, height: number, cells: readonly number[
   return Object.freeze(board);
 }
 
+/**
+ * Whether two boards have the same size and the same cells (walls included); throws InvalidInputError when either is not a board.
+ */
 export function boardsEqual(a: Board, b: Board): boolean {
   checkBoard(a, 'a');
   checkBoard(b, 'b');

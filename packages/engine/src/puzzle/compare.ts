@@ -17,16 +17,21 @@ import type { SolveTask } from './tasks.js';
 import './tasks.js'; // registers the solve task this runs
 import type { Board } from './types.js';
 
+/** One board to solve in a comparison, with its goal. */
 export interface CompareInstance {
   start: Board;
   goal: Board;
 }
 
+/**
+ * One heuristic to compare, optionally counting the blank as a tile (inadmissible: the seeds' mistake, kept to show it).
+ */
 export interface CompareVariant {
   heuristic: HeuristicName;
   countBlank?: boolean;
 }
 
+/** One variant's totals and means over a comparison's instances. */
 export interface VariantSummary {
   variant: CompareVariant;
   /** Instances this variant solved. */
@@ -49,6 +54,7 @@ export interface VariantSummary {
   timeMs: number;
 }
 
+/** What {@link compareHeuristics} returns: every solve's result, and a summary per variant. */
 export interface Comparison {
   /** results[instance][variant] */
   results: SolveResult[][];
@@ -57,6 +63,7 @@ export interface Comparison {
   commonSolved: number;
 }
 
+/** Runner, limits and callbacks of {@link compareHeuristics}. */
 export interface CompareHooks {
   /** Where the solves run: a worker pool or the queue runs them in parallel. Default: this thread. */
   runner?: TaskRunner;

@@ -6,6 +6,7 @@ import { blankRegion, checkSolvable, cycleCells } from './solvability.js';
 import { BLANK, INVERSE, MOVES } from './types.js';
 import type { Board, Move } from './types.js';
 
+/** A board reached by a random walk from the goal, and the walk's moves. */
 export interface RandomWalkResult {
   board: Board;
   /** The moves made from the goal (undo them in reverse to solve). */

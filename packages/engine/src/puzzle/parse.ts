@@ -6,11 +6,13 @@ import { cellName, checkSize, makeBoard } from './board.js';
 import { BLANK, WALL } from './types.js';
 import type { Board } from './types.js';
 
+/** Options of {@link parseBoard}. */
 export interface ParseBoardOptions {
   /** "3" (3 wide; 3×3 for 9 cells, else the height follows from the count), "4x3" (W×H), or a number. */
   size?: string | number;
 }
 
+/** A cell as given in a board's text or array: a tile number, 0 or `_` for the blank, `#` for a wall. */
 export type RawCell = number | string;
 
 /**

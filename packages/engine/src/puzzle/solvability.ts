@@ -13,6 +13,9 @@ import type { Board } from './types.js';
  */
 export type SolvabilityMethod = 'parity' | 'wilson' | 'cycle' | 'components' | 'blocks';
 
+/**
+ * Whether a goal is reachable from a start, why (one line), and which rule decided (see {@link checkSolvable}).
+ */
 export interface Solvability {
   solvable: boolean;
   /** One line: "solvable: …" / "unsolvable: …". */

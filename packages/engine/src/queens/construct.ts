@@ -7,6 +7,11 @@
  */
 import { InvalidInputError } from '../core/errors.js';
 
+/**
+ * Writes the closed-form solution for `n` queens into `out` (row i's queen in column out[i], 0-based)
+ * and returns it: any n ≥ 4, and n = 1, in O(n) with no search. Throws InvalidInputError for n = 2, 3
+ * (no solution).
+ */
 export function construct(n: number, out: Int32Array = new Int32Array(n)): Int32Array {
   if (n === 1) {
     out[0] = 0;

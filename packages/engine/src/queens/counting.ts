@@ -28,17 +28,22 @@ const countTasks = {
 };
 registerTasks('queens', countTasks);
 
+/** Options of {@link countQueens}: backend (default `'wasm'`), runner, limits and progress. */
 export interface CountOptions {
   backend?: Backend;
   /** Where the subproblems run (a worker pool, the queue); default: one after another on this thread. */
   runner?: TaskRunner;
   /** Wall-clock milliseconds from the start; then status 'timeout' with the count so far. */
   timeoutMs?: number;
+  /** Aborting stops the count (status 'aborted') with the solutions counted so far. */
   signal?: AbortSignal;
   /** Called as subproblems finish (and between slices on this thread): tasks finished, tasks in all, nodes so far. */
   onProgress?: (done: number, total: number, nodes: number) => void;
 }
 
+/**
+ * What {@link countQueens} returns: the count (a decimal string: Q(27) passes 2^53), nodes, tasks, backend and time.
+ */
 export interface CountResult {
   n: number;
   status: 'done' | 'timeout' | 'aborted';

@@ -109,6 +109,9 @@ export function checkSolution(positions: Positions): string | null {
   return null;
 }
 
+/**
+ * Whether `positions` (row i's queen in column positions[i]) places every queen with no two attacking.
+ */
 export const isSolution = (positions: Positions): boolean => checkSolution(positions) === null;
 
 /** Largest N rendered as a board. */
