@@ -63,6 +63,22 @@ export function experimentData(seed: number, truth: readonly number[], sigma: nu
   return { yTrain, yTest };
 }
 
+/**
+ * The seed post's over/under-fitting experiment: noisy observations of a known polynomial (training and
+ * test sets from one seed), and a degree sweep over them. Defaults are {@link SEED_EXPERIMENT}'s with
+ * seed {@link EXPERIMENT_SEED}, where degree 2 generalises best and degree 8 worst.
+ *
+ * @param options - `seed`, `degrees`, `truth` (highest power first), `sigma` (the noise's standard
+ *   deviation), `x`, `backend` (default `'wasm'`).
+ * @returns The data and the sweep (train and test RMS per degree).
+ * @throws {InvalidInputError} On invalid options (e.g. a degree the points cannot determine).
+ * @example
+ * ```ts
+ * import { runExperiment } from '@searchlab/engine/fit';
+ * const e = await runExperiment();
+ * console.log(e.sweep.degrees.map((d) => d.degree)); // [ 1, 2, 5, 8 ]
+ * ```
+ */
 export async function runExperiment(options: ExperimentOptions = {}): Promise<Experiment> {
   const seed = options.seed ?? EXPERIMENT_SEED;
   const truth = options.truth ?? [...SEED_EXPERIMENT.truth];

@@ -67,7 +67,18 @@ export interface PolyFit {
   timeMs: number;
 }
 
-/** Horner evaluation of coefficients given highest power first. */
+/**
+ * Evaluates a polynomial at `x` by Horner's rule.
+ *
+ * @param coefficients - Highest power first (as {@link polyfit} returns them, and numpy).
+ * @param x - Where to evaluate.
+ * @returns The polynomial's value (NaN or ±Infinity as the arithmetic gives; no check is made).
+ * @example
+ * ```ts
+ * import { polyval } from '@searchlab/engine/fit';
+ * console.log(polyval([3, 4, 20], 2)); // 40
+ * ```
+ */
 export function polyval(coefficients: readonly number[], x: number): number {
   let s = 0;
   for (let i = 0; i < coefficients.length; i++) s = s * x + coefficients[i]!;
@@ -407,6 +418,7 @@ function toRows(x: ArrayLike<number>, y: ArrayLike<number>, options: FitOptions)
  * @throws {InvalidInputError} On mismatched lengths, non-finite values or a degree out of range.
  * @example
  * ```ts
+ * import { polyfit } from '@searchlab/engine/fit';
  * const fit = await polyfit([0, 1, 2, 3], [1, 3, 7, 13], 2);
  * console.log(fit.coefficients); // ≈ [1, 1, 1]
  * ```

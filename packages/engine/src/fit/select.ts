@@ -212,7 +212,27 @@ function checkDegrees(degrees: readonly number[], data: SweepData, options: Swee
   if (degrees.length === 0) throw new InvalidInputError('no degrees to fit');
 }
 
-/** Fits every degree (on the training rows) and scores it on the held-out rows and folds. */
+/**
+ * Fits every degree on the training points and scores it on held-out points: a test set, a seeded
+ * split, or k-fold cross-validation; recommends a degree (the one-standard-error rule on
+ * cross-validation, else the lowest test RMS).
+ *
+ * @param data - The points (x, y, optional weights w).
+ * @param degrees - The degrees to fit, each from 0 to {@link MAX_DEGREE}.
+ * @param options - How to hold points out (`test`, `split` fraction, `folds`, `seed`) and the fit's
+ *   options (`mapDomain`, `rcond`, `backend` — default `'wasm'` —, `signal`, `timeoutMs`).
+ * @returns One {@link DegreeResult} per degree (train, test and CV RMS) and the recommended degree.
+ * @throws {InvalidInputError} On bad points or options, or too few points for a degree (after the split).
+ * @throws {SearchlabError} With code `aborted` or `limit` when `signal` aborts or `timeoutMs` passes.
+ * @example
+ * ```ts
+ * import { sweepDegrees } from '@searchlab/engine/fit';
+ * const x = Array.from({ length: 40 }, (_, i) => i / 4);
+ * const y = x.map((v, i) => 2 * v * v - v + 1 + (i % 3) - 1); // a parabola and a little noise
+ * const s = await sweepDegrees({ x, y }, [1, 2, 6], { folds: 5, seed: 1 });
+ * console.log(s.recommended); // 2
+ * ```
+ */
 export async function sweepDegrees(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Promise<Sweep> {
   checkDegrees(degrees, data, options);
   const p = plan(data, options);

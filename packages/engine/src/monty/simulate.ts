@@ -117,7 +117,9 @@ export const MONTY_TASKS = 64;
  * @throws {InvalidInputError} On an invalid game or trial count.
  * @example
  * ```ts
- * const r = await simulateMonty({ trials: 1e6, seed: 1 });
+ * import { simulateMonty } from '@searchlab/engine/monty';
+ * const r = await simulateMonty({ trials: 1e6, seed: 1 }, { timeoutMs: 10_000 });
+ * console.log(r.status, r.results.switch.exact); // done 2/3
  * ```
  */
 export async function simulateMonty(options: MontySimulationOptions, hooks: MontyHooks = {}): Promise<MontyResult> {

@@ -35,9 +35,12 @@ export function nodeWorkerPort(script: string | URL): WorkerPort {
  * @throws {InvalidInputError} When `size` is not an integer from 1 to 1024.
  * @example
  * ```ts
+ * import { createNodePool } from '@searchlab/engine/node';
+ * import { countQueens } from '@searchlab/engine/queens';
  * const pool = createNodePool({ size: 2 });
- * const r = await countQueens(14, { runner: pool });
+ * const r = await countQueens(12, { runner: pool });
  * await pool.close();
+ * console.log(r.status, r.solutions); // done 14200
  * ```
  */
 export function createNodePool(options: { size?: number; script?: string | URL } = {}): WorkerPool {

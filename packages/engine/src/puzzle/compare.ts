@@ -106,8 +106,27 @@ function checkCompare(instances: readonly CompareInstance[], variants: readonly 
 }
 
 /**
- * Solve every instance with every variant on `hooks.runner` (a worker pool; default: this thread,
- * one at a time). When aborted, the table holds what finished and the summary covers the complete rows.
+ * Solves every instance with every variant (heuristic) and summarises them side by side: nodes,
+ * lengths and b* over the instances every variant solved. The solves run on `hooks.runner` (a worker
+ * pool runs them in parallel; default: this thread, one at a time). Limits never throw: a solve that
+ * hits one has that status in the table; when aborted, the table holds what finished.
+ *
+ * @param instances - The boards to solve, each with its goal.
+ * @param variants - The heuristics to compare (each may count the blank, to show why that is wrong).
+ * @param settings - The solve's settings shared by every run: `algorithm` (default `astar`), `maxNodes`,
+ *   `backend` … (as {@link solvePuzzle}'s options, less the heuristic).
+ * @param hooks - `runner`, `signal`, `timeoutMs` (wall-clock ms for the whole comparison),
+ *   `onProgress` and `onResult` (each solve as it ends).
+ * @returns Every solve's result (`results[instance][variant]`) and a summary per variant.
+ * @throws {InvalidInputError} On an invalid board, variant, setting or hook.
+ * @example
+ * ```ts
+ * import { compareHeuristics, goalLike, parseBoard } from '@searchlab/engine/puzzle';
+ * const start = parseBoard('8 6 7/2 5 4/3 0 1');
+ * const cmp = await compareHeuristics([{ start, goal: goalLike(start) }],
+ *   [{ heuristic: 'manhattan' }, { heuristic: 'linear-conflict' }], { algorithm: 'idastar' });
+ * console.log(cmp.summary.map((s) => s.meanLength)); // [ 31, 31 ]
+ * ```
  */
 export async function compareHeuristics(
   instances: readonly CompareInstance[],

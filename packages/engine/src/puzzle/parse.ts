@@ -218,7 +218,9 @@ function dimensions(rows: readonly (readonly RawCell[])[], count: number, size?:
  * @throws {InvalidInputError} On malformed text, a wrong cell count, a repeated or missing tile.
  * @example
  * ```ts
+ * import { parseBoard } from '@searchlab/engine/puzzle';
  * const board = parseBoard('1 2 3/4 5 6/7 0 8'); // 3×3, blank at row 3, column 2
+ * console.log(board.width, board.height, board.cells.indexOf(0)); // 3 3 7
  * ```
  */
 export function parseBoard(

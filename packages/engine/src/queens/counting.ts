@@ -65,8 +65,9 @@ export interface CountResult {
  * @throws {InvalidInputError} When `n` is not an integer from 1 to 32.
  * @example
  * ```ts
+ * import { countQueens } from '@searchlab/engine/queens';
  * const r = await countQueens(12);
- * console.log(r.solutions); // "14200"
+ * console.log(r.solutions); // 14200
  * ```
  */
 export async function countQueens(n: number, options: CountOptions = {}): Promise<CountResult> {

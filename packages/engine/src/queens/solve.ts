@@ -65,6 +65,7 @@ const driveOptions = (options: QueensSolveOptions): DriveOptions<QueensStats> =>
  * @throws {InvalidInputError} On an invalid `n` or option.
  * @example
  * ```ts
+ * import { solveQueens } from '@searchlab/engine/queens';
  * const r = await solveQueens(1000, { algorithm: 'min-conflicts', seed: 1 });
  * console.log(r.status); // solved
  * ```
