@@ -413,9 +413,12 @@ function toRows(x: ArrayLike<number>, y: ArrayLike<number>, options: FitOptions)
  * @param x - Abscissae.
  * @param y - Ordinates, as many as `x`.
  * @param degree - Polynomial degree.
- * @param options - `weights`, `rcond`, `backend`.
+ * @param options - `weights`, `mapDomain`, `rcond`, `covariance`, `backend` (default `'wasm'`), `signal`,
+ *   `timeoutMs`, `onProgress`.
  * @returns Coefficients (highest power first, as numpy), rank, condition and warnings.
  * @throws {InvalidInputError} On mismatched lengths, non-finite values or a degree out of range.
+ * @throws {SearchlabError} With code `aborted` (its `signal`) or `limit` (`timeoutMs` passed): a fit has no partial answer.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
  * import { polyfit } from '@searchlab/engine/fit';

@@ -111,10 +111,11 @@ export const MONTY_TASKS = 64;
  * through the one work path (core/work.ts): the counts for a seed are the same on every runner,
  * and a stopped run counts the games every task played.
  *
- * @param options - The game (`doors`, `open`, `host`), `trials`, `seed`, `strategy`, `backend`.
+ * @param options - The game (`doors`, `open`, `host`, `bias`, `switchProbability`), `trials`, `seed`, `backend`.
  * @param hooks - `runner` (a worker pool), `signal`, `timeoutMs`, `onProgress`.
  * @returns Each strategy's wins and win rate with a 95% interval, beside the exact answer.
  * @throws {InvalidInputError} On an invalid game or trial count.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
  * import { simulateMonty } from '@searchlab/engine/monty';

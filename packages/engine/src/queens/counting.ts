@@ -63,6 +63,7 @@ export interface CountResult {
  *   `signal`, `onProgress`.
  * @returns `solutions` as a decimal string, with `status` `done`, or `timeout`/`aborted` and the count so far.
  * @throws {InvalidInputError} When `n` is not an integer from 1 to 32.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
  * import { countQueens } from '@searchlab/engine/queens';

@@ -63,6 +63,7 @@ const driveOptions = (options: QueensSolveOptions): DriveOptions<QueensStats> =>
  * @param options - `algorithm` (default by `n`), `seed`, `maxSteps`, `backend`, `timeoutMs`, `signal`.
  * @returns The placement (`positions[row] = column`), `status` and the search's statistics.
  * @throws {InvalidInputError} On an invalid `n` or option.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
  * import { solveQueens } from '@searchlab/engine/queens';
