@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadKernels, Rng } from '@searchlab/engine';
 import {
-  QUEENS_ALGORITHMS, createTsQueensRun, normalizeQueensOptions, streamPositions, type QueensAlgorithm, type QueensRun,
+  QUEENS_ALGORITHMS, construct, createTsQueensRun, normalizeQueensOptions, streamPositions, type QueensAlgorithm, type QueensRun,
 } from '@searchlab/engine/queens';
 // Internals (the counting split, the WASM runs, the format chunk) from the engine's sources.
 import { countSubproblems, createTsCountRun, type CountTask } from '../../packages/engine/src/queens/count.js';
@@ -52,6 +52,19 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
     const wasm = drain(createWasmQueensRun(kernels, o), () => 1 + budgets.nextInt(4));
     expect(wasm).toEqual(ts);
     expect(ts.steps).toBe(maxSteps);
+  });
+
+  // fast's phase-1 and phase-2 starts and construct's rows also pause between chunks (issue 25, round 3):
+  // budgets of a few units stop them inside every pass, larger ones inside chunks of attempts.
+  test.each(['fast', 'construct'] as const)('%s: N = 150,000 pausing inside set-up', (algorithm) => {
+    const budgets = new Rng(26);
+    const budget = () => (budgets.nextInt(2) === 0 ? 1 + budgets.nextInt(4) : 1 + budgets.nextInt(200_000));
+    const o = normalizeQueensOptions(150_000, { algorithm, seed: 5 });
+    const ts = drain(createTsQueensRun(o), budget);
+    const wasm = drain(createWasmQueensRun(kernels, o), budget);
+    expect(wasm).toEqual(ts);
+    expect(ts.outcome).toBe('solved');
+    if (algorithm === 'construct') expect(ts.positions).toEqual(Array.from(construct(150_000)));
   });
   for (const algorithm of QUEENS_ALGORITHMS) {
     test(`${algorithm}: N = 1..200 × seeds, random budgets`, () => {

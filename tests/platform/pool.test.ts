@@ -53,6 +53,16 @@ describe('worker pool', () => {
     }
   });
 
+  it('says which worker took each task: two tasks at once run on two workers, a later one on one of them', async () => {
+    const started: number[] = [];
+    const run = (seed: number) => pool.run<SolveResult>(solveTask(seed), { onStart: (worker) => started.push(worker) });
+    await Promise.all([run(200), run(201)]);
+    expect(new Set(started).size).toBe(2);
+    await run(202);
+    expect(started).toHaveLength(3);
+    expect(started.slice(0, 2)).toContain(started[2]);
+  });
+
   it('cancels a running task: it ends aborted with its statistics', async () => {
     const controller = new AbortController();
     const progress: unknown[] = [];

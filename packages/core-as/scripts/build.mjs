@@ -1,5 +1,7 @@
 // Compiles assembly/ to one optimised .wasm and embeds it as base64 in dist/index.js, so Node,
-// vitest and browsers load the same bytes without fetch or fs.
+// vitest and browsers load the same bytes without fetch or fs. Also the testing build
+// (assembly/testing.ts: the same module plus test hooks) into dist/testing.js, for tests only —
+// the engine's build leaves it out of its dist.
 import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,4 +47,6 @@ embed('index', 'wasmBase64', kernels, 'The searchlab kernels module (release bui
 // own entry point (@searchlab/core-as/pdb-threads) keeps it out of browser bundles.
 const threads = await compile('assembly/pdb/threads.ts', 'pdb-threads', ['--sharedMemory', '--importMemory', '--enable', 'threads']);
 embed('pdb-threads', 'pdbThreadsWasmBase64', threads, 'The pattern-database builder for several threads (shared memory), base64-encoded.');
-console.log(`core-as: kernels.wasm ${kernels.length} bytes, pdb-threads.wasm ${threads.length} bytes`);
+const testing = await compile('assembly/testing.ts', 'testing');
+embed('testing', 'testingWasmBase64', testing, 'The kernels module with the test hooks of assembly/testing.ts (tests only; never shipped), base64-encoded.');
+console.log(`core-as: kernels.wasm ${kernels.length} bytes, pdb-threads.wasm ${threads.length} bytes, testing.wasm ${testing.length} bytes`);

@@ -263,7 +263,7 @@ export async function run(bench) {
     + 'Native (gcc -O3 -march=native, same machine, run just after WASM): tests/bench/native/queens-count.c, mirror symmetry only (the issue\'s reference: 3.2–3.8 s for Q(16)), '
     + `and queens-count-symmetry.c, the kernels' method as a plain C recursion. ${native.exe === null ? `Native not run: ${native.why}.` : ''} `
     + 'The WASM kernel and the TS reference count with Takaken\'s method (eight symmetries: 246 M nodes for Q(16) against 571 M with mirror symmetry only).');
-  const pool = createNodePool({ size: 2, script: join(repo, 'packages/cli/dist/worker.js') });
+  const pool = createNodePool({ size: 2, script: join(repo, 'packages/cli/dist/chunks/worker.js') });
   try {
     for (const n of bench.quick ? [14] : [16, 17]) {
       const one = await withCpu(() => countQueens(n));

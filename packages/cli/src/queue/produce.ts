@@ -6,8 +6,7 @@ import type { Command } from 'commander';
 import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
 import type { Context } from '../context.js';
 import { withPool } from '../pool.js';
-import { DONE_CHANNEL, QueueDb, type ResultRow } from './db.js';
-import { QueueRunner } from './runner.js';
+import type { ResultRow } from './db.js';
 
 export interface QueueOpts {
   jobs: number;
@@ -38,6 +37,8 @@ export async function withRunner<S, T>(
     return withPool(opts.jobs, (runner) => job(spec, runner));
   }
   const fresh = opts.resume === undefined ? { spec: await makeSpec() } : undefined;
+  // Loaded here, not at start-up: the PostgreSQL client is most of the CLI's code and only --db needs it.
+  const [{ DONE_CHANNEL, QueueDb }, { QueueRunner }] = await Promise.all([import('./db.js'), import('./runner.js')]);
   const db = await QueueDb.open(opts.db);
   try {
     let runId: string;

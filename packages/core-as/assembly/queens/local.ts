@@ -43,7 +43,7 @@ let lo: i32 = 0;
 let stall: i64 = 0;
 // fast's memory: phase 1 needs only whether a diagonal is taken (one bit each: 2N−1 bits per
 // direction, in cache for 10⁶ queens); phase 2 keeps queen counts per diagonal in u8 when a bound
-// proves they fit (see fastPhase2Start), else in i32 (D1, D2 as for the other algorithms).
+// proves they fit (see queueFastPhase2), else in i32 (D1, D2 as for the other algorithms).
 let B1: usize = 0;
 let B2: usize = 0;
 let E1: usize = 0;
@@ -121,6 +121,12 @@ function clearBoard(): void {
 const CHUNK: i32 = 1 << 16;
 /** Budget units left in this queensStep. */
 let left: i64 = 0;
+/**
+ * What one set-up chunk costs: 1 unit, except for fast, whose other units are single attempts or
+ * swaps (~0.1 µs): there a chunk costs its CHUNK rows, so the driver's budgets, sized on attempts,
+ * never run a whole O(N) set-up in one slice.
+ */
+let chunkCost: i64 = 1;
 
 // Set-up passes over the rows, queued 4 bits each in `plan` (the low bits run first).
 const PASS_CLEAR: i32 = 1;    // counters to zero, pairs 0
@@ -129,14 +135,50 @@ const PASS_RANDOM: i32 = 3;   // row r on nextInt(N), rows 0..N−1 (rule 1)
 const PASS_IDENTITY: i32 = 4; // positions 0..N−1, not placed
 const PASS_SHUFFLE: i32 = 5;  // Fisher–Yates from the end over the positions
 const PASS_PLACE: i32 = 6;    // every row placed on its position
+const PASS_ZERO: i32 = 7;     // positions to 0 (the TS board starts at zeros; this memory may be reused)
+const PASS_CONSTRUCT: i32 = 8; // construct's closed form, row by row (steps count the rows written)
+const PASS_FAST_START: i32 = 9;   // fast phase 1: positions 0..N−1, the diagonal bitsets cleared
+const PASS_FAST_SCATTER: i32 = 10; // fast phase 2: rows fastFrom..N−2 by forward Fisher–Yates
+const PASS_FAST_COUNT: i32 = 11;   // fast phase 2: u8 diagonal counters from the bitsets
+const PASS_FAST_PLACE: i32 = 12;   // fast phase 2: rows fastFrom..N−1 counted
 let plan: i32 = 0;
 let cursor: i32 = 0;
 /** Hill climbing records the seed's score once its start is placed. */
 let recordAfterSetup: bool = false;
 
+/** fast: the first row phase 1 left unplaced (phase 2's set-up passes start there). */
+let fastFrom: i32 = 0;
+
 /** Rows [a, b) of one pass. */
 function passRows(pass: i32, a: i32, b: i32): void {
-  if (pass == PASS_CLEAR) {
+  if (pass == PASS_ZERO) {
+    memory.fill(POS + (<usize>a << 2), 0, <usize>(b - a) << 2);
+  } else if (pass == PASS_CONSTRUCT) {
+    constructRows(POS, N, a, b);
+    steps = <i64>b;
+  } else if (pass == PASS_FAST_START) {
+    for (let r = a; r < b; r++) setPos(r, r);
+    // Bits 2a..2b−1 of each bitset (a is a multiple of CHUNK, so whole words); the last rows take the rest.
+    const w0 = <usize>(a >>> 4) << 2, w1 = b == N ? <usize>((2 * N + 31) >>> 5) << 2 : <usize>(b >>> 4) << 2;
+    memory.fill(B1 + w0, 0, w1 - w0);
+    memory.fill(B2 + w0, 0, w1 - w0);
+  } else if (pass == PASS_FAST_SCATTER) {
+    for (let k = max(a, fastFrom); k < min(b, N - 1); k++) {
+      const j = k + <i32>RNG.nextInt(<u32>(N - k));
+      const t = posAt(k); setPos(k, posAt(j)); setPos(j, t);
+    }
+  } else if (pass == PASS_FAST_COUNT) {
+    countersFromBits<u8>(2 * a, b == N ? 2 * N - 1 : 2 * b);
+  } else if (pass == PASS_FAST_PLACE) {
+    for (let k = max(a, fastFrom); k < b; k++) {
+      if (!wide) {
+        placeD<u8>(k, posAt(k));
+        if (overflow) { widen(); wide = true; overflow = false; }
+      } else {
+        placeD<i32>(k, posAt(k));
+      }
+    }
+  } else if (pass == PASS_CLEAR) {
     if (a == 0) pairs = 0;
     memory.fill(COL + (<usize>a << 2), 0, <usize>(b - a) << 2);
     memory.fill(D1 + (<usize>a << 3), 0, <usize>(b - a) << 3);
@@ -169,7 +211,7 @@ function setUp(): bool {
       const end = min(N, cursor + CHUNK);
       passRows(pass, cursor, end);
       cursor = end;
-      left--;
+      left -= chunkCost;
     }
     plan >>>= 4;
     cursor = 0;
@@ -245,18 +287,17 @@ export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, es
   const s = seed - Math.floor(seed / 4294967296.0) * 4294967296.0;
   RNG.seed(<u32><u64>s);
   POS = alloc(<usize>n << 2);
+  chunkCost = algorithm == QUEENS_ALGORITHM_FAST ? <i64>CHUNK : 1;
+  if (n <= 3) memory.fill(POS, 0, <usize>n << 2); // N = 2, 3 end here and report their zeros
   if (algorithm == QUEENS_ALGORITHM_CONSTRUCT) {
     // No line counters: 4 bytes per queen (10⁸ queens in 400 MB), each written once by the closed form.
     status = QUEENS_STATUS_RUNNING;
-    if (n == 2 || n == 3) {
-      memory.fill(POS, 0, <usize>n << 2); // the TS board starts at zeros (N = 2, 3 report them)
-      return (status = QUEENS_STATUS_UNSOLVABLE);
-    }
-    constructInto(POS, n);
-    steps = n;
-    return (status = QUEENS_STATUS_SOLVED);
+    scanning = false;
+    recordAfterSetup = false;
+    if (n == 2 || n == 3) return (status = QUEENS_STATUS_UNSOLVABLE);
+    queue(PASS_ZERO | (PASS_CONSTRUCT << 4));
+    return status;
   }
-  memory.fill(POS, 0, <usize>n << 2); // the TS board starts at zeros (N = 2, 3 report them)
   // fast never reads the column counters: it keeps a permutation.
   COL = alloc(algorithm == QUEENS_ALGORITHM_FAST ? 0 : <usize>n << 2);
   if (algorithm == QUEENS_ALGORITHM_FAST) {
@@ -280,35 +321,33 @@ export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, es
     return (status = QUEENS_STATUS_UNSOLVABLE);
   }
   // The starts are queued, not run here: the steps run them in chunks (see setUp).
+  // The positions start at zeros (as the TS board), then each algorithm's start; all in chunks.
   if (algorithm == QUEENS_ALGORITHM_HILL_CLIMBING) {
     recordAfterSetup = true;
-    queue(PASS_CLEAR | (PASS_DIAGONAL << 4));
+    queue(PASS_ZERO | (PASS_CLEAR << 4) | (PASS_DIAGONAL << 8));
   } else if (algorithm == QUEENS_ALGORITHM_RESTART || algorithm == QUEENS_ALGORITHM_ANNEALING) {
-    queueRandomStart();
+    queue(PASS_ZERO | (PASS_CLEAR << 4) | (PASS_RANDOM << 8));
   } else if (algorithm == QUEENS_ALGORITHM_MIN_CONFLICTS) {
-    queue(PASS_CLEAR | (PASS_IDENTITY << 4) | (PASS_SHUFFLE << 8) | (PASS_PLACE << 12));
+    queue(PASS_ZERO | (PASS_CLEAR << 4) | (PASS_IDENTITY << 8) | (PASS_SHUFFLE << 12) | (PASS_PLACE << 16));
   } else if (algorithm == QUEENS_ALGORITHM_FAST) {
-    fastPhase1Start();
+    queueFastPhase1(PASS_ZERO);
   } else {
     status = -1;
   }
   return status;
 }
 
-function fastPhase1Start(): void {
-  const words = <usize>((2 * N + 31) >>> 5) << 2;
-  memory.fill(B1, 0, words);
-  memory.fill(B2, 0, words);
+/** fast's phase 1 from the identity (after `before`, a pass or 0), queued; its state reset. */
+function queueFastPhase1(before: i32): void {
+  queue(before == 0 ? PASS_FAST_START : before | (PASS_FAST_START << 4));
   pairs = 0;
-  for (let r = 0; r < N; r++) setPos(r, r);
   phase = 1; cur = 0; attempts = 0;
 }
 
-/** Counters from the phase-1 bitsets (each diagonal holds at most one queen then). */
-function countersFromBits<T>(): void {
+/** Counters of diagonals [from, to) from the phase-1 bitsets (each diagonal holds at most one queen then). */
+function countersFromBits<T>(from: i32, to: i32): void {
   const d1 = diag1<T>(), d2 = diag2<T>();
-  const m = 2 * N - 1;
-  for (let i = 0; i < m; i++) {
+  for (let i = from; i < to; i++) {
     store<T>(d1 + (<usize>i << alignof<T>()), <T>bitAt(B1, i));
     store<T>(d2 + (<usize>i << alignof<T>()), <T>bitAt(B2, i));
   }
@@ -316,28 +355,18 @@ function countersFromBits<T>(): void {
 
 /**
  * Phase 1 over: the rest at random (forward Fisher–Yates), counted; phase 2 from the first unplaced
- * row. Counters: u8 (a quarter of the memory traffic of i32) while every counter stays ≤ 253 between
- * steps; placeD<u8> raises `overflow` when one reaches 254 (exact: one swap adds at most 2 to a
- * counter, so none can pass 255 before the check), and the counters then move to i32 for the rest
- * of this phase 2. Same counts, same pairs either way.
+ * row. These three passes are queued (run in chunks before phase 2's first step). Counters: u8 (a
+ * quarter of the memory traffic of i32) while every counter stays ≤ 253 between steps; placeD<u8>
+ * raises `overflow` when one reaches 254 (exact: one swap adds at most 2 to a counter, so none can
+ * pass 255 before the check), and the counters then move to i32 for the rest of this phase 2 (one
+ * O(N) copy not in chunks: it needs 254 queens on one diagonal). Same counts, same pairs either way.
  */
-function fastPhase2Start(): void {
+function queueFastPhase2(): void {
   const m = cur;
-  for (let k = m; k < N - 1; k++) {
-    const j = k + <i32>RNG.nextInt(<u32>(N - k));
-    const t = posAt(k); setPos(k, posAt(j)); setPos(j, t);
-  }
+  fastFrom = m;
   wide = false;
   overflow = false;
-  countersFromBits<u8>();
-  for (let k = m; k < N; k++) {
-    if (!wide) {
-      placeD<u8>(k, posAt(k));
-      if (overflow) { widen(); wide = true; }
-    } else {
-      placeD<i32>(k, posAt(k));
-    }
-  }
+  queue(PASS_FAST_SCATTER | (PASS_FAST_COUNT << 4) | (PASS_FAST_PLACE << 8));
   lo = m;
   cur = m < N ? m : 0;
   stall = 0;
@@ -469,6 +498,10 @@ function stepMinConflicts(): i32 {
 function stepFast(): i32 {
   const n = N;
   while (left > 0) {
+    if (plan != 0) {
+      if (!setUp()) return QUEENS_STATUS_RUNNING;
+      continue; // a step starts only with budget left (the trace's one call, one step)
+    }
     if (phase == 1) {
       // Phase 1 on the bitsets: a diagonal is free when its bit is clear (pairs stay 0).
       const b1 = B1, b2 = B2;
@@ -500,7 +533,8 @@ function stepFast(): i32 {
       }
       touchSink = sink1;
       if (left <= 0) break;
-      fastPhase2Start();
+      queueFastPhase2();
+      continue;
     }
     let status: i32;
     do {
@@ -557,7 +591,7 @@ function repair<T>(left: i64): i32 {
     }
     if (stall > stallLimit) {
       restarts++;
-      fastPhase1Start();
+      queueFastPhase1(0);
       repairLeft = left;
       return QUEENS_STATUS_RUNNING;
     }
@@ -579,32 +613,27 @@ export function queensStep(budget: f64): i32 {
   else if (algo == QUEENS_ALGORITHM_ANNEALING) status = stepAnnealing();
   else if (algo == QUEENS_ALGORITHM_MIN_CONFLICTS) status = stepMinConflicts();
   else if (algo == QUEENS_ALGORITHM_FAST) status = stepFast();
+  else if (algo == QUEENS_ALGORITHM_CONSTRUCT) status = setUp() ? QUEENS_STATUS_SOLVED : QUEENS_STATUS_RUNNING;
   return status;
 }
 
-/** The closed form of engine/src/queens/construct.ts (1-based columns in the comments there). */
-export function constructInto(out: usize, n: i32): void {
+/** Row k's 1-based column in construct's closed form (engine/src/queens/construct.ts, `constructColumn`). */
+@inline function constructColumn(n: i32, k: i32): i32 {
+  const rem = n % 6, evens = n >>> 1, odds = n - evens;
+  if (k < evens) {
+    if (rem == 3) return k < evens - 1 ? 4 + 2 * k : 2;
+    return 2 + 2 * k;
+  }
+  const j = k - evens;
+  if (rem == 2) return j == 0 ? 3 : j == 1 ? 1 : j < odds - 1 ? 7 + 2 * (j - 2) : 5;
+  if (rem == 3) return j < odds - 2 ? 5 + 2 * j : j == odds - 2 ? 1 : 3;
+  return 1 + 2 * j;
+}
+
+/** Rows [a, b) of construct's solution for N ≥ 4 (or N = 1) into `out`, 0-based columns. */
+function constructRows(out: usize, n: i32, a: i32, b: i32): void {
   if (n == 1) { store<i32>(out, 0); return; }
-  const rem = n % 6;
-  let k: usize = out;
-  if (rem == 3) {
-    for (let c = 4; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
-    store<i32>(k, 1); k += 4;
-  } else {
-    for (let c = 2; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
-  }
-  if (rem == 2) {
-    store<i32>(k, 2); k += 4;
-    store<i32>(k, 0); k += 4;
-    for (let c = 7; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
-    store<i32>(k, 4); k += 4;
-  } else if (rem == 3) {
-    for (let c = 5; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
-    store<i32>(k, 0); k += 4;
-    store<i32>(k, 2); k += 4;
-  } else {
-    for (let c = 1; c <= n; c += 2) { store<i32>(k, c - 1); k += 4; }
-  }
+  for (let k = a; k < b; k++) store<i32>(out + (<usize>k << 2), constructColumn(n, k) - 1);
 }
 
 export function queensStatus(): i32 { return status; }

@@ -78,7 +78,12 @@ function imports(host: { grant: (end: number) => number }): WebAssembly.Imports 
   };
 }
 
-function instantiate(module: WebAssembly.Module): Kernels {
+/**
+ * A new instance of `module`, a build of the kernels. The engine instantiates its own module; tests
+ * pass core-as's testing build (its hooks, tests/support/kernels.ts), and a run given such an
+ * instance leases instances of that module.
+ */
+export function instantiateKernels(module: WebAssembly.Module): Kernels {
   const host = { grant: refuse };
   const instance = new WebAssembly.Instance(module, imports(host));
   const exports = instance.exports as unknown as CommonExports;
@@ -122,7 +127,7 @@ export async function loadKernels(): Promise<Kernels> {
     compiled = undefined;
     throw e;
   });
-  shared ??= instantiate(module);
+  shared ??= instantiateKernels(module);
   return shared;
 }
 
@@ -133,7 +138,7 @@ export function kernelsIfLoaded(): Kernels | undefined {
 
 /** A new instance of the same compiled module (fresh memory). */
 export function freshKernels(from: Kernels): Kernels {
-  return instantiate(from.module);
+  return instantiateKernels(from.module);
 }
 
 /**

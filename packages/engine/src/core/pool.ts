@@ -35,6 +35,8 @@ export interface TaskOptions {
   signal?: AbortSignal;
   /** Called with each progress message the task's handler posts. */
   onProgress?: (payload: unknown) => void;
+  /** A worker took the task (runners that know it): `worker` tells the runner's workers apart (a serial number, never reused). */
+  onStart?: (worker: number) => void;
 }
 
 /**
@@ -78,6 +80,7 @@ interface Pending {
 
 interface Slot {
   port: WorkerPort;
+  serial: number;
   current?: Pending;
 }
 
@@ -94,6 +97,7 @@ export class WorkerPool implements TaskRunner {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
+  private nextSerial = 1;
   private closed = false;
   private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
 
@@ -155,11 +159,12 @@ export class WorkerPool implements TaskRunner {
       if (slot === undefined) return;
       slot.current = this.queue.shift()!;
       slot.port.post(slot.current.message);
+      slot.current.options.onStart?.(slot.serial);
     }
   }
 
   private addSlot(): Slot {
-    const slot: Slot = { port: this.spawn() };
+    const slot: Slot = { port: this.spawn(), serial: this.nextSerial++ };
     slot.port.onReply((reply) => {
       const p = slot.current;
       if (p === undefined || reply.id !== p.message.id) return;
@@ -203,6 +208,7 @@ export function inlinePool(handlers: TaskHandlers = registeredTasks()): TaskRunn
       // short tasks that never yield themselves.
       const result = chain.then(nextTurn).then(() => {
         if (signal.aborted) throw aborted();
+        options.onStart?.(1);
         return runTask(handlers, message, { signal, progress: (p) => options.onProgress?.(p) });
       });
       chain = result.catch(() => undefined);

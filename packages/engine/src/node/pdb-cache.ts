@@ -17,6 +17,9 @@ import { DIGEST_BYTES, tableDigest } from '../puzzle/pdb-digest.js';
 import { PDB_FORMAT, setPdbCache, type PdbCache } from '../puzzle/pdb-store.js';
 import { writeFileAtomic } from './atomic.js';
 
+/** Concurrent reads of one table, each at least MIN_SLICE_BYTES (libuv runs 4 threads by default). */
+const READ_SLICES = 4;
+const MIN_SLICE_BYTES = 16 << 20;
 const MAGIC = 0x4244_5053; // "SPDB" read as a little-endian u32
 const HEADER_BYTES = 32;
 
@@ -76,13 +79,21 @@ export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: 
       const digest = size === HEADER_BYTES + target.length && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES
         ? expectedDigest(h, target.length) : undefined;
       if (digest !== undefined) {
-        let at = 0;
-        while (at < target.length) {
-          const { bytesRead } = await file.read(target, at, target.length - at, HEADER_BYTES + at);
-          if (bytesRead === 0) break;
-          at += bytesRead;
-        }
-        intact = at === target.length && sameBytes(digestOf?.() ?? tableDigest(target), digest);
+        const open = file;
+        // Slices read concurrently: the copy and the page faults of fresh memory then run on several of
+        // libuv's threads (a 259 MB table loads in about half the time of one read on 2 cores).
+        const slices = Math.min(READ_SLICES, Math.ceil(target.length / MIN_SLICE_BYTES));
+        const step = Math.ceil(target.length / slices);
+        const read = async (from: number, to: number): Promise<boolean> => {
+          for (let at = from; at < to;) {
+            const { bytesRead } = await open.read(target, at, to - at, HEADER_BYTES + at);
+            if (bytesRead === 0) return false;
+            at += bytesRead;
+          }
+          return true;
+        };
+        const done = await Promise.all(Array.from({ length: slices }, (_, i) => read(i * step, Math.min(target.length, (i + 1) * step))));
+        intact = done.every(Boolean) && sameBytes(digestOf?.() ?? tableDigest(target), digest);
       }
     } catch {
       intact = false;

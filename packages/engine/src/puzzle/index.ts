@@ -17,7 +17,7 @@ export {
 } from './options.js';
 export { solvePuzzle, solvePuzzleSync, traceMoves, resolveHeuristic } from './solve.js';
 export { solvePuzzleParallel, MIN_SPLIT_NODES, type ParallelSolveOptions, type SubtreeTask, type SubtreeResult } from './parallel.js';
-export type { IterationReport, SubtreeAnswer } from '../search/parallel-ida.js';
+export type { IterationProgress, IterationReport, SubtreeAnswer } from '../search/parallel-ida.js';
 export {
   PDB_NAMES, PDB_SPECS, isPdbName, placements, pdbTableBytes, pdbBuildBytes,
   type PdbName, type PdbSpec, type PdbTables, type PdbProgress,

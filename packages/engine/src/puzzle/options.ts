@@ -173,9 +173,9 @@ export interface ParallelInfo {
 /** SolveOptions after defaults and validation: what a backend's run receives. */
 export interface NormalizedSolveOptions {
   algorithm: Algorithm;
-  heuristic: HeuristicName;
-  /** The pattern databases on top of Manhattan (heuristic is then 'manhattan'), with or without reflection. */
-  pdb?: PdbName;
+  /** `auto` resolved; a pattern database's name is looked up (its tables loaded) where the run starts. */
+  heuristic: SolverHeuristic;
+  /** Pattern databases: also look up the reflected board. */
   pdbReflect: boolean;
   countBlank: boolean;
   weight: number;
@@ -202,22 +202,22 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   checkObject(opts, 'options');
   checkBoolean(opts.countBlank, 'countBlank');
   checkBoolean(opts.trace, 'trace');
-  const pdb = isPdbName(opts.heuristic) ? opts.heuristic : undefined;
-  const algorithm = opts.algorithm ?? (pdb !== undefined ? 'idastar' : 'astar');
+  const heuristic = opts.heuristic ?? 'manhattan';
+  const pdb = isPdbName(heuristic);
+  const algorithm = opts.algorithm ?? (pdb ? 'idastar' : 'astar');
   if (!ALGORITHMS.includes(algorithm)) {
     throw new InvalidInputError(`unknown algorithm '${String(algorithm)}' (expected one of ${ALGORITHMS.join(', ')})`);
   }
-  if (opts.heuristic === 'auto') throw new InvalidInputError("heuristic 'auto' is resolved by solvePuzzle (resolveHeuristic)");
-  const heuristic = (pdb !== undefined ? 'manhattan' : opts.heuristic ?? 'manhattan') as HeuristicName;
-  if (!HEURISTICS.includes(heuristic)) {
+  if (heuristic === 'auto') throw new InvalidInputError("heuristic 'auto' is resolved by solvePuzzle (resolveHeuristic)");
+  if (!pdb && !HEURISTICS.includes(heuristic)) {
     throw new InvalidInputError(`unknown heuristic '${String(heuristic)}' (expected one of ${HEURISTIC_CHOICES.join(', ')})`);
   }
-  if (pdb !== undefined && !IDA_ALGORITHMS.includes(algorithm)) {
-    throw new InvalidInputError(`the ${pdb} pattern databases run with ${IDA_ALGORITHMS.join(', ')}, not ${algorithm}`);
+  if (pdb && !IDA_ALGORITHMS.includes(algorithm)) {
+    throw new InvalidInputError(`the ${heuristic} pattern databases run with ${IDA_ALGORITHMS.join(', ')}, not ${algorithm}`);
   }
   if (opts.maxMemoryBytes !== undefined && !isPositiveInteger(opts.maxMemoryBytes)) throw new InvalidInputError('maxMemoryBytes must be a positive integer');
   const countBlank = opts.countBlank === true;
-  if (countBlank && pdb !== undefined) throw new InvalidInputError('countBlank is not allowed with pattern databases');
+  if (countBlank && pdb) throw new InvalidInputError('countBlank is not allowed with pattern databases');
   if (countBlank && heuristic === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
   const weight = opts.weight ?? 2;
   if (typeof weight !== 'number' || !Number.isFinite(weight) || !(weight >= 1)) {
@@ -235,7 +235,7 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   checkTimeoutMs(opts.timeoutMs);
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
   return {
-    algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,
+    algorithm, heuristic, pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,
     maxMemoryBytes: opts.maxMemoryBytes,
   };
 }

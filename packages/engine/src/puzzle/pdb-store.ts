@@ -6,13 +6,13 @@
  * copy only while the first is busy).
  */
 import { checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
-import { InvalidInputError, SearchlabError } from '../core/errors.js';
+import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import { KernelLease, MEMORY_LIMIT, dedicatedKernels, domainExports, kernelsBroken, loadKernels, retainKernels, type Kernels } from '../core/kernels.js';
 import { runAsync, type Run } from '../core/run.js';
 import type { PdbExports } from './kernel.js';
 import { DIGEST_BYTES } from './pdb-digest.js';
-import { checkSpec, pdbBuildBytes, pdbTableBytes, placements, tableBytes, type PdbProgress, type PdbSpec, type PdbTables } from './pdb.js';
+import { PDB_SPECS, checkSpec, pdbBuildBytes, pdbTableBytes, placements, tableBytes, type PdbName, type PdbProgress, type PdbSpec, type PdbTables } from './pdb.js';
 
 /**
  * Bump when the table layout or the builder's semantics change: cached files of other versions are
@@ -102,6 +102,16 @@ function limitError(spec: PdbSpec, need: number, what: string, limit: number): S
 export function pdbIfLoaded(spec: PdbSpec): PdbTables | undefined {
   checkSpec(spec);
   return ready.get(specId(spec));
+}
+
+/**
+ * The tables a run with heuristic `name` looks up where it starts: loaded beforehand in this thread
+ * (solvePuzzle loads them; a synchronous caller awaits loadPdb first).
+ */
+export function loadedPdb(name: PdbName): PdbTables {
+  const tables = pdbIfLoaded(PDB_SPECS[name]);
+  if (tables === undefined) throw new UnsupportedError(`the ${name} pattern databases are not loaded: use solvePuzzle, or await loadPdb() first`);
+  return tables;
 }
 
 /** Whether the cache holds pattern p's table (without reading it when the cache can tell). */

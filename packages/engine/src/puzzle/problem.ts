@@ -3,13 +3,15 @@
  * A state is its cells in an Int16Array plus the blank's index and a string key built once
  * (one UTF-16 unit per cell), which the reached tables hash.
  */
-import { checkObject } from '../core/args.js';
+import { checkBoolean, checkObject } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { BLANK, INVERSE, MOVES, WALL, type Board, type Move } from './types.js';
 import { makeHeuristic, type HeuristicFn } from './heuristics.js';
+import { isPdbName, pdbHeuristic } from './pdb.js';
+import { loadedPdb } from './pdb-store.js';
 import type { Problem } from '../search/problem.js';
-import type { HeuristicName } from './options.js';
+import type { SolverHeuristic } from './options.js';
 
 /** A state of the sliding-tile search: the cells, the blank's index, and the state's key. */
 export interface TileState {
@@ -21,11 +23,17 @@ export interface TileState {
 
 /** The heuristic a {@link SlidingTileProblem} estimates with. */
 export interface SlidingTileOptions {
-  /** The h of the problem; omitted: h = 0 (uninformed). */
-  heuristic?: HeuristicName;
+  /** The h of the problem; omitted: h = 0 (uninformed). Pattern databases: their tables must be loaded (loadPdb). */
+  heuristic?: SolverHeuristic;
   countBlank?: boolean;
-  /** An h given directly (pattern databases), instead of `heuristic`. */
-  hFn?: HeuristicFn;
+  /** Pattern databases: also look up the reflected board (default true). */
+  pdbReflect?: boolean;
+}
+
+/** The h a heuristic's name stands for against `goal` (a pattern database's tables as loaded in this thread). */
+function heuristicFn(goal: Board, { heuristic, countBlank = false, pdbReflect = true }: SlidingTileOptions): HeuristicFn | null {
+  if (heuristic === undefined) return null;
+  return isPdbName(heuristic) ? pdbHeuristic(loadedPdb(heuristic), goal, pdbReflect) : makeHeuristic(heuristic, goal, countBlank);
 }
 
 const keyOf = (cells: Int16Array): string => String.fromCharCode.apply(null, cells as unknown as number[]);
@@ -68,6 +76,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     checkBoard(start, 'start');
     checkBoard(goal, 'goal');
     checkObject(options, 'options');
+    checkBoolean(options.pdbReflect, 'options.pdbReflect');
     if (start.width !== goal.width || start.height !== goal.height) {
       throw new InvalidInputError(`start is ${start.width}x${start.height} but goal is ${goal.width}x${goal.height}`);
     }
@@ -94,7 +103,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     }
     const cells = w * h;
     this.bytesPerState = STATE_OVERHEAD + 4 * cells;
-    this.hFn = options.hFn !== undefined ? options.hFn : options.heuristic === undefined ? null : makeHeuristic(options.heuristic, goal, options.countBlank ?? false);
+    this.hFn = heuristicFn(goal, options);
   }
 
   actions(s: TileState): readonly Move[] {

@@ -7,10 +7,34 @@
  */
 import { InvalidInputError } from '../core/errors.js';
 
+/** Row k's 1-based column (0 ≤ k < n, n ≥ 4): the lists above read by index, so any rows can be written alone. */
+export function constructColumn(n: number, k: number): number {
+  const rem = n % 6;
+  const evens = n >>> 1;
+  const odds = n - evens;
+  if (k < evens) {
+    if (rem === 3) return k < evens - 1 ? 4 + 2 * k : 2;
+    return 2 + 2 * k;
+  }
+  const j = k - evens;
+  if (rem === 2) return j === 0 ? 3 : j === 1 ? 1 : j < odds - 1 ? 7 + 2 * (j - 2) : 5;
+  if (rem === 3) return j < odds - 2 ? 5 + 2 * j : j === odds - 2 ? 1 : 3;
+  return 1 + 2 * j;
+}
+
+/** Rows [from, to) of the solution into `out` (0-based columns), for N = 1 or N ≥ 4. */
+export function constructRows(n: number, out: Int32Array, from: number, to: number): void {
+  if (n === 1) {
+    out[0] = 0;
+    return;
+  }
+  for (let k = from; k < to; k++) out[k] = constructColumn(n, k) - 1;
+}
+
 /**
  * Writes the closed-form solution for `n` queens into `out` (row i's queen in column out[i], 0-based)
- * and returns it: any n ≥ 4, and n = 1, in O(n) with no search. Throws InvalidInputError for n = 2, 3
- * (no solution).
+ * and returns it: any n ≥ 4, and n = 1, in O(n) with no search (the lists built in order: the
+ * reference the per-row form is tested against). Throws InvalidInputError for n = 2, 3 (no solution).
  */
 export function construct(n: number, out: Int32Array = new Int32Array(n)): Int32Array {
   if (n === 1) {

@@ -7,7 +7,7 @@
  */
 import { Rng } from '../core/rng.js';
 import { QueenBoard } from './board.js';
-import { construct } from './construct.js';
+import { constructRows } from './construct.js';
 import { expNeg } from './detmath.js';
 import type { NormalizedQueensOptions, QueensOutcome, QueensStats } from './options.js';
 import type { Run } from '../core/run.js';
@@ -43,12 +43,15 @@ type Pausing<T = void> = Generator<void, T, number>;
  */
 const CHUNK = 1 << 16;
 
-/** f over [0, count) in CHUNK pieces, one budget unit each. */
-function* inChunks(s: State, count: number, f: (a: number, b: number) => void): Pausing {
+/**
+ * f over [0, count) in CHUNK pieces, `cost` budget units each: 1, except in fast, whose other units
+ * are single attempts or swaps, so a chunk costs its CHUNK rows there (the kernel's `chunkCost`).
+ */
+function* inChunks(s: State, count: number, f: (a: number, b: number) => void, cost = 1): Pausing {
   for (let a = 0; a < count; a += CHUNK) {
     if (s.left <= 0) s.left = yield;
     f(a, Math.min(count, a + CHUNK));
-    s.left--;
+    s.left -= cost;
   }
 }
 
@@ -244,8 +247,11 @@ const fast: Body = function* (s) {
   for (;;) {
     // Phase 1: greedy permutation. Row i takes a random column among those not yet used; kept when
     // its diagonals are free, for at most 3n attempts.
-    b.clear();
-    for (let r = 0; r < n; r++) pos[r] = r;
+    yield* inChunks(s, n, (from, to) => {
+      b.clearRows(from, to);
+      for (let r = from; r < to; r++) pos[r] = r;
+    }, CHUNK);
+    if (s.left <= 0) s.left = yield;
     let i = 0;
     for (let attempts = 0; i < n && attempts < 3 * n; attempts++) {
       if (stats.steps >= o.maxSteps) return LIMIT;
@@ -261,13 +267,16 @@ const fast: Body = function* (s) {
     }
     const m = i;
     // The rest at random (forward Fisher–Yates over rows m..n−1), then counted.
-    for (let k = m; k < n - 1; k++) {
-      const j = k + rng.nextInt(n - k);
-      const t = pos[k]!;
-      pos[k] = pos[j]!;
-      pos[j] = t;
-    }
-    for (let k = m; k < n; k++) b.place(k, pos[k]!);
+    yield* inChunks(s, n - m, (from, to) => {
+      for (let k = m + from; k < Math.min(m + to, n - 1); k++) {
+        const j = k + rng.nextInt(n - k);
+        const t = pos[k]!;
+        pos[k] = pos[j]!;
+        pos[j] = t;
+      }
+    }, CHUNK);
+    yield* inChunks(s, n - m, (from, to) => { for (let k = m + from; k < m + to; k++) b.place(k, pos[k]!); }, CHUNK);
+    if (s.left <= 0) s.left = yield;
     // Phase 2: repair by swaps. Cursor i visits the attacked rows of [lo, n) cyclically; each step
     // swaps row i with a random row j and keeps the swap only when the attacking pairs decrease.
     let lo = m;
@@ -306,9 +315,13 @@ const fast: Body = function* (s) {
 };
 
 const constructBody: Body = function* (s) {
-  yield;
-  construct(s.b.n, s.b.pos);
-  s.stats.steps = s.b.n;
+  const { b, stats } = s;
+  s.left = yield;
+  // Rows in chunks; steps count the rows written.
+  yield* inChunks(s, b.n, (from, to) => {
+    constructRows(b.n, b.pos, from, to);
+    stats.steps = to;
+  });
   return SOLVED;
 };
 

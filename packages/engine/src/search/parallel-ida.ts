@@ -57,6 +57,16 @@ export interface IterationReport {
   timeMs: number;
 }
 
+/** Where the running iteration stands (beside the counters of onProgress). */
+export interface IterationProgress {
+  iteration: number;
+  threshold: number;
+  splitDepth: number;
+  /** The iteration's subtrees (goals above the split included), and how many of them finished. */
+  subtrees: number;
+  done: number;
+}
+
 export interface ParallelIdaOptions<A> {
   /** How many subtrees run at once (the workers). */
   width: number;
@@ -88,8 +98,8 @@ export interface ParallelIdaOptions<A> {
   signal?: AbortSignal;
   /** After every iteration that finished. */
   onIteration?: (report: IterationReport, total: SearchCounters) => void;
-  /** The counters so far (finished subtrees plus running ones' last progress). */
-  onProgress?: (total: SearchCounters) => void;
+  /** The counters so far (finished subtrees plus running ones' last progress), and the iteration's subtrees. */
+  onProgress?: (total: SearchCounters, at: IterationProgress) => void;
 }
 
 export type ParallelIdaOutcome<A> =
@@ -242,7 +252,9 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
       finish();
       return { outcome: { kind: 'node-limit' }, counters: total, iterations };
     }
-    const run = await runSubtrees(top.items, { iteration, threshold, width, search, signal, maxNodes: budget - counters.expanded, counters, total, onProgress: options.onProgress });
+    const run = await runSubtrees(top.items, {
+      iteration, threshold, splitDepth, width, search, signal, maxNodes: budget - counters.expanded, counters, total, onProgress: options.onProgress,
+    });
     report.subtrees = run.started;
     if (run.error !== undefined) throw run.error.cause;
     if (run.found !== undefined) {
@@ -277,6 +289,7 @@ interface IterationRun<S, A> {
 interface IterationContext<A> {
   iteration: number;
   threshold: number;
+  splitDepth: number;
   width: number;
   search: SubtreeSearch<A>;
   signal?: AbortSignal;
@@ -284,7 +297,7 @@ interface IterationContext<A> {
   /** This iteration's counters (the top's already in), and the run's before it. */
   counters: SearchCounters;
   total: SearchCounters;
-  onProgress?: (total: SearchCounters) => void;
+  onProgress?: (total: SearchCounters, at: IterationProgress) => void;
 }
 
 /** Runs the subtrees of one iteration `width` at a time, in depth-first order. */
@@ -298,6 +311,7 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
   for (let i = 0; i < firstGoal; i++) queue.push(i);
   const running = new Map<number, { controller: AbortController; progress: SearchCounters }>();
   let spent = 0; // expansions of finished subtrees
+  let finished = 0;
 
   return new Promise((resolve) => {
     const stopAll = (why: 'node-limit' | 'aborted'): void => {
@@ -314,7 +328,7 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
       const now = { ...ctx.total };
       add(now, ctx.counters);
       for (const r of running.values()) add(now, r.progress);
-      ctx.onProgress(now);
+      ctx.onProgress(now, { iteration: ctx.iteration, threshold: ctx.threshold, splitDepth: ctx.splitDepth, subtrees: items.length, done: finished });
     };
     const settle = (): void => {
       if (running.size > 0) return;
@@ -348,6 +362,7 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
     };
     const done = (index: number, path: readonly A[], answer: SubtreeAnswer<A>): void => {
       running.delete(index);
+      finished++;
       add(ctx.counters, answer.counters);
       spent += answer.counters.expanded;
       result.sizes.set(path, answer.counters.expanded);
@@ -361,6 +376,7 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
       report();
       launch();
     };
+    report(); // the iteration's subtrees are known
     launch();
   });
 }

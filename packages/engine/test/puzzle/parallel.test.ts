@@ -10,7 +10,7 @@ import { SlidingTileProblem } from '../../src/puzzle/problem.js';
 import { goalBoard, applyMoves } from '../../src/puzzle/board.js';
 import type { HeuristicName } from '../../src/puzzle/options.js';
 import type { Board } from '../../src/puzzle/types.js';
-import type { IterationReport } from '../../src/search/parallel-ida.js';
+import type { IterationProgress, IterationReport } from '../../src/search/parallel-ida.js';
 import { board, prng, randomWalk } from '../search/helpers.js';
 
 interface Iteration { threshold: number; expanded: number; generated: number; next: number }
@@ -88,6 +88,24 @@ describe('parallel IDA* against the sequential search', () => {
     const full = r.parallel!.iterations.slice(0, -1).filter((it) => it.expanded > 10_000);
     expect(full.length).toBeGreaterThan(0);
     for (const it of full) expect(it.subtrees).toBeGreaterThanOrEqual(32);
+  });
+
+  test('progress says where each iteration stands: its threshold and split, subtrees done of all', async () => {
+    const seen: IterationProgress[] = [];
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 3, minSplitNodes: 0, minSubtreeNodes: 0, onProgress: (_, at) => seen.push({ ...at! }) });
+    const its = r.parallel!.iterations;
+    for (const it of its) {
+      const mine = seen.filter((at) => at.iteration === it.iteration);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const at of mine) expect([at.threshold, at.splitDepth]).toEqual([it.threshold, it.splitDepth]);
+      // Done only grows, and never past the iteration's subtrees.
+      const done = mine.map((at) => at.done);
+      expect(done).toEqual([...done].sort((a, b) => a - b));
+      expect(mine[0]!.done).toBe(0);
+      expect(Math.max(...done)).toBeLessThanOrEqual(mine[0]!.subtrees);
+    }
+    // A full iteration ends with every subtree done (all of them were searched).
+    for (const it of its.slice(0, -1)) expect(seen.filter((at) => at.iteration === it.iteration).at(-1)).toMatchObject({ done: it.subtrees, subtrees: it.subtrees });
   });
 
   test('auto: iterations expected below minSplitNodes are one subtree (split depth 0), the others split', async () => {

@@ -122,6 +122,19 @@ describe('construct', () => {
     for (let n = 4; n <= 400; n++) expect(pairwiseOk(construct(n)), `N=${n}`).toBe(true);
     for (const n of [1, 1000, 4099, 65537, 1_000_002, 1_000_003]) expect(setsOk(construct(n)), `N=${n}`).toBe(true);
   });
+
+  test('the runs write it row by row (any chunk alone): the same board as the lists built in order, both backends', async () => {
+    await loadKernels();
+    // Every remainder mod 6, within one chunk and across chunk boundaries (2^16 rows).
+    for (const n of [1, ...Array.from({ length: 397 }, (_, i) => i + 4), 65536 * 3 + 1, 65536 * 3 + 2, 65536 * 3 + 3, 65536 * 3 + 4]) {
+      const want = construct(n);
+      for (const backend of ['ts', 'wasm'] as const) {
+        const r = solveQueensSync(n, { algorithm: 'construct', backend });
+        expect(r.positions, `N=${n} ${backend}`).toEqual(want);
+        expect(r.steps).toBe(n);
+      }
+    }
+  });
 });
 
 describe('counting', () => {

@@ -45,6 +45,9 @@ export function findControls(root: HTMLElement) {
     weightLabel: $('weight-label'),
     weight: $<HTMLInputElement>('weight'),
     backend: $<HTMLSelectElement>('backend'),
+    workersLabel: $('workers-label'),
+    workers: $<HTMLInputElement>('workers'),
+    parallel: $('parallel'),
     maxNodesLabel: $('max-nodes-label'),
     maxNodes: $<HTMLInputElement>('max-nodes'),
     solve: $<HTMLButtonElement>('solve'),
@@ -117,7 +120,7 @@ export type Controls = ReturnType<typeof findControls>;
 
 /** Controls whose values live in the URL as they are, keyed by their id. */
 export const PERSISTED_IDS = [
-  'korf-set', 'korf', 'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'max-nodes', 'speed',
+  'korf-set', 'korf', 'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'workers', 'max-nodes', 'speed',
   'compare-algorithm', 'compare-source', 'compare-count', 'compare-max-nodes', 'compare-blank', 'h-heuristic',
   'step-algorithm', 'step-heuristic', 'step-speed', 'exp-depths', 'exp-per-depth', 'exp-cap', 'exp-seed',
 ] as const;
@@ -212,6 +215,14 @@ export function readWalk(ui: Controls): number {
 export function readPositiveInt(input: HTMLInputElement, what: string): number {
   const n = Number(input.value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a whole number of at least 1, got "${input.value}"`);
+  return n;
+}
+
+/** Workers for parallel IDA* (the Workers field, up to the pool's size); 1 means the plain search. */
+export function chosenWorkers(ui: Controls): number {
+  const n = Number(ui.workers.value);
+  const max = Number(ui.workers.max);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`workers must be a whole number from 1 to ${max}, got "${ui.workers.value}"`);
   return n;
 }
 

@@ -2,16 +2,18 @@
 import {
   HEURISTICS, PDB_NAMES, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, puzzleSpec, traceMoves,
   type Algorithm, type HeuristicName, type HeuristicChoice, type PuzzleSpec, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask,
-  type SolveTaskProgress,
+  type SolveTaskProgress, type IterationProgress, type ParallelInfo,
 } from '@searchlab/engine/puzzle';
-import { labPool } from '../shell/pool.js';
+import { driverPool, labPool } from '../shell/pool.js';
+import { relayName, serveRelay } from '../shell/relay.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
 import { AnytimeTrace } from './anytime.js';
 import { withoutPrefix } from './board.js';
-import { ALGORITHM_LABEL, HEURISTIC_LABEL, pdbSplit, pdbUsable, solveSettings, type FormSettings } from './controls.js';
+import { ALGORITHM_LABEL, HEURISTIC_LABEL, chosenWorkers, pdbSplit, pdbUsable, solveSettings, type FormSettings } from './controls.js';
 import type { Lab } from './lab.js';
 import { korfMatch } from './korf.js';
 import { forWeb, limitMessage } from './messages.js';
+import { PARALLEL_TASK, RELAYED_TASKS, type ParallelTask, type ParallelTaskProgress } from './parallel.js';
 
 /** Moves listed under the board; a longer solution (a large board's) shows its start and a count. */
 const SHOWN_MOVES = 2000;
@@ -50,6 +52,8 @@ export class SolvePanel {
   private signal: AbortSignal | undefined;
   /** The signal of a solve cancelled by the user: its answer (anytime's best so far) is still shown. */
   private cancelled: AbortSignal | undefined;
+  /** The parallel IDA* solve last started: its iteration, the pool's workers that took its subtrees, its subtrees in flight. */
+  private parallel: { workers: number; at?: IterationProgress; used: Set<number>; inFlight: number; result?: ParallelInfo } | undefined;
 
   constructor(private readonly lab: Lab) {
     this.trace = new AnytimeTrace(lab.ui.anytimeChart);
@@ -64,6 +68,7 @@ export class SolvePanel {
     this.lab.ui.solution.classList.add('muted');
     this.lab.ui.trace.hidden = true;
     this.lab.ui.maxNodesLabel.classList.remove('attention');
+    this.lab.ui.parallel.hidden = true;
   }
 
   solve(): void {
@@ -71,9 +76,11 @@ export class SolvePanel {
     if (ui.solve.disabled) return;
     let settings: FormSettings;
     let spec: PuzzleSpec;
+    let workers: number;
     try {
       settings = solveSettings(ui);
       spec = puzzleSpec(settings);
+      workers = settings.algorithm === 'idastar' ? chosenWorkers(ui) : 1;
     } catch (err) {
       this.clear(); // the last run's statistics do not answer these settings
       setStatus(ui.status, 'error', errorMessage(err));
@@ -89,31 +96,37 @@ export class SolvePanel {
     const signal = jobs.start();
     this.signal = signal;
     const task: SolveTask = { start: board.board, goal: board.goal, spec };
-    labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, {
-      signal,
-      onProgress: (payload) => {
-        if (!jobs.current(signal)) return;
-        const progress = payload as SolveTaskProgress;
-        if ('improvement' in progress || 'lowerBound' in progress) {
-          if ('improvement' in progress) this.trace.improvement(progress.improvement);
-          else this.trace.lowerBound(progress.lowerBound, progress.stats.timeMs);
-          return;
-        }
-        if ('pdb' in progress) {
-          build ??= { began: performance.now() };
-          this.showBuild(progress.pdb, settings.heuristic);
-          return;
-        }
-        if (build !== undefined) build.ms ??= performance.now() - build.began;
-        this.showBuild(null);
-        const stats = progress;
-        this.showStats(stats, settings.algorithm);
-        this.trace.tick(stats.timeMs);
-        // The search's own clock, the one its statistics show (a build before it is timed apart).
-        const best = anytime ? this.trace.summary() : undefined;
-        setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${formatTime(stats.timeMs)}).`);
-      },
-    }).then(
+    const onProgress = (payload: unknown): void => {
+      if (!jobs.current(signal)) return;
+      const progress = payload as SolveTaskProgress | ParallelTaskProgress;
+      if ('improvement' in progress || 'lowerBound' in progress) {
+        if ('improvement' in progress) this.trace.improvement(progress.improvement);
+        else this.trace.lowerBound(progress.lowerBound, progress.stats.timeMs);
+        return;
+      }
+      if ('pdb' in progress) {
+        build ??= { began: performance.now() };
+        this.showBuild(progress.pdb, settings.heuristic);
+        return;
+      }
+      if (build !== undefined) build.ms ??= performance.now() - build.began;
+      this.showBuild(null);
+      let stats: SearchStats;
+      if ('at' in progress) {
+        stats = progress.stats;
+        this.parallel!.at = progress.at;
+        this.showParallel();
+      } else stats = progress;
+      this.showStats(stats, settings.algorithm);
+      this.trace.tick(stats.timeMs);
+      // The search's own clock, the one its statistics show (a build before it is timed apart).
+      const best = anytime ? this.trace.summary() : undefined;
+      setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${formatTime(stats.timeMs)}).`);
+    };
+    const running = workers > 1
+      ? this.solveParallel(task, workers, signal, onProgress)
+      : labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, { signal, onProgress });
+    running.then(
       (result) => {
         if (signal === this.cancelled && result.algorithm === 'anytime' && result.status === 'solved') {
           // Cancelled anytime: it answered with the best solution found so far.
@@ -136,6 +149,53 @@ export class SolvePanel {
     );
   }
 
+  /**
+   * Parallel IDA*: the driver in a worker beside the pool walks the top of every iteration; the page
+   * relays its subtree tasks to the lab's pool, `workers` at a time, and stops them when it ends.
+   */
+  private solveParallel(task: SolveTask, workers: number, signal: AbortSignal, onProgress: (payload: unknown) => void): Promise<SolveResult> {
+    const state = { workers, used: new Set<number>(), inFlight: 0 };
+    this.parallel = state;
+    const show = (): void => {
+      if (this.parallel === state) this.showParallel();
+    };
+    const relay = relayName();
+    const served = serveRelay(relay, labPool(), RELAYED_TASKS, {
+      onStart: (worker) => {
+        state.used.add(worker);
+        show();
+      },
+      onInFlight: (count) => {
+        state.inFlight = count;
+        show();
+      },
+    });
+    show();
+    const payload: ParallelTask = { ...task, workers, relay };
+    return driverPool().run<SolveResult>({ ...PARALLEL_TASK, payload }, { signal, onProgress }).finally(() => served.close());
+  }
+
+  /** Where the parallel solve stands (its iteration, subtrees done of all) or how it ended, and the workers that took part. */
+  private showParallel(): void {
+    const { parallel } = this.lab.ui;
+    const { at, used, inFlight, result, workers } = this.parallel!;
+    parallel.hidden = false;
+    const last = result?.iterations.at(-1);
+    const where = last !== undefined
+      ? `${result!.iterations.length} iterations; the last (threshold ${last.threshold}) split at depth ${last.splitDepth}, ${formatCount(last.subtrees)}${at?.iteration === last.iteration ? ` of ${formatCount(at.subtrees)}` : ''} subtrees searched`
+      : at === undefined
+      ? 'walking the top of the tree'
+      : `iteration ${at.iteration} (threshold ${at.threshold}, split at depth ${at.splitDepth}): ${formatCount(at.done)} of ${formatCount(at.subtrees)} subtrees done`;
+    const foundIn = result?.foundIn;
+    const root = foundIn === undefined ? '' : foundIn.path.length === 0 ? 'the start' : `after ${foundIn.path.join(' ')}`;
+    const found = foundIn === undefined ? '' : ` Found in iteration ${foundIn.iteration}, subtree ${formatCount(foundIn.subtree + 1)} (its root ${root}).`;
+    parallel.textContent = `Parallel IDA* on up to ${workers} workers, ${where}; subtrees ran on ${used.size} worker${used.size === 1 ? '' : 's'}, ${inFlight} in flight.${found}`;
+    Object.assign(parallel.dataset, {
+      iteration: String(at?.iteration ?? ''), threshold: String(at?.threshold ?? ''), done: String(at?.done ?? ''), subtrees: String(at?.subtrees ?? ''),
+      workersUsed: String(used.size), inFlight: String(inFlight), foundIn: foundIn === undefined ? '' : String(foundIn.subtree + 1),
+    });
+  }
+
   cancel(): void {
     if (!this.lab.board.locked) return;
     const building = !this.lab.ui.pdbBuild.hidden;
@@ -150,6 +210,10 @@ export class SolvePanel {
 
   private finish(result: SolveResult, settings: FormSettings, task: SolveTask, buildMs?: number, cancelled = false): void {
     const { ui } = this.lab;
+    if (result.parallel !== undefined && this.parallel !== undefined) {
+      this.parallel.result = result.parallel;
+      this.showParallel();
+    }
     this.showStats(result.stats, result.algorithm, { length: result.length, backend: result.backend, bound: result.bound, lowerBound: result.lowerBound });
     this.trace.tick(result.stats.timeMs);
     switch (result.status) {

@@ -17,7 +17,7 @@ import type { BusyKind, Lab } from './lab.js';
 import { StepPanel } from './step.js';
 import { ExperimentPanel } from './experiment.js';
 import { SolvePanel } from './solve.js';
-import { JobSlot } from '../shell/pool.js';
+import { JobSlot, labWorkers } from '../shell/pool.js';
 import template from './view.html';
 
 const KEY_MOVE: Record<string, Move> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
@@ -79,6 +79,8 @@ class PuzzleView implements Lab {
     fillSelect(ui.algorithm, ALGORITHMS, ALGORITHM_LABEL, 'astar');
     fillSelect(ui.heuristic, HEURISTIC_CHOICES, HEURISTIC_LABEL, 'manhattan');
     for (const name of PDB_NAMES) ui.heuristic.querySelector<HTMLOptionElement>(`option[value="${name}"]`)!.title = pdbTitle(name);
+    // Parallel IDA* uses every worker of the pool unless fewer are chosen.
+    ui.workers.max = ui.workers.value = String(labWorkers());
     this.fields = PERSISTED_IDS.map((id) => ctx.root.querySelector<Field>(`#${id}`)!);
     // Only values that differ from the markup's go into the URL, to keep links short.
     this.defaults = new Map(this.fields.map((el) => [el.id, fieldValue(el)]));
@@ -296,6 +298,7 @@ class PuzzleView implements Lab {
     ui.heuristic.disabled = !INFORMED.has(algorithm);
     ui.heuristicLabel.title = INFORMED.has(algorithm) ? '' : 'this algorithm does not use a heuristic';
     ui.weightLabel.hidden = !BOUNDED_ALGORITHMS.includes(algorithm);
+    ui.workersLabel.hidden = algorithm !== 'idastar';
     const wasmOption = ui.backend.querySelector<HTMLOptionElement>('option[value="wasm"]')!;
     wasmOption.disabled = !WASM_ALGORITHMS.includes(algorithm);
     if (wasmOption.disabled && ui.backend.value === 'wasm') ui.backend.value = 'auto';

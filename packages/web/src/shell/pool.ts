@@ -5,11 +5,24 @@ import type { WorkerPool } from '@searchlab/engine';
 import { createWebPool } from '@searchlab/engine/browser';
 
 let shared: WorkerPool | undefined;
+let drivers: WorkerPool | undefined;
 
 /** The pool every view shares (as many workers as the machine has cores, started on demand). */
 export function labPool(): WorkerPool {
   shared ??= createWebPool(new URL('./worker.js', import.meta.url));
   return shared;
+}
+
+/** How many workers the lab's pool has. */
+export const labWorkers = (): number => labPool().width;
+
+/**
+ * One worker beside the pool for a task that hands work to the pool (parallel IDA*'s driver, through
+ * the relay): on the pool itself it would hold a worker its own subtrees wait for.
+ */
+export function driverPool(): WorkerPool {
+  drivers ??= createWebPool(new URL('./worker.js', import.meta.url), { size: 1, name: 'searchlab-driver' });
+  return drivers;
 }
 
 /**

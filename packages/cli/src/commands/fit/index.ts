@@ -14,7 +14,6 @@ import { intArg, numberParser, seedArg } from '../../options.js';
 import { track } from '../../progress.js';
 import { renderSvg, siblingPath, writeAtomic } from './plot.js';
 import { readPoints } from './read.js';
-import { curvesChart, rmsChart } from '@searchlab/engine/fit/charts';
 
 interface FitOpts {
   degree?: number;
@@ -109,7 +108,8 @@ function recommendation(sweep: Sweep): string {
 }
 
 async function writePlots(path: string, data: Points, sweep: Sweep, test: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined, title: string): Promise<string[]> {
-  const curves = renderSvg((document) => curvesChart({
+  const { curvesChart, rmsChart } = await import('@searchlab/engine/fit/charts'); // Plot is loaded only for --plot
+  const curves = await renderSvg((document) => curvesChart({
     train: sweep.split ? pick(data, sweep.split.train) : data,
     test,
     fits: sweep.degrees.map((d) => ({ degree: d.degree, coefficients: d.coefficients })),
@@ -118,7 +118,7 @@ async function writePlots(path: string, data: Points, sweep: Sweep, test: { x: A
   const written = [path];
   if (sweep.degrees.length > 1) {
     const rms = siblingPath(path, 'rms');
-    await writeAtomic(rms, renderSvg((document) => rmsChart(sweep.degrees, { document, title: `${title}: RMS error against degree` })));
+    await writeAtomic(rms, await renderSvg((document) => rmsChart(sweep.degrees, { document, title: `${title}: RMS error against degree` })));
     written.push(rms);
   }
   return written;

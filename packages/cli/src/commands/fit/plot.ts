@@ -1,10 +1,10 @@
 // SVG files from the engine's Observable Plot charts, rendered in Node with happy-dom (the same
 // charts the web view draws). Files are written by the one atomic writer (engine node/atomic.ts).
-import { Window } from 'happy-dom';
 import { writeFileAtomic } from '@searchlab/engine/node';
 
-/** Renders `draw(document)` to standalone SVG text. */
-export function renderSvg(draw: (document: Document) => Element): string {
+/** Renders `draw(document)` to standalone SVG text. happy-dom is loaded here, not at start-up (it is most of the CLI's code). */
+export async function renderSvg(draw: (document: Document) => Element): Promise<string> {
+  const { Window } = await import('happy-dom');
   const window = new Window();
   try {
     const el = draw(window.document as unknown as Document);

@@ -6,7 +6,6 @@ import {
   ALGORITHMS, DEFAULT_EXPERIMENT_CAP, HEURISTICS, boardToText, columnName, experimentColumns, parseDepths, runExperiment,
   type Algorithm, type ExperimentResult, type HeuristicName,
 } from '@searchlab/engine/puzzle';
-import { experimentChart } from '@searchlab/engine/puzzle/charts';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, printJson, table } from '../../format.js';
@@ -66,7 +65,8 @@ async function experiment(opts: ExperimentOpts, ctx: Context): Promise<number> {
   const result = await withPool(opts.jobs, (runner) => track(ctx, { label: 'experiment', unit: 'runs', total: runs, quiet: opts.json }, (progress) =>
     runExperiment({ goal, depths, perDepth: opts.perDepth, columns, seed, cap: opts.cap }, { runner, signal: limit.signal, onProgress: (done) => progress.update(done) })));
   if (opts.plot !== undefined) {
-    await writeAtomic(opts.plot, renderSvg((document) => experimentChart(result, { document, title: `${result.perDepth} boards per depth, seed ${seed}` }) as Element));
+    const { experimentChart } = await import('@searchlab/engine/puzzle/charts'); // Plot is loaded only for --plot
+    await writeAtomic(opts.plot, await renderSvg((document) => experimentChart(result, { document, title: `${result.perDepth} boards per depth, seed ${seed}` }) as Element));
   }
   if (opts.json) printJson(ctx, experimentJson(result));
   else ctx.out(`${experimentText(result)}\n${opts.plot !== undefined ? `Chart written to ${opts.plot}\n` : ''}`);

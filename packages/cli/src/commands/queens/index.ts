@@ -116,10 +116,12 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
       ...queensSolveSpec(n, { algorithm: opts.algorithm, seed: opts.seed, maxSteps: opts.maxSteps, escapeMoves: opts.escapeMoves, backend: opts.backend }),
       timeoutMs: limit.remainingMs(), signal: ctx.signal, onProgress: (s) => progress.update(s.steps, `conflicts ${int(s.conflicts)}`),
     }));
-  if (opts.output !== undefined) await writeResultFile(opts.output, r, limit);
+  // A run stopped by the limit or Ctrl-C has no placement worth a file (and no time left to write one).
+  const stopped = r.status === 'timeout' || r.status === 'aborted';
+  if (opts.output !== undefined && !stopped) await writeResultFile(opts.output, r, limit);
   if (opts.json === true) {
-    const positions = r.status === 'unsolvable' ? null : Array.from(r.positions);
-    const obj = opts.output !== undefined ? jsonHead(r) : { ...jsonHead(r), positions };
+    // The positions go to stdout only without --output: a 10⁸-queen Array.from costs seconds and GBs.
+    const obj = opts.output !== undefined ? jsonHead(r) : { ...jsonHead(r), positions: r.status === 'unsolvable' ? null : Array.from(r.positions) };
     ctx.out(`${JSON.stringify(obj)}\n`);
   } else {
     const rows: [string, string][] = [
@@ -131,7 +133,7 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
     }
     if (r.algorithm === 'restart' || r.algorithm === 'fast') rows.push(['restarts', int(r.restarts)]);
     rows.push(['time', ms(r.timeMs)]);
-    if (opts.output !== undefined) rows.push(['written to', opts.output]);
+    if (opts.output !== undefined) rows.push(['written to', stopped ? `nothing (${r.status})` : opts.output]);
     ctx.out(`${n} queens\n${keyValues(rows)}\n`);
     if (n <= 32 && r.status !== 'unsolvable') ctx.out(`${renderBoard(r.positions)}\n`);
   }

@@ -7,8 +7,6 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { intArg, jobsArg } from '../../options.js';
-import { checkDbUrl } from '../../queue/db.js';
-import { serveQueue } from '../../queue/worker.js';
 
 /** Calls `cb` with 1, 2, … on each SIGTERM or SIGINT (Ctrl-C). */
 function onSignals(cb: (count: number) => void): void {
@@ -26,6 +24,7 @@ export function registerQueue(program: Command, ctx: Context, exit: (code: numbe
     .addOption(new Option('--jobs <n>', 'worker threads').argParser(jobsArg).default(availableParallelism(), 'the cores'))
     .option('--name <name>', 'how this worker is named in the results (default host:pid)')
     .action(async (opts: { db: string; jobs: number; name?: string }) => {
+      const [{ checkDbUrl }, { serveQueue }] = await Promise.all([import('../../queue/db.js'), import('../../queue/worker.js')]);
       checkDbUrl(opts.db);
       await serveQueue(opts.db, {
         jobs: opts.jobs, name: opts.name, log: (line) => ctx.err(`${line}\n`),
