@@ -40,5 +40,14 @@ describe('the public surface of @searchlab/engine', () => {
     for (const entry of entryPoints().keys()) {
       expect(table.some((row) => row.split('|')[1]!.includes(`\`${entry}\``)), entry).toBe(true);
     }
+    // And every name a row says its entry point exports is exported there (or, named in passing, by another).
+    const everywhere = new Set(Object.values(actual).flat());
+    for (const row of table) {
+      const [, entries = '', what = ''] = row.split('|');
+      const own = new Set(actual[/`(@searchlab\/engine[^`]*)`/.exec(entries)![1]!]);
+      const names = [...what.matchAll(/`([A-Za-z_]\w*)`/g)].map((m) => m[1]!);
+      expect(names.filter((n) => !own.has(n) && !everywhere.has(n)), row.slice(0, 40)).toEqual([]);
+      expect(names.filter((n) => own.has(n)).length, row.slice(0, 40)).toBeGreaterThan(row.includes('nothing:') ? -1 : 0);
+    }
   });
 });
