@@ -11,7 +11,7 @@ import { InvalidInputError } from '../core/errors.js';
 import { MAX_TERMS } from './reference.js';
 
 /**
- * Which columns hold x, y and the weights (header names or 1-based numbers); default: the first two, no weights.
+ * Which columns hold x, y and the weights (header names, JSON keys or 1-based numbers); default: the first two columns (JSON: keys `x` and `y`), no weights.
  */
 export interface Columns {
   x?: string | undefined;

@@ -84,7 +84,7 @@ export interface DegreeResult extends PolyFit {
 
 /**
  * A degree sweep's results, one per degree, and the degree it recommends (the one-standard-error rule
- * on cross-validation, else the lowest test RMS).
+ * on cross-validation, else the lowest test RMS; none without held-out points).
  */
 export interface Sweep {
   degrees: DegreeResult[];

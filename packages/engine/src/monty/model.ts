@@ -42,7 +42,7 @@ export interface MontyGame {
 }
 
 /**
- * A game's rules as a user gives them; defaults: 3 doors, 1 opened, the standard host, bias 1, switch probability 0.5.
+ * A game's rules as a user gives them; defaults: 3 doors, 1 opened, the standard host, bias 0.5, switch probability 0.5.
  */
 export interface MontyGameOptions {
   doors?: number;
