@@ -53,10 +53,13 @@ export interface TaskRunner {
   /** How many tasks it runs at once (a worker pool's threads; 1 in this thread). Work is never split by it. */
   readonly width: number;
   /**
-   * Runs one task; resolves with its result (the partial one when stopped by `signal`), rejects with a `SearchlabError`.
+   * Runs one task and resolves with its result. Stopped by `signal` while running, it resolves with the
+   * answer the task gives so far (a task without one rejects with code `aborted`); aborted before it
+   * starts, it rejects with a `SearchlabError` of code `aborted`.
+   * A task's own error rejects as a `SearchlabError` with the task's code and message.
    */
   run<R>(task: Task, options?: TaskOptions): Promise<R>;
-  /** Stops the runner's workers; call it when done (pending tasks reject). */
+  /** Stops the runner's workers; call it when done (queued tasks reject). */
   close(): Promise<void>;
 }
 
