@@ -6,9 +6,12 @@
 import { describe, expect, test } from 'vitest';
 import { loadKernels, Rng } from '@searchlab/engine';
 import {
-  FORMAT_CHUNK, QUEENS_ALGORITHMS, construct, countSubproblems, createTsCountRun, createTsQueensRun, createWasmCountRun, createWasmQueensRun,
-  normalizeQueensOptions, streamPositions, type CountTask, type QueensAlgorithm, type QueensRun,
+  QUEENS_ALGORITHMS, construct, createTsQueensRun, normalizeQueensOptions, streamPositions, type QueensAlgorithm, type QueensRun,
 } from '@searchlab/engine/queens';
+// Internals (the counting split, the WASM runs, the format chunk) from the engine's sources.
+import { countSubproblems, createTsCountRun, type CountTask } from '../../packages/engine/src/queens/count.js';
+import { createWasmCountRun, createWasmQueensRun } from '../../packages/engine/src/queens/wasm-run.js';
+import { FORMAT_CHUNK } from '../../packages/engine/src/queens/format.js';
 
 function pairwiseOk(p: ArrayLike<number>): boolean {
   for (let i = 0; i < p.length; i++) for (let j = i + 1; j < p.length; j++) {

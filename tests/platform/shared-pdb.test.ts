@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processMemory, runTasks, type Task, type WorkerPool } from '@searchlab/engine';
+import { runTasks, type Task, type WorkerPool } from '@searchlab/engine';
+// Internals (not on the entry points): the process's memory ledger and the loaded-tables lookup.
+import { processMemory } from '../../packages/engine/src/core/memory.js';
+import { pdbIfLoaded } from '../../packages/engine/src/puzzle/pdb-store.js';
 import {
-  PDB_FORMAT, PDB_SPECS, forgetPdbs, loadPdb, pdbIfLoaded, pdbTableBytes, sharedPdbReaders, solvePuzzleParallel, type Board, type SolveResult,
+  PDB_FORMAT, PDB_SPECS, forgetPdbs, loadPdb, pdbTableBytes, sharedPdbReaders, solvePuzzleParallel, type Board, type SolveResult,
 } from '@searchlab/engine/puzzle';
 import { createNodePool, fileCache, useSharedPdbs } from '@searchlab/engine/node';
 import { setPdbCache } from '@searchlab/engine/puzzle';

@@ -18,14 +18,20 @@ import type { SharedSpace } from './shared-memory.js';
  */
 export interface CommonExports {
   readonly memory: WebAssembly.Memory;
+  /** The kernels' build version (changes when the WASM ABI changes). */
   kernelVersion(): number;
   /** 1 when the last trap was an allocation failure (a memory limit), not a bug. */
   memoryLimitHit(): number;
   /** Soft cap on the instance's memory in bytes (0 = only the module maximum, 4 GiB). */
   setMemoryLimit(bytes: number): void;
+  /** Bytes of linear memory the instance has allocated so far. */
   memoryUsed(): number;
 }
 
+/**
+ * The loaded WebAssembly kernels (one compiled module, one instance), as {@link loadKernels} returns them.
+ * Only needed to run on the WASM backend synchronously: the async API loads them itself.
+ */
 export interface Kernels {
   readonly module: WebAssembly.Module;
   readonly instance: WebAssembly.Instance;

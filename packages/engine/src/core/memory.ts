@@ -224,7 +224,19 @@ export class MemoryAccount {
   }
 }
 
-/** Parses a memory size: `512MB`, `2GB`, `1.5GiB`, `100000` (bytes); KB/MB/GB are powers of 1024. */
+/**
+ * Parses a memory size as the CLI's `--max-memory` takes it.
+ *
+ * @param text - A number with an optional unit: `512MB`, `2GB`, `1.5GiB`, `100000` (bytes); KB/MB/GB
+ *   are powers of 1024, as KiB/MiB/GiB.
+ * @returns Whole bytes, at least 1.
+ * @throws {InvalidInputError} When the text is not a size, or is under one byte.
+ * @example
+ * ```ts
+ * import { parseMemorySize } from '@searchlab/engine';
+ * console.log(parseMemorySize('1.5GB')); // 1610612736
+ * ```
+ */
 export function parseMemorySize(text: string): number {
   checkString(text, 'memory size');
   const m = /^(.*?)\s*(B|KB|KIB|K|MB|MIB|M|GB|GIB|G|TB|TIB|T)?$/i.exec(text.trim());

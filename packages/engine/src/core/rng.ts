@@ -87,6 +87,7 @@ export class Rng {
     return Rng.fromState(this.s0, this.s1, this.s2, this.s3);
   }
 
+  /** The next 32-bit output of xoshiro128**, an integer in [0, 2^32). */
   nextU32(): number {
     const s1 = this.s1;
     const m = Math.imul(s1, 5);

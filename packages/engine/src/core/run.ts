@@ -9,6 +9,10 @@
 import { callerCallback, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from './args.js';
 import { InvalidInputError } from './errors.js';
 
+/**
+ * A long computation advanced in budgets of work units (expansions, steps, games …) so that a driver
+ * ({@link runAsync}, {@link runSync}) can report progress, honour a timeout or an AbortSignal, and yield.
+ */
 export interface Run<Outcome, Stats> {
   /** Do at most `budget` more units of work. The outcome when the run ended, else null. */
   step(budget: number): Outcome | null;
@@ -18,9 +22,11 @@ export interface Run<Outcome, Stats> {
   dispose(): void;
 }
 
+/** Limits and progress of {@link runAsync} / {@link runSync}. */
 export interface DriveOptions<Stats> {
   /** Stop this many wall-clock milliseconds after the drive started (status 'timeout'); checked between slices. */
   timeoutMs?: number;
+  /** Aborting stops the run between slices (status 'aborted', the statistics so far kept). */
   signal?: AbortSignal;
   /** Called between slices (at most every ~15 ms) with the statistics and the work time so far. */
   onProgress?: (stats: Stats, workMs: number) => void;

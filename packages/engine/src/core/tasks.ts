@@ -14,17 +14,24 @@ export interface TaskMessage {
   payload: unknown;
 }
 
+/**
+ * A worker's reply to task `id`: a progress message, the result, or an error (code and one-line message).
+ */
 export type ReplyMessage =
   | { id: number; type: 'progress'; payload: unknown }
   | { id: number; type: 'result'; payload: unknown }
   | { id: number; type: 'error'; error: { code?: ErrorCode; message: string } };
 
+/** What a task handler gets besides its payload: the task's AbortSignal and a way to post progress. */
 export interface TaskContext {
   signal: AbortSignal;
   /** Report progress (throttling is the handler's business: every message is posted). */
   progress(payload: unknown): void;
 }
 
+/**
+ * Runs one kind of task in a worker: takes the payload, returns (or resolves to) a JSON-serialisable result.
+ */
 export type TaskHandler = (payload: any, ctx: TaskContext) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** domain → kind → handler. */
 export type TaskHandlers = Readonly<Record<string, Readonly<Record<string, TaskHandler>>>>;

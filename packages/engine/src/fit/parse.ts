@@ -10,12 +10,18 @@ import { checkObject, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { MAX_TERMS } from './reference.js';
 
+/**
+ * Which columns hold x, y and the weights (header names, JSON keys or 1-based numbers); default: the first two columns (JSON: keys `x` and `y`), no weights.
+ */
 export interface Columns {
   x?: string | undefined;
   y?: string | undefined;
   weights?: string | undefined;
 }
 
+/**
+ * Points read from text (CSV, TSV, whitespace or JSON): x, y, optional weights, their count and the columns' names.
+ */
 export interface Points {
   x: Float64Array;
   y: Float64Array;
@@ -191,7 +197,15 @@ function isJsonLine(text: string): boolean {
  * A line-at-a-time reader: feed every line (streamed or split) to `line`, then call `finish`.
  * `source` names the text in errors ("data.csv:12: …", "stdin:3: …").
  */
-export function pointsReader(columns: Columns, source: string): { line(raw: string): void; finish(): Points } {
+export function pointsReader(
+  columns: Columns,
+  source: string,
+): {
+  /** Reads one line of the text (a header, a comment, a blank or a point). */
+  line(raw: string): void;
+  /** Ends the text and returns the points read; throws InvalidInputError when there are none. */
+  finish(): Points;
+} {
   checkObject(columns, 'columns');
   for (const key of ['x', 'y', 'weights'] as const) if (columns[key] !== undefined) checkString(columns[key], `columns.${key}`);
   checkString(source, 'source');

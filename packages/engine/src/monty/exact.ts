@@ -10,8 +10,13 @@ import { Fraction, frac } from './fraction.js';
 import { normalizeGame } from './model.js';
 import type { MontyGame, Strategy } from './model.js';
 
+/** Exact win probabilities per strategy (stay, switch, random), as fractions. */
 export type ExactRates = Record<Strategy, Fraction>;
 
+/**
+ * The exact answer of a game ({@link exactAnswer}): win probabilities per strategy given a valid
+ * game, the share of excluded games, and the rates conditioned on the host's first opened door.
+ */
 export interface ExactAnswer {
   /** P(win | valid game) per strategy. */
   win: ExactRates;
@@ -31,6 +36,19 @@ function rates(pCarIsPick: Fraction, r: number, p: Fraction): ExactRates {
   return { stay, switch: sw, random: Fraction.ONE.sub(p).mul(stay).add(p.mul(sw)) };
 }
 
+/**
+ * The exact win probability of each strategy in a game (closed forms, as rationals), the share of
+ * games an ignorant host excludes, and the rates conditioned on the host's first opened door.
+ *
+ * @param game - A game's rules, normalised ({@link normalizeGame} fills in defaults and checks them).
+ * @returns The exact answer; `win.switch.toString()` gives e.g. `2/3`.
+ * @example
+ * ```ts
+ * import { exactAnswer, normalizeGame } from '@searchlab/engine/monty';
+ * const a = exactAnswer(normalizeGame({ doors: 3 }));
+ * console.log(a.win.stay.toString(), a.win.switch.toString()); // 1/3 2/3
+ * ```
+ */
 export function exactAnswer(game: MontyGame): ExactAnswer {
   // Checked (and defaults filled) by the one normaliser; a Proxy that throws is named there.
   checkObject(game, 'game');

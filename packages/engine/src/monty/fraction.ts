@@ -12,6 +12,10 @@ const gcd = (a: bigint, b: bigint): bigint => {
   return a;
 };
 
+/**
+ * An exact rational on BigInt, always in lowest terms with a positive denominator (the exact Monty
+ * Hall answers). Immutable: every operation returns a new fraction.
+ */
 export class Fraction {
   readonly num: bigint;
   readonly den: bigint;
@@ -43,30 +47,37 @@ export class Fraction {
     return exp >= 0 ? new Fraction(sign * digits * 10n ** BigInt(exp)) : new Fraction(sign * digits, 10n ** BigInt(-exp));
   }
 
+  /** This + `o`. */
   add(o: Fraction): Fraction {
     checkFraction(o);
     return new Fraction(this.num * o.den + o.num * this.den, this.den * o.den);
   }
+  /** This − `o`. */
   sub(o: Fraction): Fraction {
     checkFraction(o);
     return new Fraction(this.num * o.den - o.num * this.den, this.den * o.den);
   }
+  /** This × `o`. */
   mul(o: Fraction): Fraction {
     checkFraction(o);
     return new Fraction(this.num * o.num, this.den * o.den);
   }
+  /** This ÷ `o` (`o` must not be zero). */
   div(o: Fraction): Fraction {
     checkFraction(o);
     if (o.num === 0n) throw new InvalidInputError('other must not be 0 (a division by zero)');
     return new Fraction(this.num * o.den, this.den * o.num);
   }
+  /** Whether this is 0. */
   isZero(): boolean {
     return this.num === 0n;
   }
+  /** Whether this equals `o` (both are in lowest terms, so numerators and denominators match). */
   equals(o: Fraction): boolean {
     checkFraction(o);
     return this.num === o.num && this.den === o.den;
   }
+  /** The nearest double (exact to about 15 significant digits). */
   toNumber(): number {
     // Exact enough for display and interval checks (both parts are small for real games).
     return Number(this.num) / Number(this.den);

@@ -7,9 +7,18 @@ import { checkObject, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import type { Backend } from '../core/backend.js';
 
+/**
+ * The host's behaviours: `standard` (knows the car, opens goats at random), `ignorant` (opens at
+ * random, may reveal the car: such games are excluded), `biased` (prefers the lowest-numbered door, with probability `bias`).
+ */
 export const HOSTS = ['standard', 'ignorant', 'biased'] as const;
+/** One of {@link HOSTS}. */
 export type Host = (typeof HOSTS)[number];
+/**
+ * The player's strategies: `stay`, `switch` (to a closed door at random), `random` (switch with probability `switchProbability`).
+ */
 export const STRATEGIES = ['stay', 'switch', 'random'] as const;
+/** One of {@link STRATEGIES}. */
 export type Strategy = (typeof STRATEGIES)[number];
 
 /** Doors a game may have: ranges are drawn by 32×16-bit multiply-shift, exact in f64 (docs/contracts/monty.md). */
@@ -32,6 +41,9 @@ export interface MontyGame {
   switchProbability: number;
 }
 
+/**
+ * A game's rules as a user gives them; defaults: 3 doors, 1 opened, the standard host, bias 0.5, switch probability 0.5.
+ */
 export interface MontyGameOptions {
   doors?: number;
   open?: number;
@@ -40,6 +52,9 @@ export interface MontyGameOptions {
   switchProbability?: number;
 }
 
+/**
+ * A simulation: the game's rules, the number of games (`trials`, an integer from 1 to 2^49), the seed and the backend (default `'wasm'`).
+ */
 export interface MontySimulationOptions extends MontyGameOptions {
   trials: number;
   /** Any safe integer (taken mod 2^32, as the PRNG does). Default 1. */
@@ -47,6 +62,7 @@ export interface MontySimulationOptions extends MontyGameOptions {
   backend?: Backend;
 }
 
+/** A simulation with every default filled in and every value checked ({@link normalizeSimulation}). */
 export interface NormalizedSimulation {
   game: MontyGame;
   trials: number;
@@ -84,6 +100,9 @@ export function normalizeGame(options: MontyGameOptions = {}): MontyGame {
   return { doors, open, host, bias, switchProbability };
 }
 
+/**
+ * Checks a simulation's options and fills in the defaults; throws InvalidInputError naming the bad option.
+ */
 export function normalizeSimulation(options: MontySimulationOptions): NormalizedSimulation {
   checkObject(options, 'options');
   const game = normalizeGame(options);
@@ -115,7 +134,12 @@ export const COUNTERS = [
   'switchLowest', 'switchOther',
   'randomLowest', 'randomOther',
 ] as const;
+/** A simulation's counters, in the order of the `COUNTER` indices (both backends count the same). */
 export type Counters = number[]; // length COUNTERS.length
+/**
+ * The index of each named counter in {@link Counters}: `excluded`, `gamesLowest`, `gamesOther`,
+ * `stayLowest` … `randomOther` ("lowest": games where the host's first opened door is the lowest other door).
+ */
 export const COUNTER = Object.fromEntries(COUNTERS.map((n, i) => [n, i])) as Record<(typeof COUNTERS)[number], number>;
 export const zeroCounters = (): Counters => COUNTERS.map(() => 0);
 export function addCounters(into: Counters, from: readonly number[]): Counters {

@@ -16,6 +16,7 @@ import { InvalidInputError, SearchlabError } from '../core/errors.js';
 /** Writes the content in chunks through `write` (for outputs too big for one string). */
 export type ChunkedContent = (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>;
 
+/** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** What the path is, for the error message ("--output", "--plot", "the cache file"). */
   label?: string;

@@ -14,9 +14,13 @@ import { setSharedSearchBuild } from '../puzzle/pdb-store.js';
  *
  * @example
  * ```ts
+ * import { PDB_SPECS, loadPdb } from '@searchlab/engine/puzzle';
+ * import { createNodePool, useSharedPdbs } from '@searchlab/engine/node';
+ *
  * useSharedPdbs();
- * await loadPdb(PDB_SPECS.pdb78); // the copy the pool's workers will read
- * const pool = createNodePool({ size: 4 });
+ * await loadPdb(PDB_SPECS.pdb555); // the copy the pool's workers will read
+ * const pool = createNodePool({ size: 2 });
+ * await pool.close();
  * ```
  */
 export function useSharedPdbs(): void {

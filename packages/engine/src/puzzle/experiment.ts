@@ -15,12 +15,16 @@ import { ALGORITHMS, HEURISTICS, usesHeuristic, type Algorithm, type HeuristicNa
 import { compareHeuristics, type CompareInstance } from './compare.js';
 import type { Board } from './types.js';
 
+/** One column of the experiment's table: an algorithm and, for informed ones, its heuristic. */
 export interface ExperimentColumn {
   algorithm: Algorithm;
   /** Informed algorithms only. */
   heuristic?: HeuristicName;
 }
 
+/**
+ * Russell & Norvig's experiment: `perDepth` boards at each solution depth, solved by every column, seeded.
+ */
 export interface ExperimentSpec {
   /** Default: the 8-puzzle's blank-last goal. */
   goal?: Board;
@@ -32,6 +36,7 @@ export interface ExperimentSpec {
   cap?: number;
 }
 
+/** One depth × column cell of the experiment's table: runs, and the means of nodes and of b*. */
 export interface ExperimentCell {
   /** Runs finished (all perDepth when the experiment completed). */
   runs: number;
@@ -44,6 +49,7 @@ export interface ExperimentCell {
   ebf?: number;
 }
 
+/** What {@link runExperiment} returns: the spec it ran, the boards' method, and the table's cells. */
 export interface ExperimentResult {
   goal: Board;
   depths: number[];
@@ -59,6 +65,7 @@ export interface ExperimentResult {
   complete: boolean;
 }
 
+/** Runner, AbortSignal and progress of {@link runExperiment}. */
 export interface ExperimentHooks {
   runner?: TaskRunner;
   signal?: AbortSignal;
@@ -66,8 +73,10 @@ export interface ExperimentHooks {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** The experiment's default node limit per run (nodes expanded). */
 export const DEFAULT_EXPERIMENT_CAP = 1_000_000;
 
+/** A column's name as the table shows it: `astar(manhattan)`, or `bfs` for an uninformed algorithm. */
 export function columnName(c: ExperimentColumn): string {
   checkObject(c, 'column');
   checkString(c.algorithm, 'column.algorithm');

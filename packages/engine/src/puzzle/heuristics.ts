@@ -10,8 +10,12 @@ import { BLANK, type Board } from './types.js';
 
 /** The heuristics of a search (pattern databases are named in pdb.ts). */
 export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
+/**
+ * The plain heuristics, weakest first: tiles misplaced, Manhattan distance, Euclidean distance, Manhattan plus linear conflicts.
+ */
 export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 
+/** What a heuristic guarantees on a board, and a one-line description (see {@link heuristicInfo}). */
 export interface HeuristicProperties {
   /** Never overestimates the true distance (A* and IDA* then find optimal paths). */
   admissible: boolean;
@@ -215,6 +219,7 @@ export interface TileContribution {
   leavesColumn: boolean;
 }
 
+/** A heuristic's value on a board and each tile's share of it (see {@link heuristicBreakdown}). */
 export interface HeuristicBreakdown {
   h: number;
   tiles: TileContribution[];

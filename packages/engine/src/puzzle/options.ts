@@ -15,16 +15,25 @@ import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
 
 export { HEURISTICS, type HeuristicName };
 
+/**
+ * The solving algorithms: uninformed searches (`bfs`, `dfs`, `iddfs`, `ucs`, `dijkstra`), informed ones
+ * (`greedy`, `astar`, `wastar`, `idastar`, `wida`, `anytime`) and the constructive, non-optimal `construct`.
+ */
 export type Algorithm =
   | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
 
+/** Every {@link Algorithm}, in the order the CLI and the lab list them. */
 export const ALGORITHMS: readonly Algorithm[] =
   ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime', 'construct'];
 /** Algorithms that are not searches: no heuristic, no node counts, boards up to MAX_SIDE (construct.ts). */
 export const CONSTRUCTIVE_ALGORITHMS: readonly Algorithm[] = ['construct'];
 /** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
 export type SolverHeuristic = HeuristicName | PdbName;
+/**
+ * A heuristic a user may ask for: a plain heuristic, a pattern database, or `auto` (the strongest that fits the board and the memory limit).
+ */
 export type HeuristicChoice = SolverHeuristic | 'auto';
+/** Every {@link HeuristicChoice}. */
 export const HEURISTIC_CHOICES: readonly HeuristicChoice[] = [...HEURISTICS, ...PDB_NAMES, 'auto'];
 /** Algorithms with a WASM kernel (those with a kernel code, constructive ones, and anytime: runs of wida); the others always run on the TS reference. */
 export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm || CONSTRUCTIVE_ALGORITHMS.includes(a) || a === 'anytime');
@@ -88,6 +97,9 @@ export interface SolveOptions extends SolveSettings {
 }
 
 
+/**
+ * One board along a solution with its path cost g, heuristic h and f = g + h (a solve with `trace: true`).
+ */
 export interface TraceStep {
   board: Board;
   g: number;
@@ -95,6 +107,9 @@ export interface TraceStep {
   f: number;
 }
 
+/**
+ * How a solve ended: solved, proven unsolvable, stopped by a limit (nodes, time, memory), or aborted by its signal.
+ */
 export type SolveStatus = 'solved' | 'unsolvable' | 'limit' | 'aborted';
 
 /** One better solution of an anytime solve (docs/contracts/search.md "anytime"). */
@@ -111,6 +126,10 @@ export interface Improvement {
   stats: SearchStats;
 }
 
+/**
+ * What {@link solvePuzzle} returns: the status, the moves (when solved), the algorithm, heuristic and
+ * backend used, and the search's statistics (always, whatever the status).
+ */
 export interface SolveResult {
   status: SolveStatus;
   solvable: boolean;

@@ -35,6 +35,7 @@ export interface SubtreeTask {
   maxNodes: number | null;
 }
 
+/** A subtree task's answer in a parallel IDA* solve (see {@link solvePuzzleParallel}). */
 export type SubtreeResult = SubtreeAnswer<Move>;
 
 const zero = (): SearchCounters => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 });

@@ -56,13 +56,16 @@ export interface PdbCache {
  * builder's memory, valid until its next build or `release`: the caller copies them.
  */
 export interface PdbBuilder {
+  /** Builds the table of pattern `pattern` (0-based) of `spec`, reporting progress; stops on `signal`. */
   build(spec: PdbSpec, pattern: number, options: { signal?: AbortSignal; onProgress?: (progress: PdbProgress) => void }): Promise<Uint8Array>;
   /** Called after the last pattern of a load: what the builds held can go. */
   release?(): void;
 }
 
+/** Options of {@link loadPdb}: AbortSignal, build progress, and a memory limit. */
 export interface PdbLoadOptions {
   signal?: AbortSignal;
+  /** Called while a table is built (a cached table loads with no progress). */
   onProgress?: (progress: PdbProgress) => void;
   /** Refuse (SearchlabError 'limit') when the tables, or building them, need more bytes. */
   maxMemoryBytes?: number;

@@ -13,6 +13,7 @@ import { loadedPdb } from './pdb-store.js';
 import type { Problem } from '../search/problem.js';
 import type { SolverHeuristic } from './options.js';
 
+/** A state of the sliding-tile search: the cells, the blank's index, and the state's key. */
 export interface TileState {
   readonly cells: Int16Array;
   /** Index of the blank cell. */
@@ -20,6 +21,7 @@ export interface TileState {
   readonly key: string;
 }
 
+/** The heuristic a {@link SlidingTileProblem} estimates with. */
 export interface SlidingTileOptions {
   /** The h of the problem; omitted: h = 0 (uninformed). Pattern databases: their tables must be loaded (loadPdb). */
   heuristic?: SolverHeuristic;
@@ -54,6 +56,10 @@ export function stateBoard(state: TileState, width: number, height: number): Boa
   return { width, height, cells: Array.from(state.cells) };
 }
 
+/**
+ * A sliding-tile puzzle as a search {@link Problem}: the generic searches and the step events run over it
+ * (the step searches' `problem`).
+ */
 export class SlidingTileProblem implements Problem<TileState, Move> {
   readonly initial: TileState;
   readonly width: number;
@@ -104,6 +110,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     return this.movesAt[s.blank]!;
   }
 
+  /** The state after the blank moves by `a` (a legal move in `s`). */
   result(s: TileState, a: Move): TileState {
     const to = this.target[s.blank * 4 + MOVE_CODE[a]]!;
     if (to < 0) throw new InvalidInputError(`move ${a} is not legal here`);
@@ -113,6 +120,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     return { cells, blank: to, key: keyOf(cells) };
   }
 
+  /** Whether `s` is the goal. */
   isGoal(s: TileState): boolean {
     return s.key === this.goalKey;
   }
@@ -125,6 +133,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     return this.hFn === null ? 0 : this.hFn(s.cells);
   }
 
+  /** The state's key (one UTF-16 unit per cell). */
   key(s: TileState): string {
     return s.key;
   }
@@ -141,6 +150,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     return INVERSE[previous] === a;
   }
 
+  /** The state as a {@link Board}. */
   board(s: TileState): Board {
     return stateBoard(s, this.width, this.height);
   }

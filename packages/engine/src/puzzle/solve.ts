@@ -291,6 +291,7 @@ export const memoryText = (bytes: number): string =>
  * @throws {WasmUnavailableError} When the WASM backend is asked for and WebAssembly cannot compile here.
  * @example
  * ```ts
+ * import { goalLike, parseBoard, solvePuzzle } from '@searchlab/engine/puzzle';
  * const start = parseBoard('8 6 7/2 5 4/3 0 1');
  * const r = await solvePuzzle(start, goalLike(start), { algorithm: 'idastar', heuristic: 'linear-conflict' });
  * console.log(r.status, r.length); // solved 31
@@ -308,8 +309,23 @@ export async function solvePuzzle(start: Board, goal: Board, options: SolveOptio
 }
 
 /**
- * `solvePuzzle` without yielding to the event loop (timeoutMs is still checked between slices).
- * The WASM backend needs its kernels loaded beforehand (`await loadKernels()`).
+ * {@link solvePuzzle} without yielding to the event loop (for scripts and workers; `timeoutMs` is
+ * still checked between slices). Limits and aborts return the statistics so far, never throw.
+ *
+ * @param start - The start board.
+ * @param goal - The goal board (same size and walls).
+ * @param options - As {@link solvePuzzle}'s (`onProgress` is called between slices).
+ * @returns The result, as {@link solvePuzzle}'s.
+ * @throws {InvalidInputError} On invalid boards or options.
+ * @throws {UnsupportedError} On the WASM backend (the default) before `await loadKernels()`.
+ * @example
+ * ```ts
+ * import { loadKernels } from '@searchlab/engine';
+ * import { goalLike, parseBoard, solvePuzzleSync } from '@searchlab/engine/puzzle';
+ * await loadKernels(); // once, for the WASM backend
+ * const start = parseBoard('1 2 3/4 5 6/0 7 8');
+ * console.log(solvePuzzleSync(start, goalLike(start), { algorithm: 'astar' }).moves); // [ 'right', 'right' ]
+ * ```
  */
 export function solvePuzzleSync(start: Board, goal: Board, options: SolveOptions = {}): SolveResult {
   validatePair(start, goal);

@@ -10,6 +10,9 @@ import { SlidingTileProblem, type TileState } from './problem.js';
 import { checkSolvable, validatePair } from './solvability.js';
 import type { Board, Move } from './types.js';
 
+/**
+ * Options of {@link puzzleSteps}: the algorithm, its heuristic, weight (wastar), depth limit (dfs) and node limit.
+ */
 export interface PuzzleStepOptions {
   algorithm: StepAlgorithm;
   /** The informed algorithms' h (default manhattan); uninformed ones ignore it (h = 0). */
@@ -20,6 +23,9 @@ export interface PuzzleStepOptions {
   maxNodes?: number;
 }
 
+/**
+ * A step-by-step search of a puzzle ({@link puzzleSteps}): the events, the problem, and its states as boards.
+ */
 export interface PuzzleStepSearch extends StepSearch<TileState, Move> {
   readonly problem: SlidingTileProblem;
   /** A state of the events as a board. */

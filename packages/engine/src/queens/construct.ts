@@ -33,7 +33,11 @@ export function constructRows(n: number, out: Int32Array, from: number, to: numb
   for (let k = from; k < to; k++) out[k] = constructColumn(n, k) - 1;
 }
 
-/** The whole solution (the lists built in order: the reference the per-row form is tested against). */
+/**
+ * Writes the closed-form solution for `n` queens into `out` (row i's queen in column out[i], 0-based)
+ * and returns it: any n ≥ 4, and n = 1, in O(n) with no search (the lists built in order: the
+ * reference the per-row form is tested against). Throws InvalidInputError for n = 2, 3 (no solution).
+ */
 export function construct(n: number, out?: Int32Array): Int32Array {
   validateN(n);
   if (out !== undefined && !(reading('out', () => out instanceof Int32Array) && out.length >= n)) {

@@ -44,6 +44,7 @@ export interface CountTaskResult {
   nodes: number;
 }
 
+/** A count's statistics so far: search nodes visited and solutions found. */
 export interface CountStats {
   nodes: number;
   solutions: bigint;

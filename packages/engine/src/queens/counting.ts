@@ -29,17 +29,22 @@ const countTasks = {
 };
 registerTasks('queens', countTasks);
 
+/** Options of {@link countQueens}: backend (default `'wasm'`), runner, limits and progress. */
 export interface CountOptions {
   backend?: Backend;
   /** Where the subproblems run (a worker pool, the queue); default: one after another on this thread. */
   runner?: TaskRunner;
   /** Wall-clock milliseconds from the start; then status 'timeout' with the count so far. */
   timeoutMs?: number;
+  /** Aborting stops the count (status 'aborted') with the solutions counted so far. */
   signal?: AbortSignal;
   /** Called as subproblems finish (and between slices on this thread): tasks finished, tasks in all, nodes so far. */
   onProgress?: (done: number, total: number, nodes: number) => void;
 }
 
+/**
+ * What {@link countQueens} returns: the count (a decimal string: Q(27) passes 2^53), nodes, tasks, backend and time.
+ */
 export interface CountResult {
   n: number;
   status: 'done' | 'timeout' | 'aborted';
@@ -59,10 +64,12 @@ export interface CountResult {
  *   `signal`, `onProgress`.
  * @returns `solutions` as a decimal string, with `status` `done`, or `timeout`/`aborted` and the count so far.
  * @throws {InvalidInputError} When `n` is not an integer from 1 to 32.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
+ * import { countQueens } from '@searchlab/engine/queens';
  * const r = await countQueens(12);
- * console.log(r.solutions); // "14200"
+ * console.log(r.solutions); // 14200
  * ```
  */
 export async function countQueens(n: number, options: CountOptions = {}): Promise<CountResult> {

@@ -93,6 +93,15 @@ export function attackedRows(positions: Positions): Uint8Array {
 /**
  * The linear-time checker: null when `positions` is a solution, else a one-line reason naming the
  * first offending row. Independent of every solver (it only counts lines).
+ *
+ * @param positions - Row i's queen in column positions[i] (0-based), one per row.
+ * @returns null for a solution, else why not.
+ * @throws {InvalidInputError} When a column is out of range or not an integer, or N is out of range.
+ * @example
+ * ```ts
+ * import { checkSolution } from '@searchlab/engine/queens';
+ * console.log(checkSolution([1, 3, 0, 2])); // null
+ * ```
  */
 export function checkSolution(positions: Positions): string | null {
   checkArrayLike(positions, 'positions');
@@ -114,6 +123,9 @@ export function checkSolution(positions: Positions): string | null {
   return null;
 }
 
+/**
+ * Whether `positions` (row i's queen in column positions[i]) places every queen with no two attacking.
+ */
 export const isSolution = (positions: Positions): boolean => checkSolution(positions) === null;
 
 /** Largest N rendered as a board. */

@@ -5,14 +5,23 @@ import { checkObject, checkOptionalBackend, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { validateN } from './model.js';
 
+/**
+ * The local searches: `hill-climbing` (with escapes), `restart`, `annealing`, `min-conflicts`,
+ * `fast` (min-conflicts on an incremental board, millions of queens) and `construct` (the closed form).
+ */
 export type QueensAlgorithm = keyof typeof codes.queens.algorithm;
+/** Every {@link QueensAlgorithm}. */
 export const QUEENS_ALGORITHMS = Object.keys(codes.queens.algorithm) as QueensAlgorithm[];
 
 /** Below this N the default algorithm is min-conflicts, from here on `fast` (issue 7). */
 export const FAST_FROM_N = 100_000;
 
+/**
+ * The algorithm a solve uses when none is given: min-conflicts below {@link FAST_FROM_N}, else `fast`.
+ */
 export const defaultAlgorithm = (n: number): QueensAlgorithm => (n < FAST_FROM_N ? 'min-conflicts' : 'fast');
 
+/** A local search's counters (both backends count them the same). */
 export interface QueensStats {
   /** Work units of the algorithm (docs/contracts/queens.md says what one step is for each). */
   steps: number;
@@ -26,12 +35,16 @@ export interface QueensStats {
   conflicts: number;
 }
 
+/** How a queens run ends: solved, out of steps, no solution (n = 2, 3), or out of memory. */
 export type QueensOutcome =
   | { kind: 'solved' }
   | { kind: 'limit' }
   | { kind: 'unsolvable' }
   | { kind: 'memory-limit' };
 
+/**
+ * Options of {@link solveQueens}: the algorithm and its parameters, the seed, limits, backend and progress.
+ */
 export interface QueensSolveOptions {
   algorithm?: QueensAlgorithm;
   seed?: number;
@@ -48,9 +61,13 @@ export interface QueensSolveOptions {
   backend?: Backend;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Called between slices (about every 15 ms) with the counters and the work time so far. */
   onProgress?: (stats: QueensStats, workMs: number) => void;
 }
 
+/**
+ * A solve's options with every default filled in and every value checked ({@link normalizeQueensOptions}).
+ */
 export interface NormalizedQueensOptions {
   n: number;
   algorithm: QueensAlgorithm;
@@ -82,6 +99,9 @@ function checkNumber(name: string, v: number, ok: (v: number) => boolean, expect
   return v;
 }
 
+/**
+ * Checks a solve's options for `n` queens and fills in the defaults; throws InvalidInputError naming the bad option.
+ */
 export function normalizeQueensOptions(n: number, o: QueensSolveOptions = {}): NormalizedQueensOptions {
   validateN(n);
   checkObject(o, 'options');

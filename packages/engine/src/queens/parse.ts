@@ -26,6 +26,11 @@ const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 /** Token text kept for messages and for the rare non-integer forms. */
 const TOKEN_CAP = 64;
 
+/**
+ * A streaming parser of queen positions in the formats above (0-based columns, row by row): `push`
+ * chunks of bytes as they arrive, then `end()` returns the positions. Errors are InvalidInputError
+ * naming a byte offset or a row. {@link parsePositions} does the same for a whole string.
+ */
 export class PositionsParser {
   private mode = Mode.Start;
   private offset = 0;

@@ -11,8 +11,12 @@ import { normalizeQueensOptions, type NormalizedQueensOptions, type QueensAlgori
 import { createTsQueensRun, type QueensRun } from './ts-run.js';
 import { createWasmQueensRun } from './wasm-run.js';
 
+/** How a solve ended: solved, out of steps (`limit`), no solution for this N, timed out, or aborted. */
 export type QueensStatus = 'solved' | 'limit' | 'unsolvable' | 'timeout' | 'aborted';
 
+/**
+ * What {@link solveQueens} returns: the status, the board (a solution when solved), the counters, and the run's settings.
+ */
 export interface QueensSolveResult extends QueensStats {
   n: number;
   algorithm: QueensAlgorithm;
@@ -61,8 +65,10 @@ const driveOptions = (options: QueensSolveOptions): DriveOptions<QueensStats> =>
  * @param options - `algorithm` (default by `n`), `seed`, `maxSteps`, `backend`, `timeoutMs`, `signal`.
  * @returns The placement (`positions[row] = column`), `status` and the search's statistics.
  * @throws {InvalidInputError} On an invalid `n` or option.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
+ * import { solveQueens } from '@searchlab/engine/queens';
  * const r = await solveQueens(1000, { algorithm: 'min-conflicts', seed: 1 });
  * console.log(r.status); // solved
  * ```
@@ -87,6 +93,7 @@ export function solveQueensSync(n: number, options: QueensSolveOptions = {}): Qu
   return finish(o, backend, run, runSync(run, driveOptions(options)), initMs);
 }
 
+/** The first boards of a traced solve and their conflicts (see {@link traceQueens}). */
 export interface QueensTrace {
   /** The board after each of the first steps (frames[0] is the start), at most `maxFrames`. */
   frames: number[][];

@@ -12,6 +12,9 @@ import { expNeg } from './detmath.js';
 import type { NormalizedQueensOptions, QueensOutcome, QueensStats } from './options.js';
 import type { Run } from '../core/run.js';
 
+/**
+ * A queens solve as a {@link Run} (the lab's live view steps one): its board and score history at any time.
+ */
 export interface QueensRun extends Run<QueensOutcome, QueensStats> {
   /** The board now (an array the caller owns; still readable after dispose; the WASM run hands its final snapshot to the first call after it ended, copies after that). */
   positions(): Int32Array;
@@ -336,6 +339,9 @@ const BODIES: Record<NormalizedQueensOptions['algorithm'], Body> = {
 /** N = 2 and 3 have no solution: every algorithm ends at once with 'unsolvable'. */
 export const unsolvableN = (n: number): boolean => n === 2 || n === 3;
 
+/**
+ * A queens solve on the TypeScript reference backend, as a {@link QueensRun} to step (options from {@link normalizeQueensOptions}).
+ */
 export function createTsQueensRun(o: NormalizedQueensOptions): QueensRun {
   const b = new QueenBoard(o.n, o.algorithm === 'construct');
   const stats: QueensStats = { steps: 0, moves: 0, escapes: 0, restarts: 0, conflicts: 0 };
