@@ -8,11 +8,10 @@ import { createAnytimeRun, createWidaRun } from '../../packages/engine/src/puzzl
 import { goalBoard, goalLike } from '../../packages/engine/src/puzzle/board.js';
 import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/generate.js';
 import { normalizeOptions, weightFraction, type HeuristicName, type NormalizedSolveOptions } from '../../packages/engine/src/puzzle/options.js';
-import { PDB_SPECS, pdbHeuristic } from '../../packages/engine/src/puzzle/pdb.js';
+import { PDB_SPECS } from '../../packages/engine/src/puzzle/pdb.js';
 import { loadPdb } from '../../packages/engine/src/puzzle/pdb-store.js';
 import { createTsPuzzleRun } from '../../packages/engine/src/puzzle/ts-run.js';
-import { createWasmPuzzleRun, type WasmRunExtras } from '../../packages/engine/src/puzzle/wasm-run.js';
-import type { HeuristicFn } from '../../packages/engine/src/puzzle/heuristics.js';
+import { createWasmPuzzleRun } from '../../packages/engine/src/puzzle/wasm-run.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
 import { drain } from './helpers.js';
 import { readFileSync } from 'node:fs';
@@ -30,7 +29,7 @@ const WEIGHTS = [1, 1.1, 1.2, 1.25, 1.5, 2, 3, 1.337];
 const BUDGETS = [1 << 30, 1, 5, 97];
 
 /** One wida run (given incumbent) on both backends: outcome, counts, path and final threshold. */
-function widaBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
+function widaBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number) {
   const observe = (run: ReturnType<typeof createTsPuzzleRun>) => {
     const threshold = () => run.threshold?.();
     const out = drain({ ...run, dispose: () => {} }, budget);
@@ -38,11 +37,11 @@ function widaBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: 
     run.dispose();
     return { ...out, threshold: t };
   };
-  return { ts: observe(createTsPuzzleRun(start, goal, o, hFn)), wasm: observe(createWasmPuzzleRun(kernels, start, goal, o, extras)) };
+  return { ts: observe(createTsPuzzleRun(start, goal, o)), wasm: observe(createWasmPuzzleRun(kernels, start, goal, o)) };
 }
 
 /** A wida or anytime sequence on both backends: improvements and lower bounds as streamed (times left out), outcome, final state. */
-function sequenceBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number, hFn?: HeuristicFn, extras: WasmRunExtras = {}) {
+function sequenceBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budget: number) {
   const observe = (single: (x: NormalizedSolveOptions) => ReturnType<typeof createTsPuzzleRun>) => {
     const seen: unknown[] = [];
     const run = (o.algorithm === 'anytime' ? createAnytimeRun : createWidaRun)(o, single, {
@@ -54,8 +53,8 @@ function sequenceBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budg
     return { out, seen, state };
   };
   return {
-    ts: observe((x) => createTsPuzzleRun(start, goal, x, hFn)),
-    wasm: observe((x) => createWasmPuzzleRun(kernels, start, goal, x, extras)),
+    ts: observe((x) => createTsPuzzleRun(start, goal, x)),
+    wasm: observe((x) => createWasmPuzzleRun(kernels, start, goal, x)),
   };
 }
 
@@ -226,21 +225,20 @@ describe('anytime: WASM = TS, improvement for improvement', () => {
 
 describe('bounded methods with the 5-5-5 pattern databases: WASM = TS', () => {
   it('wida runs (with incumbents), the wida sequence and anytime on 15-puzzle random walks', async () => {
-    const pdb = await loadPdb(PDB_SPECS.pdb555);
+    await loadPdb(PDB_SPECS.pdb555); // the runs look the tables up by the heuristic's name
     const goal = goalBoard(4, 4, 'blank-first');
     for (let s = 0; s < 4; s++) {
       const start = randomWalk(goal, 30 + 3 * s, 1500 + s).board;
       const reflect = s % 2 === 0;
-      const hFn = pdbHeuristic(pdb, goalLike(start, 'blank-first'), reflect);
       const base = normalizeOptions({ algorithm: 'wida', heuristic: 'pdb555', pdbReflect: reflect, weight: WEIGHTS[s % WEIGHTS.length]!, maxNodes: 10_000 });
       for (const incumbent of [Infinity, 30]) {
-        const { ts, wasm } = widaBoth(start, goal, { ...base, incumbent }, BUDGETS[s % BUDGETS.length]!, hFn, { pdb });
+        const { ts, wasm } = widaBoth(start, goal, { ...base, incumbent }, BUDGETS[s % BUDGETS.length]!);
         expect(wasm).toEqual(ts);
       }
-      const any = sequenceBoth(start, goal, { ...base, algorithm: 'anytime', weight: 2 }, 997, hFn, { pdb });
+      const any = sequenceBoth(start, goal, { ...base, algorithm: 'anytime', weight: 2 }, 997);
       expect(any.wasm).toEqual(any.ts);
       expect(any.ts.seen.length).toBeGreaterThan(0);
-      const wida = sequenceBoth(start, goal, { ...base, weight: 1.2, maxNodes: 200_000 }, 997, hFn, { pdb });
+      const wida = sequenceBoth(start, goal, { ...base, weight: 1.2, maxNodes: 200_000 }, 997);
       expect(wida.wasm).toEqual(wida.ts);
       expect(wida.ts.out.outcome).toBe('found');
     }

@@ -3,8 +3,7 @@
 // dyadic weight), the 4-ary heap (euclidean, other weights), and a grid that turns into the heap
 // in the middle of a run when it grows too sparse (greedy on big boards dives deep).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { domainExports, freshKernels, loadKernels, type Kernels } from '../../packages/engine/src/core/kernels.js';
-import type { PuzzleExports } from '../../packages/engine/src/puzzle/kernel.js';
+import { freshKernels, type Kernels } from '../../packages/engine/src/core/kernels.js';
 import { createWasmPuzzleRun } from '../../packages/engine/src/puzzle/wasm-run.js';
 import { createTsPuzzleRun as createTsRun } from '../../packages/engine/src/puzzle/ts-run.js';
 import { normalizeOptions } from '../../packages/engine/src/puzzle/options.js';
@@ -12,20 +11,21 @@ import { randomSolvable, randomWalk } from '../../packages/engine/src/puzzle/gen
 import { goalBoard } from '../../packages/engine/src/puzzle/board.js';
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
 import type { SolveOptions } from '../../packages/engine/src/puzzle/options.js';
+import { hooks, loadTestingKernels } from '../support/kernels.js';
 import { drain, type Observed } from './helpers.js';
 
 let kernels: Kernels;
 beforeAll(async () => {
-  kernels = await loadKernels();
+  kernels = await loadTestingKernels();
 });
 
-/** Runs both backends; the WASM run on its own instance so its open list can be inspected. */
+/** Runs both backends; the WASM run on its own instance of the testing build, whose hook shows the open list. */
 function runBoth(start: Board, goal: Board, options: SolveOptions, budget: number): { ts: Observed; wasm: Observed; kinds: Set<number> } {
   const o = normalizeOptions(options);
   const ts = drain(createTsRun(start, goal, o), 1 << 30);
   const k = freshKernels(kernels);
   const run = createWasmPuzzleRun(k, start, goal, o);
-  const ex = domainExports<PuzzleExports>(k);
+  const ex = hooks(k);
   const kinds = new Set<number>([ex.puzzleOpenKind()]);
   const wasm = drain({
     step: (b) => { const out = run.step(b); kinds.add(ex.puzzleOpenKind()); return out; },

@@ -1,31 +1,19 @@
 // The PRNG twin (docs/contracts/rng.md): the WASM generator (core-as/assembly/common/rng.ts, via
-// the test exports of common/rng-api.ts) against the TS `Rng` (engine rng.ts), bit for bit and draw
-// for draw — every output compared and the states compared after each batch, so both sides must
+// the testing build's exports of assembly/testing/rng.ts) against the TS `Rng` (engine rng.ts), bit
+// for bit and draw for draw — every output compared and the states compared after each batch, so both sides must
 // also consume the same number of raw draws (nextInt's rejections included). About 6 million
 // draws per side. Known-answer vectors pin both to the published xoshiro128** algorithm.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InvalidInputError, loadKernels, Rng } from '@searchlab/engine';
-
-/** The raw test exports (numbers only; addresses are i32, read them with `>>> 0`). */
-interface RngExports {
-  readonly memory: WebAssembly.Memory;
-  rngSeed(seed: number): void;
-  rngSeedStream(seed: number, index: number): void;
-  rngSetState(s0: number, s1: number, s2: number, s3: number): void;
-  rngStatePointer(): number;
-  rngBufferBytes(): number;
-  /** kind 0 u32, 1 float, 2 nextInt(n); returns the buffer address (-1: bad arguments). */
-  rngFill(kind: number, n: number, count: number): number;
-  rngShuffle(len: number): number;
-}
+import { InvalidInputError, Rng } from '@searchlab/engine';
+import { hooks, loadTestingKernels, type TestingExports } from '../support/kernels.js';
 
 const U32 = 0;
 const FLOAT = 1;
 const INT = 2;
 
-let wasm: RngExports;
+let wasm: TestingExports;
 beforeAll(async () => {
-  wasm = (await loadKernels()).exports as unknown as RngExports;
+  wasm = hooks(await loadTestingKernels());
 });
 
 function wasmState(): number[] {

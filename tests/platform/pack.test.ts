@@ -59,6 +59,7 @@ describe('every tarball', () => {
       const listed = sh('tar', ['tzf', file], root).split('\n');
       expect(listed).toEqual(expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json']));
       expect(listed.some((f) => f.includes('/src/') || f.endsWith('.tsbuildinfo'))).toBe(false);
+      expect(listed.filter((f) => f.includes('testing')), 'the kernels\' testing build is for tests only').toEqual([]);
       const meta = JSON.parse(sh('tar', ['xzOf', file, 'package/package.json'], root));
       for (const key of ['description', 'license', 'repository', 'homepage', 'keywords', 'engines', 'files', 'sideEffects']) expect(meta, `${file}: ${key}`).toHaveProperty(key);
       expect(meta.private).toBeUndefined();

@@ -3,8 +3,9 @@
 // and the Experiment view's table and chart against the engine run in Node.
 import { describe, expect, it } from 'vitest';
 import {
-  goalBoard, makeHeuristic, nextStep, puzzleSteps, runExperiment, type Board, type FrontierEntry, type Move, type TileState,
+  goalBoard, nextStep, puzzleSteps, runExperiment, type Board, type FrontierEntry, type Move, type TileState,
 } from '@searchlab/engine/puzzle';
+import { makeHeuristic } from '../../packages/engine/src/puzzle/heuristics.js';
 import { conflictMap, createTsQueensRun, normalizeQueensOptions } from '@searchlab/engine/queens';
 import { cells as cellsOf, shuffle, useLab } from './helpers.js';
 

@@ -1,5 +1,7 @@
 // Compiles assembly/ to one optimised .wasm and embeds it as base64 in dist/index.js, so Node,
-// vitest and browsers load the same bytes without fetch or fs.
+// vitest and browsers load the same bytes without fetch or fs. Also the testing build
+// (assembly/testing.ts: the same module plus test hooks) into dist/testing.js, for tests only —
+// the engine's build leaves it out of its dist.
 import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,4 +47,14 @@ embed('index', 'wasmBase64', kernels, 'The searchlab kernels module (release bui
 // own entry point (@searchlab/core-as/pdb-threads) keeps it out of browser bundles.
 const threads = await compile('assembly/pdb/threads.ts', 'pdb-threads', ['--sharedMemory', '--importMemory', '--enable', 'threads']);
 embed('pdb-threads', 'pdbThreadsWasmBase64', threads, 'The pattern-database builder for several threads (shared memory), base64-encoded.');
-console.log(`core-as: kernels.wasm ${kernels.length} bytes, pdb-threads.wasm ${threads.length} bytes`);
+// The searches again, for several instances (worker threads) on one shared memory that holds one copy
+// of the pattern databases (assembly/puzzle/shared.ts). Zero-filled memory: no zero data segment is
+// re-applied when another instance starts on it; the start function is called by the host once the
+// instance has its region (common/arena.ts).
+const search = await compile('assembly/puzzle/shared.ts', 'search-shared', [
+  '--sharedMemory', '--importMemory', '--zeroFilledMemory', '--enable', 'threads', '--use', 'SHARED_MEMORY=1', '--exportStart', '_start',
+]);
+embed('search-shared', 'searchSharedWasmBase64', search, 'The puzzle searches for several threads on one shared memory holding the pattern databases, base64-encoded.');
+const testing = await compile('assembly/testing.ts', 'testing');
+embed('testing', 'testingWasmBase64', testing, 'The kernels module with the test hooks of assembly/testing.ts (tests only; never shipped), base64-encoded.');
+console.log(`core-as: kernels.wasm ${kernels.length} bytes, pdb-threads.wasm ${threads.length} bytes, search-shared.wasm ${search.length} bytes, testing.wasm ${testing.length} bytes`);

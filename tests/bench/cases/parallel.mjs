@@ -1,9 +1,11 @@
 // Parallel IDA* (issue 24): wall clock of the CLI on this machine, --jobs 2 against --jobs 1.
 // - Korf's 100 with pdb663 + reflection as a batch (`--file`): target ≥ 1.85×.
-// - One instance (Korf #60, the hardest of the 100 for pdb663) split into subtrees on 2 threads, and
-//   through the queue on 2 `searchlab worker` processes: the 24-puzzle's targets (1.8×, 1.6×) measured
-//   on a 15-puzzle while the 6-6-6-6 tables are being rebuilt (pdb helper); the queue's cost per
-//   subtree job against the job's own work (target < 2 %).
+// - One instance split into subtrees on 2 threads, and through the queue on 2 `searchlab worker`
+//   processes: a 24-puzzle with 6-6-6-6 + reflection (Korf's #40, ~19 M nodes; #1 as well with
+//   SEARCHLAB_BENCH_KORF24_1=1, minutes per run), targets 1.8× and 1.6×; the queue's cost per subtree
+//   job against the job's own work (target < 2 %). --quick: Korf's 15-puzzle #60 with 6-6-3 instead.
+// Tables: SEARCHLAB_BENCH_PDB_CACHE=<dir> (as pdb.mjs), else the user's cache; built there once if
+// missing (6-6-6-6: about 2 minutes on 2 threads), before anything is timed.
 // Runs alternate (A B A B …) after one untimed run of each; ratios are medians of the pairs' ratios.
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,7 +17,15 @@ import { median, ratio } from '../harness.mjs';
 const BIN = fileURLToPath(new URL('../../../packages/cli/dist/searchlab.js', import.meta.url));
 const KORF100 = fileURLToPath(new URL('../../../data/korf100.tsv', import.meta.url));
 const exec = promisify(execFile);
-const KORF_60 = '11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0';
+const KORF24 = fileURLToPath(new URL('../../../data/korf24-50.tsv', import.meta.url));
+const rowsOf = (file) => readFileSync(file, 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split('\t'));
+/** The instances one search is split for: [label, tiles, optimal length, heuristic]. */
+function singles(quick) {
+  if (quick) return [['Korf #60 (15-puzzle)', '11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0', 66, 'pdb663']];
+  const korf24 = new Map(rowsOf(KORF24).map(([id, len, tiles]) => [id, { tiles, len: Number(len) }]));
+  const ids = ['40', ...(process.env.SEARCHLAB_BENCH_KORF24_1 === '1' ? ['1'] : [])];
+  return ids.map((id) => [`Korf's 24-puzzle #${id}`, korf24.get(id).tiles, korf24.get(id).len, 'pdb6666']);
+}
 
 const cli = async (args) => {
   const t0 = performance.now();
@@ -53,9 +63,10 @@ function serve(args, ready) {
 const met = (value, target) => `${value} (target ≥ ${target}: ${value >= target ? 'met' : 'missed'})`;
 
 export async function run(bench) {
+  if (process.env.SEARCHLAB_BENCH_PDB_CACHE) process.env.SEARCHLAB_CACHE_DIR = process.env.SEARCHLAB_BENCH_PDB_CACHE; // the CLI processes read it
   const n = bench.quick ? 1 : 3;
   const load = loadavg()[0].toFixed(1);
-  const optimal = new Map(readFileSync(KORF100, 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split('\t')).map(([id, len]) => [id, Number(len)]));
+  const optimal = new Map(rowsOf(KORF100).map(([id, len]) => [id, Number(len)]));
   const t = bench.table('parallel IDA*: --jobs 2 against --jobs 1 (wall clock)', [
     { key: 'case', label: 'case', align: 'left' }, { key: 'one', label: '1 thread, ms' }, { key: 'two', label: '2 threads, ms' },
     { key: 'speedup', label: 'speed-up' }, { key: 'nodes', label: 'nodes (1 → 2)', align: 'left' },
@@ -71,36 +82,43 @@ export async function run(bench) {
   t.add({ case: "Korf's 100, pdb663 + reflection (--file)", one: Math.round(b.b), two: Math.round(b.a), speedup: met(ratio(b.speedup, 1, 2), 1.85), nodes: `${sum(one)} → ${sum(two)}` });
   bench.log(`Korf's 100: ${Math.round(b.b)} ms → ${Math.round(b.a)} ms`);
 
-  // One instance split into subtrees.
-  const single = (jobs) => () => cli(['puzzle', 'solve', '-p', KORF_60, '--goal', 'blank-first', '--heuristic', 'pdb663', '--jobs', String(jobs), '--json']);
-  const s = await pairs(single(2), single(1), n);
-  const [p2, p1] = s.last.map((r) => JSON.parse(r.stdout));
-  if (p1.length !== 66 || p2.length !== 66) throw new Error(`Korf #60: ${p1.length} / ${p2.length} moves, optimal 66`);
-  t.add({ case: 'Korf #60 alone, pdb663 + reflection (-p)', one: Math.round(s.b), two: Math.round(s.a), speedup: met(ratio(s.speedup, 1, 2), 1.8), nodes: `${p1.stats.expanded} → ${p2.stats.expanded}` });
-  bench.log(`Korf #60: ${Math.round(s.b)} ms → ${Math.round(s.a)} ms`);
+  // One instance split into subtrees, then through the queue.
+  const cases = singles(bench.quick);
+  const single = (tiles, h, jobs) => () => cli(['puzzle', 'solve', '-p', tiles, '--goal', 'blank-first', '--heuristic', h, '--jobs', String(jobs), '--json']);
+  const oneThread = new Map();
+  for (const [label, tiles, optimal, h] of cases) {
+    await single(tiles, h, 1)(); // builds the tables into the cache the first time: not timed
+    const s = await pairs(single(tiles, h, 2), single(tiles, h, 1), n);
+    const [p2, p1] = s.last.map((r) => JSON.parse(r.stdout));
+    if (p1.length !== optimal || p2.length !== optimal) throw new Error(`${label}: ${p1.length} / ${p2.length} moves, optimal ${optimal}`);
+    oneThread.set(label, { ms: s.b, expanded: p1.stats.expanded });
+    t.add({ case: `${label} alone, ${h} + reflection (-p)`, one: Math.round(s.b), two: Math.round(s.a), speedup: met(ratio(s.speedup, 1, 2), 1.8), nodes: `${p1.stats.expanded} → ${p2.stats.expanded}` });
+    bench.log(`${label}: ${Math.round(s.b)} ms → ${Math.round(s.a)} ms`);
+  }
 
-  // The same instance through the queue, two worker processes.
   const cluster = await serve(['cluster', 'up'], /^(postgres:\/\/\S+)$/m);
   const url = cluster.match[1];
   const workers = [];
   try {
     for (const name of ['b1', 'b2']) workers.push((await serve(['worker', '--db', url, '--jobs', '1', '--name', name], /serving the queue/)).child);
-    const queued = () => cli(['puzzle', 'solve', '-p', KORF_60, '--goal', 'blank-first', '--heuristic', 'pdb663', '--db', url, '--json']);
-    const q = await pairs(queued, single(1), n);
-    const [pq] = q.last.map((r) => JSON.parse(r.stdout));
-    if (pq.length !== 66) throw new Error(`Korf #60 through the queue: ${pq.length} moves`);
-    const jobs = pq.parallel.iterations.reduce((a, it) => a + it.subtrees, 0);
-    t.add({ case: 'Korf #60 through the queue, 2 worker processes (--db)', one: Math.round(q.b), two: Math.round(q.a), speedup: met(ratio(q.speedup, 1, 2), 1.6), nodes: `${p1.stats.expanded} → ${pq.stats.expanded}` });
-    // Worker time per job on top of its work: 2 workers × queue wall − the one-thread work, over the jobs.
-    const perJob = Math.max(0, (2 * q.a - q.b) / jobs);
-    const workPerJob = q.b / jobs;
     const c = bench.table('parallel IDA* through the queue: cost per subtree job', [
       { key: 'case', label: 'case', align: 'left' }, { key: 'jobs', label: 'subtree jobs' }, { key: 'work', label: 'work per job, ms' },
       { key: 'cost', label: 'cost per job, ms' }, { key: 'share', label: 'cost / work' },
     ], 'Cost per job = (2 workers × the queue run\'s wall clock − the one-thread run\'s wall clock) / jobs: what a job costs beyond its search (enqueuing, claiming, recording, the producer\'s round trips, the idle tail of each iteration). Work per job = the one-thread wall clock / jobs. Target: cost ≤ 2 % of the work at the chosen split (2^22 expected nodes per job at least).');
-    const share = perJob / workPerJob;
-    c.add({ case: 'Korf #60, pdb663 + reflection', jobs, work: +workPerJob.toFixed(1), cost: +perJob.toFixed(1), share: `${(100 * share).toFixed(1)} % (${share <= 0.02 ? 'met' : 'missed'})` });
-    bench.log(`queue: ${Math.round(q.a)} ms, ${jobs} jobs`);
+    for (const [label, tiles, optimal, h] of cases) {
+      const queued = () => cli(['puzzle', 'solve', '-p', tiles, '--goal', 'blank-first', '--heuristic', h, '--db', url, '--json']);
+      const q = await pairs(queued, single(tiles, h, 1), n);
+      const [pq] = q.last.map((r) => JSON.parse(r.stdout));
+      if (pq.length !== optimal) throw new Error(`${label} through the queue: ${pq.length} moves`);
+      const jobs = pq.parallel.iterations.reduce((a, it) => a + it.subtrees, 0);
+      t.add({ case: `${label} through the queue, 2 worker processes (--db)`, one: Math.round(q.b), two: Math.round(q.a), speedup: met(ratio(q.speedup, 1, 2), 1.6), nodes: `${oneThread.get(label).expanded} → ${pq.stats.expanded}` });
+      // Worker time per job on top of its work: 2 workers × queue wall − the one-thread work, over the jobs.
+      const perJob = Math.max(0, (2 * q.a - q.b) / jobs);
+      const workPerJob = q.b / jobs;
+      const share = perJob / workPerJob;
+      c.add({ case: `${label}, ${h} + reflection`, jobs, work: +workPerJob.toFixed(1), cost: +perJob.toFixed(1), share: `${(100 * share).toFixed(1)} % (${share <= 0.02 ? 'met' : 'missed'})` });
+      bench.log(`${label} through the queue: ${Math.round(q.a)} ms, ${jobs} jobs`);
+    }
   } finally {
     for (const w of workers) w.kill('SIGTERM');
     await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r() : w.on('exit', r)))));

@@ -9,7 +9,8 @@
 // (countFrame, rowAvail, checkRotations), so they visit the same nodes and find the same solutions as
 // both backends (the bench asserts it). Not shipped: the engine's reference is the plain recursion in
 // count.ts.
-import { checkRotations, countFrame, countSubproblems, rowAvail } from '@searchlab/engine/queens';
+// Internals, from the engine's build (not exported by @searchlab/engine/queens).
+import { checkRotations, countFrame, countSubproblems, rowAvail } from '../../../packages/engine/dist/queens/count.js';
 
 /** One task of countSubproblems (N ≥ 4): { solutions, nodes }. */
 function countTaskLoop(task) {

@@ -9,6 +9,11 @@
 // Growth past the soft limit or past --maximumMemory: the caller has already written its counters
 // back to globals; we set `memoryFailed` and trap, and the host throws the instance away
 // (the design guide, "Loading WebAssembly").
+//
+// The search build on a shared memory (scripts/build.mjs, SHARED_MEMORY defined): several instances
+// run on one memory, so each owns a region [regionStart, regionEnd) the host hands it
+// (`arenaRegion`, before the start function), and the modules' mutable static buffers are blocks of
+// that region (`instanceData`) instead of fixed addresses. Limits and grants count the region's bytes.
 
 const PAGE: u64 = 65536;
 const MAX_FREE: i32 = 64;
@@ -25,20 +30,50 @@ let limitBytes: u64 = 0;
 /** Host import: the new soft limit for an arena that needs `end` bytes (< end: refused). */
 @external("env", "arenaGrant")
 declare function arenaGrant(end: f64): f64;
+/** Whether this is the build on a shared memory (a compile-time constant: the other build folds it away). */
+export const SHARED: bool = isDefined(SHARED_MEMORY);
+let regionStart: usize = 0;
+let regionEnd: u64 = 0x1_0000_0000;
 let top: usize = 0;
 /** Bottom of the resettable arena: blocks below it (pattern databases) survive arenaReset. */
 let floor: usize = 0;
+/** The floor arenaUnpin returns to: above this instance's static buffers (shared-memory build), else 0. */
+let keep: usize = 0;
 /** Free blocks: MAX_FREE pairs (address, size). */
-const FREE: usize = memory.data(MAX_FREE * 8, 16);
+const FREE: usize = SHARED ? instanceData(MAX_FREE * 8) : memory.data(MAX_FREE * 8, 16);
 let freeCount: i32 = 0;
 
 @inline function alignUp(x: usize, a: usize): usize {
   return (x + a - 1) & ~(a - 1);
 }
 
-/** Start of the arena: after the static data (kernels' input areas included). */
+/** Start of the arena: after the static data (kernels' input areas included), or the instance's region. */
 export function arenaBase(): usize {
-  return alignUp(__heap_base, 64);
+  return SHARED ? regionStart : alignUp(__heap_base, 64);
+}
+
+/**
+ * Shared-memory build: this instance allocates in [start, end) only (64-aligned, above the static
+ * data); called by the host before the start function, which takes the instance's static buffers.
+ */
+export function arenaRegion(start: usize, end: f64): void {
+  regionStart = start;
+  regionEnd = <u64>end;
+  top = start;
+  floor = 0;
+}
+
+/**
+ * Shared-memory build: a static buffer of this instance, a pinned block of its region, so that
+ * instances do not write over each other's (taken by the start function, before any kernel call).
+ * Declared `const X = SHARED ? instanceData(n) : memory.data(n, 16)`: the one-instance build keeps
+ * the constant address (the hot loops index from it).
+ */
+export function instanceData(size: i32): usize {
+  const ptr = alloc(<usize>size);
+  arenaPin();
+  keep = floor;
+  return ptr;
 }
 
 export function arenaReset(): void {
@@ -54,7 +89,7 @@ export function arenaPin(): void {
 
 /** Drops the pinned blocks: the next arenaReset frees everything. */
 export function arenaUnpin(): void {
-  floor = 0;
+  floor = keep;
 }
 
 export function setLimit(bytes: u64): void {
@@ -71,19 +106,23 @@ export function alloc(size: usize): usize {
   if (top == 0) top = arenaBase();
   const ptr = alignUp(top, 16);
   const end = <u64>ptr + <u64>size;
-  if (limitBytes != 0 && end > limitBytes && end <= 0x1_0000_0000) {
-    const granted = arenaGrant(<f64>end);
-    if (granted < <f64>end) fail();
+  // Limits and grants count bytes from the region's start (0 in the one-instance build).
+  const used = SHARED ? end - <u64>regionStart : end;
+  if (limitBytes != 0 && used > limitBytes && used <= 0x1_0000_0000) {
+    const granted = arenaGrant(<f64>used);
+    if (granted < <f64>used) fail();
     limitBytes = <u64>granted;
   }
-  const cap: u64 = limitBytes != 0 && limitBytes < 0x1_0000_0000 ? limitBytes : 0x1_0000_0000;
+  let cap: u64 = limitBytes != 0 && limitBytes < 0x1_0000_0000 ? <u64>regionStart + limitBytes : 0x1_0000_0000;
+  if (SHARED && cap > regionEnd) cap = regionEnd;
   if (end > cap) fail();
   const have = <u64>memory.size() * PAGE;
   if (end > have) {
     // Grow by at least a quarter: each grow makes the host re-create its ArrayBuffer (and may
     // trigger a GC), so thousands of small grows cost seconds.
     const need = <i32>((end - have + PAGE - 1) / PAGE);
-    let more = <i32>(have / PAGE) >> 2;
+    // (On a shared memory other instances grow it too: only what this region needs.)
+    let more = SHARED ? need : <i32>(have / PAGE) >> 2;
     if (more < need) more = need;
     const room = <i32>((cap - have + PAGE - 1) / PAGE); // cap need not be page-aligned
     if (more > room) more = room;

@@ -17,6 +17,7 @@ import {
 } from '../generated/codes';
 import { Xoshiro128 } from '../common/rng';
 import { alloc, arenaReset } from '../common/arena';
+import { scalarMode } from './scalar-mode';
 
 const MAX_DOORS: i32 = 65536;
 const LANES: i32 = 8;
@@ -46,8 +47,6 @@ let pT: u64 = 0;
 let seed: u32 = 0;
 /** Games played of the current chunk. */
 let pos: i32 = 0;
-/** Tests: 1 plays every game with the scalar loop; 2 runs the SIMD batches but replays each on the scalar loop (the rejection fallback). */
-let scalarOnly: i32 = 0;
 
 // ---- scalar games -------------------------------------------------------------------------
 
@@ -369,7 +368,7 @@ const SAVED: usize = memory.data(128, 16);
         rand = i16x8.sub(rand, v128.and(sel, v128.bitselect(switchWins, same, switching)));
       }
     }
-    if (v128.any_true(i32x4.eq(i32x4.shr_u(lowest, 2), zero)) || scalarOnly == 2) {
+    if (v128.any_true(i32x4.eq(i32x4.shr_u(lowest, 2), zero)) || scalarMode == 2) {
       // Some lane's range draw must be redrawn: replay the batch's games on the scalar loop.
       memory.copy(LANE, SAVED, 128);
       for (let g = 0; g < nb << 3; g++) playLane(g & (LANES - 1));
@@ -470,7 +469,7 @@ function playThreeStandard(blocks: i32): void {
     memory.copy(SAVED, LANE, 128);
     memory.fill(SUMS, 0, 80);
     const lowest = i32x4.min_u(playStandardSet(0, nb >> 1), playStandardSet(1, nb >> 1));
-    if (v128.any_true(i32x4.eq(i32x4.shr_u(lowest, 2), i32x4.splat(0))) || scalarOnly == 2) {
+    if (v128.any_true(i32x4.eq(i32x4.shr_u(lowest, 2), i32x4.splat(0))) || scalarMode == 2) {
       // Some lane's range draw must be redrawn: replay the batch's games on the scalar loop.
       memory.copy(LANE, SAVED, 128);
       for (let g = 0; g < nb << 3; g++) playLane(g & (LANES - 1));
@@ -535,11 +534,6 @@ export function montyCounter(i: i32): f64 {
   return <f64>load<u64>(COUNT + (<usize>i << 3));
 }
 
-/** Tests: 0 SIMD (default), 1 every game on the scalar loop, 2 every SIMD batch replayed on the scalar loop. */
-export function montyScalarOnly(mode: i32): void {
-  scalarOnly = mode;
-}
-
 /** Plays `games` more games of the current chunk. */
 export function montyPlay(games: i32): void {
   // Up to the next lane-0 game one at a time, then SIMD blocks, then the rest one at a time.
@@ -548,7 +542,7 @@ export function montyPlay(games: i32): void {
     pos++;
     games--;
   }
-  if (doors == 3 && scalarOnly != 1) {
+  if (doors == 3 && scalarMode != 1) {
     const blocks = host == MONTY_HOST_STANDARD ? (games >> 4) << 1 : games >> 3;
     if (host == MONTY_HOST_STANDARD) playThreeStandard(blocks);
     else if (host == MONTY_HOST_IGNORANT) playThreeIgnorant(blocks);

@@ -3,9 +3,11 @@
 // · 0x9e3779b1, the last block zero-padded, then the length (low, high 32 bits) mixed into each
 // lane. Here the four lanes are one SIMD vector: a table is checked at memory speed where it lies.
 
+import { SHARED, instanceData } from '../common/arena';
+
 const PRIME: u32 = 0x9e3779b1;
-const OUT = memory.data(16, 16);
-const TAIL = memory.data(16, 16);
+const OUT = SHARED ? instanceData(16) : memory.data(16, 16);
+const TAIL = SHARED ? instanceData(16) : memory.data(16, 16);
 
 @inline function stepLane(lane: u32, word: u32): u32 {
   return rotl<u32>(lane ^ word, 13) * PRIME;

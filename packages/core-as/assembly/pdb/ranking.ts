@@ -74,6 +74,11 @@ export function joinGeometry(w: i32, h: i32): void {
   }
 }
 
+/** Joins the patterns another instance set up on the same (shared) memory (puzzle/shared.ts). */
+export function setPatCount(n: i32): void {
+  patCount = n;
+}
+
 /** Starts a set of patterns on a w×h board (4..25 cells), dropping the tables held so far. */
 export function setupGeometry(w: i32, h: i32): bool {
   if (w < 2 || h < 2 || w * h > MAXC) return false;

@@ -10,7 +10,7 @@ import {
   PUZZLE_ALGORITHM_BFS, PUZZLE_ALGORITHM_UCS, PUZZLE_ALGORITHM_GREEDY, PUZZLE_ALGORITHM_ASTAR, PUZZLE_ALGORITHM_WASTAR,
   PUZZLE_ALGORITHM_IDASTAR, PUZZLE_ALGORITHM_WIDA,
 } from '../generated/codes';
-import { arenaReset } from '../common/arena';
+import { SHARED, arenaReset, instanceData } from '../common/arena';
 import { buildModel, MAX_CELLS, OK, E_OPTIONS, H_NONE, H_PDB, W, H, N, goalCell, startBoard } from './model';
 import { searchInit } from '../pdb/lookup';
 import {
@@ -18,7 +18,7 @@ import {
 } from './common';
 import { idaInit, idaStep, idaWeighting, idaThreshold, idaSubtree, idaNextBound } from './idastar';
 import { hashedInit, hashedStep, F_G, F_H, F_GH, F_WGH } from './hashed';
-import { openKind } from './open';
+import { openDrop } from './open';
 
 const A_BFS: i32 = PUZZLE_ALGORITHM_BFS;
 const A_UCS: i32 = PUZZLE_ALGORITHM_UCS;
@@ -28,7 +28,7 @@ const A_WASTAR: i32 = PUZZLE_ALGORITHM_WASTAR;
 const A_IDASTAR: i32 = PUZZLE_ALGORITHM_IDASTAR;
 const A_WIDA: i32 = PUZZLE_ALGORITHM_WIDA;
 
-const INPUT: usize = memory.data(MAX_CELLS * 8, 16);
+const INPUT: usize = SHARED ? instanceData(MAX_CELLS * 8) : memory.data(MAX_CELLS * 8, 16);
 
 let algorithm: i32 = -1;
 let status: i32 = ST_RUNNING;
@@ -51,6 +51,7 @@ export function puzzleInit(
   width: i32, height: i32, algo: i32, heuristic: i32, countBlank: i32, weight: f64, maxNodes: f64,
 ): i32 {
   arenaReset();
+  openDrop();
   resetCounters(toI64(maxNodes));
   algorithm = -1;
   status = ST_RUNNING;
@@ -124,10 +125,6 @@ export function puzzleNextThreshold(): f64 { return idaNextBound(); }
 export function puzzleThreshold(): f64 { return idaThreshold(); }
 
 export function puzzleStatus(): i32 { return status; }
-/** The best-first open list in use: 1 bucket grid, 2 heap, 0 none (bfs, idastar, no run). */
-export function puzzleOpenKind(): i32 {
-  return algorithm > A_BFS && algorithm < A_IDASTAR ? openKind() : 0;
-}
 export function puzzleExpanded(): f64 { return <f64>expandedN; }
 export function puzzleGenerated(): f64 { return <f64>generatedN; }
 export function puzzleUnique(): f64 { return <f64>uniqueN; }

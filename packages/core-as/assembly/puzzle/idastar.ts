@@ -12,7 +12,7 @@
 // Plain IDA* with Manhattan or misplaced on boards of at most 32 cells (the 8- and 15-puzzles) runs a
 // register-friendly copy of that loop instead: smallLoop at the end of this file.
 
-import { alloc, grow } from '../common/arena';
+import { SHARED, alloc, grow } from '../common/arena';
 import {
   C, N, H, W, nbr, delta, deltaShift, startBoard, startBlank, hKind, H_EUCLIDEAN, H_LINEAR, H_PDB, rowOf,
   lineConflict, euclidean, fullH, positions, touchedLine, tileAt, setTile,
@@ -21,7 +21,7 @@ import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
   expandedN, generatedN, maxFrontierN, iterationsN, maxNodesN,
 } from './common';
-import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbUndo, pdbCommit, pdbRestore } from '../pdb/lookup';
+import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbUndo, pdbCommit, pdbRestore, pdbViews } from '../pdb/lookup';
 
 const MODE_DELTA: i32 = 0;
 const MODE_LINEAR: i32 = 1;
@@ -145,7 +145,10 @@ export function idaInit(): i32 {
   positions(board, pos);
   buildMoveLists();
   mode = hKind == H_EUCLIDEAN ? MODE_EUCLID : hKind == H_LINEAR ? MODE_LINEAR : hKind == H_PDB ? MODE_PDB : MODE_DELTA;
-  small = mode == MODE_DELTA && !weighted && C <= SMALL_CELLS;
+  // Not in the shared-memory build: smallLoop's tables sit at fixed addresses (its loads take them
+  // as constant offsets), which instances on one memory would share; that build searches with
+  // pattern databases, where loop<T> runs anyway.
+  small = !SHARED && mode == MODE_DELTA && !weighted && C <= SMALL_CELLS;
   if (small) buildSmall();
   if (mode == MODE_LINEAR) {
     conf = alloc(<usize>(H + W) << 2);
@@ -230,7 +233,7 @@ function writePath(d: i32, last: i32): void {
   const maxNodes = maxNodesN;
   // One compare per expansion: stop once expanded reaches the node limit or this call's budget.
   const stop = budget < maxNodes - expanded ? expanded + budget : maxNodes;
-  const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, ds = deltaShift;
+  const bd = board, nb = nbr, dl = delta, ps = pos, cf = conf, ml = moveList, ds = deltaShift, vw = pdbViews();
   // wt: f = den·g + num·h, and the incumbent prunes on g + h (g = depth).
   const gq: T = wt ? <T>wDen : <T>1, hp: T = wt ? <T>wNum : <T>1, inc: T = wt ? <T>wInc : inf;
   let status = ST_RUNNING;
@@ -270,14 +273,14 @@ function writePath(d: i32, last: i32): void {
           }
         }
         if (m == MODE_PDB) {
-          best = pdbTry(t, a);
+          best = pdbTry(vw, t, a);
           nh += <T>(2 * (best - pdbCur));
           // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
           // the next bound (a cut child is never entered, so its ranks are not needed).
           if (pdbReflected()) {
             const f0 = fOf<T>(wt, <T>(d + 1), nh, gq, hp);
             if (f0 <= b0 || f0 < next) {
-              const both = pdbTryReflected(t, a, best);
+              const both = pdbTryReflected(vw, t, a, best);
               nh += <T>(2 * (both - best));
               best = both;
             }
@@ -289,7 +292,7 @@ function writePath(d: i32, last: i32): void {
       if (f > b0) {
         if (f < next) next = f;
         if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), b); store<i32>(ps, a); }
-        if (m == MODE_PDB) pdbUndo(t, b);
+        if (m == MODE_PDB) pdbUndo(vw, t, b);
         continue;
       }
       // descend into the child
@@ -301,7 +304,7 @@ function writePath(d: i32, last: i32): void {
         store<i32>(stLine + (<usize>d << 2), line);
         if (line >= 0) { store<i32>(stOld + (<usize>d << 2), oldC); store<i32>(cf + (<usize>line << 2), newC); }
       }
-      if (m == MODE_PDB) pdbCommit(t, best, stPdb + (<usize>d << 4));
+      if (m == MODE_PDB) pdbCommit(vw, t, best, stPdb + (<usize>d << 4));
       setTile(bd, a, t); setTile(bd, b, 0);
       d++; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
@@ -325,7 +328,7 @@ function writePath(d: i32, last: i32): void {
         const line = i32At(stLine, d);
         if (line >= 0) store<i32>(cf + (<usize>line << 2), i32At(stOld, d));
       }
-      if (m == MODE_PDB) pdbRestore(t, a, stPdb + (<usize>d << 4));
+      if (m == MODE_PDB) pdbRestore(vw, t, a, stPdb + (<usize>d << 4));
       a = pa;
       h = load<T>(fr);
       rem = load<i32>(fr, 12);

@@ -19,6 +19,8 @@ import { rec, recNext, setRecNext } from './records';
 export let openSize: i32 = 0;
 
 let useBuckets: bool = false;
+/** Whether the run in progress has this open list (openInit sets it, openDrop clears it). */
+let inUse: bool = false;
 /** f = gw·g + hw·h, in f64 with these operations (exact: gw is 0 or 1). */
 let gw: f64 = 1;
 let hw: f64 = 1;
@@ -49,6 +51,7 @@ export function openInit(gWeight: i32, hWeight: f64, intH: bool): void {
   heapCap = 0;
   heap = 0;
   useBuckets = false;
+  inUse = true;
   if (!intH) return;
   // the smallest k with hw·2^k an integer (a dyadic weight), keys kept small
   let k = 0;
@@ -85,9 +88,17 @@ export function openInit(gWeight: i32, hWeight: f64, intH: bool): void {
   heapPush(gw * <f64>g + hw * hf, g, r);
 }
 
-/** 1 while the open list is the bucket grid, 2 once it is the heap (a diagnostic for tests). */
+/** Forgets the open list: a new run starts (its memory went with the arena's reset). */
+export function openDrop(): void {
+  inUse = false;
+}
+
+/**
+ * The open list of the run in progress: 1 the bucket grid, 2 the heap, 0 none (bfs, idastar, no
+ * run). A diagnostic, exported by the testing build only (assembly/testing.ts).
+ */
 export function openKind(): i32 {
-  return useBuckets ? 1 : 2;
+  return !inUse ? 0 : useBuckets ? 1 : 2;
 }
 
 /** Removes the first entry and returns its record (the list is not empty). */

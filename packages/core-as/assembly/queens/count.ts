@@ -18,7 +18,8 @@
 //
 // A row's rule (which columns the method keeps empty there) comes from a per-row table, plus the side
 // rule at row B2; row N−2's children are the last row's queens, counted in place; the rotation check
-// runs, lane by lane, only on solutions of the side case; the node budget is checked between passes.
+// runs, lane by lane, only on solutions of the side case, and decodes the board only for those whose
+// rows B1, B2 or N−1 can start a smaller rotation; the node budget is checked between passes.
 
 const MAXN: i32 = 32;
 const PREFIX: usize = memory.data(MAXN * 4, 16);
@@ -172,11 +173,11 @@ const ROW_CAP: i32 = 2 * BATCH + 8;
 /** Per row, the fields (ROW_CAP lanes of T each): cols (packed), ld (shifted), rd, avail (packed), then the history fields. */
 const F_L = 1, F_R = 2, F_A = 3, F_H = 4;
 /**
- * Side case: the packed positions chosen in rows 2..N−4, 4 bits each in three u16 fields (rows
- * 2..13), 5 bits each in five u32 fields (rows 2..31); row N−3's column is the one the other rows
- * leave free, and rows N−2, N−1 are in the pass. Row 2 + j goes to field j % fields at bit
- * bits · (j / fields): dealt round the fields, so that small boards already use every field. The
- * corner case keeps none.
+ * Side case: the packed positions chosen in rows 2..N−4, each by its bit name (bitName), 4 bits in
+ * three u16 fields (rows 2..13), 5 bits in five u32 fields (rows 2..31); row N−3's column is the one
+ * the other rows leave free, and rows N−2, N−1 are in the pass. Row 2 + j goes to field j % fields at
+ * bit bits · (j / fields): dealt round the fields, so that small boards already use every field; a
+ * field's slot in a row turns round by one per row (historySlot). The corner case keeps none.
  */
 @inline function indexBits<T>(): i32 { return sizeof<T>() == 2 ? 4 : 5; }
 @inline function lanesOf<T>(): i32 { return 16 / <i32>sizeof<T>(); }
@@ -192,8 +193,25 @@ const PACK32: usize = memory.data(16 * 16, 16);
 /** A pass's vectors of solutions (the bit, the last row's column, the history), read lane by lane. */
 const SOLVED: usize = memory.data(8 * 16, 16);
 let packReady = false;
-/** u16 lanes (N ≤ 16), else u32. */
+/** u16 lanes (N ≤ 17), else u32. */
 let narrow = true;
+/**
+ * A pass's vectors, stored before its loop and loaded in it (a load is one instruction, where V8
+ * rebuilds a splat from its scalar each time round): row y + 1's allowed columns, the de Bruijn
+ * multiplier, and the factor that moves a bit name to its place in the history (0: none kept).
+ */
+const PASS: usize = memory.data(10 * 16, 16);
+const P_ALLOWED = 0, P_DEBRUIJN = 16, P_PLACE = 32;
+/**
+ * The side case's solutions whose rotation check needs the board (see needsBoard): the last row's
+ * queen is endBit (P_END), row B1's queen is top (history field at byte offset offB1 under mask
+ * P_B1_MASK equal to P_B1), or row B2's is column 0 (as the queen of the row passed, P_B2_BIT*, or
+ * in the history at offB2, P_B2*). A mask of 0 with a value of 0 makes a test always true, with 1
+ * never.
+ */
+const P_END = 48, P_B1_MASK = 64, P_B1 = 80, P_B2_BIT_MASK = 96, P_B2_BIT = 112, P_B2_MASK = 128, P_B2 = 144;
+let offB1: usize = 0;
+let offB2: usize = 0;
 /** The row being passed, between two calls of queensCountStep. */
 let passRow: i32 = 2;
 
@@ -214,63 +232,135 @@ function fillPack(at: usize, lanes: i32, laneBytes: i32): void {
 }
 
 function startRows<T>(c: u32, l: u32, r: u32, a: u32): void {
-  if (!packReady) { fillPack(PACK16, 8, 2); fillPack(PACK32, 4, 4); packReady = true; }
+  if (!packReady) { fillPack(PACK16, 8, 2); fillPack(PACK32, 4, 4); fillBitNames(); packReady = true; }
   for (let y = 0; y <= MAXN; y++) store<i32>(heldAt(y), 0);
   const p = rowAt<T>(2, hFieldsNow), f = fieldBytes<T>();
+  v128.store(p + f * F_A, v128.splat<T>(0)); // avail 0 past the row's end: see passVectors
   store<T>(p, <T>c); store<T>(p + f * F_L, <T>l); store<T>(p + f * F_R, <T>r); store<T>(p + f * F_A, <T>a);
   for (let k = 0; k < hFieldsNow; k++) store<T>(p + f * <usize>(F_H + k), 0);
   store<i32>(heldAt(2), a != 0 ? 1 : 0);
   passRow = 2;
 }
 
-/** The column (0..31) of each lane's single bit: the bits below it, counted. */
-@inline function columnIndex<T>(bit: v128): v128 {
-  const below = i16x8.extadd_pairwise_i8x16_u(i8x16.popcnt(v128.sub<T>(bit, v128.splat<T>(1))));
-  return sizeof<T>() == 2 ? below : i32x4.extadd_pairwise_i16x8_u(below);
+/**
+ * A name of each lane's single bit in indexBits<T>() bits: the top bits of the bit times a de Bruijn
+ * sequence (a multiply and a shift, where counting the bits below it takes a dozen instructions);
+ * DEBRUIJN16/32 turn it back into the column.
+ */
+@inline function bitName<T>(bit: v128): v128 {
+  return v128.shr<T>(v128.mul<T>(bit, v128.load(PASS, P_DEBRUIJN)), <i32>sizeof<T>() * 8 - indexBits<T>());
+}
+/** Per bit name (u8 each), the column it names: 16 names of u16 lanes, 32 of u32 lanes. */
+const DEBRUIJN16: usize = memory.data(16);
+const DEBRUIJN32: usize = memory.data(32);
+
+function fillBitNames(): void {
+  for (let k: u32 = 0; k < 16; k++) store<u8>(DEBRUIJN16 + <usize>(((<u32>0x0f65 << k) & 0xffff) >> 12), <u8>k);
+  for (let k: u32 = 0; k < 32; k++) store<u8>(DEBRUIJN32 + <usize>((<u32>0x077cb531 << k) >> 27), <u8>k);
 }
 
 /**
  * Packs the lanes `pack` chooses of a vector of states at `dst`: cols, ld, rd, avail as given, the
- * history fields read from `src` (row `hField`'s with `h` added; −1: none).
+ * history fields read from `src`. Children (`child`) turn the history slots round by one, slot 0 (with
+ * `h` added: the column of the row passed) going last, so the row passed always writes slot 0 and
+ * no lane tests which field is its row's; the states kept stay in their slots.
  */
-@inline function packStates<T>(dst: usize, src: usize, C: v128, L: v128, R: v128, A: v128, pack: v128, hFields: i32, hField: i32, h: v128): void {
+@inline function packStates<T>(dst: usize, src: usize, C: v128, L: v128, R: v128, A: v128, pack: v128, hFields: i32, child: bool, h: v128): void {
   const f = fieldBytes<T>();
   v128.store(dst, i8x16.swizzle(C, pack)); v128.store(dst + f * F_L, i8x16.swizzle(L, pack));
   v128.store(dst + f * F_R, i8x16.swizzle(R, pack)); v128.store(dst + f * F_A, i8x16.swizzle(A, pack));
   // Straight-line (hFields is a constant): no loop per vector.
-  if (hFields > 0) packHistory<T>(dst, src, pack, 0, hField, h);
-  if (hFields > 1) packHistory<T>(dst, src, pack, 1, hField, h);
-  if (hFields > 2) packHistory<T>(dst, src, pack, 2, hField, h);
-  if (hFields > 3) packHistory<T>(dst, src, pack, 3, hField, h);
-  if (hFields > 4) packHistory<T>(dst, src, pack, 4, hField, h);
+  if (hFields > 0) packHistory<T>(dst, src, pack, 0, hFields, child, h);
+  if (hFields > 1) packHistory<T>(dst, src, pack, 1, hFields, child, h);
+  if (hFields > 2) packHistory<T>(dst, src, pack, 2, hFields, child, h);
+  if (hFields > 3) packHistory<T>(dst, src, pack, 3, hFields, child, h);
+  if (hFields > 4) packHistory<T>(dst, src, pack, 4, hFields, child, h);
 }
 
-@inline function packHistory<T>(dst: usize, src: usize, pack: v128, k: i32, hField: i32, h: v128): void {
-  const at = fieldBytes<T>() * <usize>(F_H + k);
-  const old = v128.load(src + at);
-  v128.store(dst + at, i8x16.swizzle(k == hField ? v128.or(old, h) : old, pack));
+@inline function packHistory<T>(dst: usize, src: usize, pack: v128, k: i32, hFields: i32, child: bool, h: v128): void {
+  const old = v128.load(src + fieldBytes<T>() * <usize>(F_H + k));
+  const to = child ? (k + hFields - 1) % hFields : k;
+  v128.store(dst + fieldBytes<T>() * <usize>(F_H + to), i8x16.swizzle(child && k == 0 ? v128.or(old, h) : old, pack));
 }
+
+/**
+ * The slot of history field j (the columns of rows 2 + j, 2 + j + fields, …) in row y's states: the
+ * slots turn round by one per row (see packStates), and row 2 keeps field j in slot j.
+ */
+@inline function historySlot(j: i32, y: i32, fields: i32): i32 { return (j - (y - 2) % fields + fields) % fields; }
 
 /** History fields by a tag type (a compile-time constant per instance of passRows): u8 0, u16 3, u32 5. */
 @inline function historyCount<H>(): i32 { return sizeof<H>() == 1 ? 0 : sizeof<H>() == 2 ? 3 : 5; }
 
-@inline function notZero<T>(v: v128): v128 { return v128.not(v128.eq<T>(v, v128.splat<T>(0))); }
+/** A packed single column's bit name (see bitName), as a scalar. */
+@inline function nameOf<T>(bit: u32): u32 {
+  return sizeof<T>() == 2 ? ((bit * 0x0f65) & 0xffff) >> 12 : (bit * 0x077cb531) >> 27;
+}
 
-/** The side case's solutions among `chosen` lanes of SOLVED, each through the rotation check. */
-function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
-  const size = <usize>sizeof<T>(), bits = indexBits<T>();
+/**
+ * Fills the tests of needsBoard for the side case's last pass (row y = N − 2): where rows B1 and B2
+ * are read (history, the queen placed, the task's prefix or, for row N − 3, not at all: always true).
+ */
+function prepareNeedsBoard<T, H>(y: i32): void {
+  const fields = historyCount<H>(), bits = indexBits<T>(), f = fieldBytes<T>();
+  const nameMask: u32 = (1 << bits) - 1;
+  v128.store(PASS, v128.splat<T>(<T>packColumns(endBit)), P_END);
+  // Row B1 (≥ 1): row 1 is the prefix's, rows 2.. are in the history.
+  if (b1 == 1) {
+    offB1 = 0; v128.store(PASS, v128.splat<T>(0), P_B1_MASK); v128.store(PASS, v128.splat<T>(<T>(B(1) == top ? 0 : 1)), P_B1);
+  } else {
+    const shift = <u32>(((b1 - 2) / fields) * bits);
+    offB1 = f * <usize>(F_H + historySlot((b1 - 2) % fields, y, fields));
+    v128.store(PASS, v128.splat<T>(<T>(nameMask << shift)), P_B1_MASK);
+    v128.store(PASS, v128.splat<T>(<T>(nameOf<T>(packColumns(top)) << shift)), P_B1);
+  }
+  // Row B2 (B1 < B2 ≤ N − 2): the row passed, row N − 3 (the column left: always decode) or the history.
+  const never = v128.splat<T>(1), any = v128.splat<T>(0);
+  v128.store(PASS, b2 == y ? v128.splat<T>(<T>-1) : any, P_B2_BIT_MASK);
+  v128.store(PASS, b2 == y ? v128.splat<T>(<T>packColumns(1)) : never, P_B2_BIT);
+  if (b2 >= y - 1) {
+    offB2 = 0; v128.store(PASS, any, P_B2_MASK); v128.store(PASS, b2 == y - 1 ? any : never, P_B2);
+  } else {
+    const shift = <u32>(((b2 - 2) / fields) * bits);
+    offB2 = f * <usize>(F_H + historySlot((b2 - 2) % fields, y, fields));
+    v128.store(PASS, v128.splat<T>(<T>(nameMask << shift)), P_B2_MASK);
+    v128.store(PASS, v128.splat<T>(<T>(nameOf<T>(packColumns(1)) << shift)), P_B2);
+  }
+}
+
+/**
+ * The lanes (of the last pass, side case) whose solution check() may find a smaller rotation of:
+ * row B2's queen in column 0, the last row's at endBit or row B1's at top. Any other solution counts
+ * 8 without decoding the board.
+ */
+@inline function needsBoard<T>(p: usize, bit: v128, free: v128): v128 {
+  const atEnd = v128.eq<T>(free, v128.load(PASS, P_END));
+  const b1Top = v128.eq<T>(v128.and(v128.load(p + offB1), v128.load(PASS, P_B1_MASK)), v128.load(PASS, P_B1));
+  const b2Bit = v128.eq<T>(v128.and(bit, v128.load(PASS, P_B2_BIT_MASK)), v128.load(PASS, P_B2_BIT));
+  const b2Hist = v128.eq<T>(v128.and(v128.load(p + offB2), v128.load(PASS, P_B2_MASK)), v128.load(PASS, P_B2));
+  return v128.or(v128.or(atEnd, b1Top), v128.or(b2Bit, b2Hist));
+}
+
+/** Row r's queen (2 ≤ r ≤ y − 2, unpacked) from the history of a solved lane, found in row y. */
+@inline function historyColumn<T, H>(lane: usize, r: i32, y: i32): u32 {
+  const fields = historyCount<H>(), bits = indexBits<T>(); // constants: no division below
+  const h = <u32>load<T>(lane + 32 + (<usize>historySlot((r - 2) % fields, y, fields) << 4));
+  const name = (h >> <u32>(((r - 2) / fields) * bits)) & ((1 << bits) - 1);
+  return unpackColumns(<u32>1 << load<u8>((sizeof<T>() == 2 ? DEBRUIJN16 : DEBRUIJN32) + <usize>name));
+}
+
+/** The side case's solutions among `chosen` lanes of SOLVED (found in row y), each through the rotation check. */
+function checkSolved<T, H>(chosen: i32, y: i32): u64 {
   let sum: u64 = 0;
   for (let m = chosen; m != 0; m &= m - 1) {
-    const lane = SOLVED + <usize>ctz(m) * size;
+    const lane = SOLVED + <usize>ctz(m) * sizeof<T>();
+    const last2 = unpackColumns(<u32>load<T>(lane)), last = unpackColumns(<u32>load<T>(lane, 16));
     let taken = B(0) | B(1);
     for (let row = 2; row < y - 1; row++) {
-      const h = <u32>load<T>(lane + 32 + (<usize>((row - 2) % fields) << 4));
-      const at = (h >> <u32>(((row - 2) / fields) * bits)) & ((1 << bits) - 1);
-      const bit = unpackColumns(<u32>1 << at);
+      const bit = historyColumn<T, H>(lane, row, y);
       store<u32>(BOARD + (<usize>row << 2), bit);
       taken |= bit;
     }
-    const last2 = unpackColumns(<u32>load<T>(lane)), last = unpackColumns(<u32>load<T>(lane, 16));
     store<u32>(BOARD + (<usize>y << 2), last2);
     store<u32>(BOARD + (<usize>(y + 1) << 2), last);
     if (y - 1 >= 2) store<u32>(BOARD + (<usize>(y - 1) << 2), full & ~(taken | last2 | last));
@@ -281,15 +371,10 @@ function checkSolved<T>(chosen: i32, y: i32, fields: i32): u64 {
 
 /** Passes rows until `stop` nodes or the end, with historyCount<H>() history fields. */
 function passRows<T, H>(stop: u64): i32 {
-  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyCount<H>();
-  const allLanes = (1 << lanes) - 1;
+  const hFields = historyCount<H>();
   const lastRow = n - 2; // its children are the last row's queens, counted in place
-  const columns = v128.splat<T>(<T>(full >> 1)), zero = v128.splat<T>(0);
-  const high = v128.splat<T>(<T>packedHigh);
-  const iota = sizeof<T>() == 2 ? i16x8(0, 1, 2, 3, 4, 5, 6, 7) : i32x4(0, 1, 2, 3);
-  const lm = v128.splat<T>(<T>packColumns(lastMask)), sm = v128.splat<T>(<T>packColumns(sideMask));
-  let nd = nodes, sol = solutions;
   let y = passRow;
+  v128.store(PASS, v128.splat<T>(<T>(sizeof<T>() == 2 ? 0x0f65 : 0x077cb531)), P_DEBRUIJN);
   while (true) {
     const held = load<i32>(heldAt(y));
     const below = load<i32>(heldAt(y + 1));
@@ -300,67 +385,91 @@ function passRows<T, H>(stop: u64): i32 {
       y--;
       continue;
     }
-    if (nd >= stop) break;
+    if (nodes >= stop) break;
     const first = held > BATCH ? held - BATCH : 0;
-    const base = rowAt<T>(y, hFields), next = rowAt<T>(y + 1, hFields);
-    const atLast = y == lastRow;
-    const nextCut = v128.not(v128.splat<T>(<T>load<u32>(CUT + (<usize>(y + 1) << 2))));
-    const nextIsB2 = y + 1 == b2;
-    // Row y's column goes to history field (y − 2) % fields, at bit bits · ((y − 2) / fields); none from row N−3 on.
-    const hField = hFields == 0 || y >= lastRow - 1 ? -1 : (y - 2) % hFields;
-    const hShift = hField < 0 ? 0 : ((y - 2) / hFields) * indexBits<T>();
-    let kept = first, queued = below;
-    for (let at = first; at < held; at += lanes) {
-      const p = base + <usize>at * sizeof<T>();
-      const left = held - at; // signed compare: one instruction
-      const valid = sizeof<T>() == 2 ? i16x8.lt_s(iota, i16x8.splat(<i16>left)) : i32x4.lt_s(iota, i32x4.splat(left));
-      const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R);
-      const A = v128.and(v128.load(p + f * F_A), valid);
-      const bit = v128.and(A, v128.neg<T>(A));
-      const rest = v128.xor(A, bit);
-      nd += <u64>popcnt(v128.bitmask<T>(valid));
-      // The queen's column (dropped in u16 lanes at column 16, where "/" no longer needs it) and that column shifted down.
-      const up = v128.and(bit, high);
-      const column = v128.add<T>(bit, up), half = v128.or(v128.shr<T>(v128.xor(bit, up), 1), up);
-      const nc = v128.or(C, bit), nl = v128.or(v128.shl<T>(L, 1), column), nr = v128.or(v128.shr<T>(R, 1), half);
-      // "/" and "\\" at the packed positions: position p reads column p below c0, p + 1 from c0 on.
-      const ldAt = v128.bitselect(nl, v128.shl<T>(nl, 1), high), rdAt = v128.bitselect(v128.shr<T>(nr, 1), nr, high);
-      const free = v128.andnot(columns, v128.or(v128.or(nc, ldAt), rdAt));
-      if (atLast) {
-        // The last row's free column (at most one) completes a solution unless lastmask forbids it.
-        const solved = v128.bitmask<T>(v128.and(v128.and(valid, notZero<T>(free)), v128.eq<T>(v128.and(free, lm), zero)));
-        nd += <u64>popcnt(solved);
-        if (b2 < 0) sol += <u64>popcnt(solved) << 3;
-        else if (solved != 0) {
-          v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
-          for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
-          sol += checkSolved<T>(solved, y, hFields);
-        }
-      } else {
-        let na = v128.and(free, nextCut);
-        if (nextIsB2) {
-          const s = v128.and(nc, sm);
-          const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
-          na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
-        }
-        const live = v128.bitmask<T>(valid) & ~v128.bitmask<T>(v128.eq<T>(na, zero));
-        // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
-        const h = hField < 0 ? zero : v128.shl<T>(columnIndex<T>(bit), hShift);
-        packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, hField, h);
-        queued += popcnt(live);
-      }
-      // The states with columns left stay in row y, written behind the reads (and after the history
-      // above was read: the first vector may be written over itself).
-      const keep = allLanes & ~v128.bitmask<T>(v128.eq<T>(rest, zero));
-      packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, -1, zero);
-      kept += popcnt(keep);
-    }
-    store<i32>(heldAt(y), kept);
-    if (!atLast) store<i32>(heldAt(y + 1), queued);
+    // Row y + 1's columns less the method's rule for it.
+    v128.store(PASS, v128.splat<T>(<T>((full >> 1) & ~load<u32>(CUT + (<usize>(y + 1) << 2)))), P_ALLOWED);
+    // Row y's column goes to history field (y − 2) % fields (slot 0 here), at bit bits · ((y − 2) / fields); none from row N−3 on.
+    const hKept = hFields > 0 && y < lastRow - 1;
+    v128.store(PASS, v128.splat<T>(hKept ? <T>1 << <T>(((y - 2) / hFields) * indexBits<T>()) : 0), P_PLACE);
+    nodes += <u64>(held - first); // a node per state passed
+    // One loop each for the last but one row, row B2's parent and the others: no branch per vector.
+    if (y == lastRow) {
+      if (hFields > 0) prepareNeedsBoard<T, H>(y);
+      passVectors<T, H>(y, first, held, true, false);
+    } else if (y + 1 == b2) passVectors<T, H>(y, first, held, false, true);
+    else passVectors<T, H>(y, first, held, false, false);
   }
   passRow = y;
-  nodes = nd; solutions = sol;
   return done ? 1 : 0;
+}
+
+/**
+ * Passes row y's states [first, held) a vector at a time: places each one's lowest free column, packs
+ * the states with columns left back into row y and the children onto row y + 1 (`last`: counts them,
+ * the last row's queens, instead; `sideRule`: row y + 1 is B2).
+ */
+@inline function passVectors<T, H>(y: i32, first: i32, held: i32, last: bool, sideRule: bool): void {
+  const lanes = lanesOf<T>(), f = fieldBytes<T>(), hFields = historyCount<H>();
+  const allLanes = (1 << lanes) - 1;
+  const zero = v128.splat<T>(0), high = v128.splat<T>(<T>packedHigh);
+  const base = rowAt<T>(y, hFields), next = rowAt<T>(y + 1, hFields);
+  let kept = first, queued = load<i32>(heldAt(y + 1));
+  let nd: u64 = 0, sol: u64 = 0;
+  for (let at = first; at < held; at += lanes) {
+    const p = base + <usize>at * sizeof<T>();
+    // Lanes past the row's end read avail 0 (written after each pass): they place nothing and make no child.
+    const C = v128.load(p), L = v128.load(p + f * F_L), R = v128.load(p + f * F_R), A = v128.load(p + f * F_A);
+    const past = v128.eq<T>(A, zero);
+    const bit = v128.and(A, v128.neg<T>(A));
+    const rest = v128.xor(A, bit);
+    // The queen's column (dropped in u16 lanes at column 16, where "/" no longer needs it) and that column shifted down.
+    const up = v128.and(bit, high);
+    const column = v128.add<T>(bit, up), half = v128.or(v128.shr<T>(v128.xor(bit, up), 1), up);
+    const nc = v128.or(C, bit), nl = v128.or(v128.shl<T>(L, 1), column), nr = v128.or(v128.shr<T>(R, 1), half);
+    // "/" and "\\" at the packed positions: position p reads column p below c0, p + 1 from c0 on.
+    const ldAt = v128.bitselect(nl, v128.shl<T>(nl, 1), high), rdAt = v128.bitselect(v128.shr<T>(nr, 1), nr, high);
+    const free = v128.andnot(v128.load(PASS, P_ALLOWED), v128.or(v128.or(nc, ldAt), rdAt));
+    if (last) {
+      // The last row's free column (at most one) completes a solution unless lastmask forbids it.
+      const lm = v128.splat<T>(<T>packColumns(lastMask));
+      const solved = v128.bitmask<T>(v128.andnot(v128.eq<T>(v128.and(free, lm), zero), v128.or(v128.eq<T>(free, zero), past)));
+      nd += <u64>popcnt(solved);
+      const board = hFields == 0 ? 0 : solved & v128.bitmask<T>(needsBoard<T>(p, bit, free)); // corner: none
+      sol += <u64>popcnt(solved & ~board) << 3;
+      if (board != 0) {
+        v128.store(SOLVED, bit); v128.store(SOLVED, free, 16);
+        for (let k = 0; k < hFields; k++) v128.store(SOLVED + 32 + (<usize>k << 4), v128.load(p + f * <usize>(F_H + k)));
+        sol += checkSolved<T, H>(board, y);
+      }
+    } else {
+      let na = v128.andnot(free, past);
+      if (sideRule) {
+        const sm = v128.splat<T>(<T>packColumns(sideMask));
+        const s = v128.and(nc, sm);
+        const none = v128.eq<T>(s, zero), one = v128.andnot(v128.not(v128.eq<T>(s, sm)), none);
+        na = v128.andnot(v128.bitselect(v128.and(na, sm), na, one), none);
+      }
+      const live = allLanes & ~v128.bitmask<T>(v128.eq<T>(na, zero));
+      // Written even with no child (not counted then; the row has room for one vector past its end): no branch.
+      const h = v128.mul<T>(bitName<T>(bit), v128.load(PASS, P_PLACE));
+      packStates<T>(next + <usize>queued * sizeof<T>(), p, nc, nl, nr, na, packFor<T>(live), hFields, true, h);
+      queued += popcnt(live);
+    }
+    // The states with columns left stay in row y, written behind the reads (and after the history
+    // above was read: the first vector may be written over itself).
+    const keep = allLanes & ~v128.bitmask<T>(v128.eq<T>(rest, zero));
+    packStates<T>(base + <usize>kept * sizeof<T>(), p, C, L, R, rest, packFor<T>(keep), hFields, false, zero);
+    kept += popcnt(keep);
+  }
+  store<i32>(heldAt(y), kept);
+  v128.store(base + f * F_A + <usize>kept * sizeof<T>(), zero);
+  if (last) {
+    nodes += nd; solutions += sol;
+  } else {
+    store<i32>(heldAt(y + 1), queued);
+    v128.store(next + f * F_A + <usize>queued * sizeof<T>(), zero);
+  }
 }
 
 /** At most about `budget` nodes (checked between passes); returns 1 when the subproblem is counted, else 0. */

@@ -123,9 +123,12 @@ const CHUNK: i32 = 1 << 16;
 let left: i64 = 0;
 /**
  * What one set-up chunk costs: 1 unit, except for fast, whose other units are single attempts or
- * swaps (~0.1 µs): there a chunk costs its CHUNK rows, so the driver's budgets, sized on attempts,
- * never run a whole O(N) set-up in one slice.
+ * swaps, each a random access (~0.1–0.3 µs at large N): there a chunk of CHUNK sequential rows
+ * costs about what CHUNK / 16 attempts do, and is charged that (FAST_CHUNK_COST), so that budgets
+ * sized on one kind of work stay near the driver's slice on the other (a budget grown on cheap
+ * chunks once ran 2^20 attempts, ~0.3 s, in one slice at 10⁸).
  */
+const FAST_CHUNK_COST: i64 = <i64>CHUNK >> 4;
 let chunkCost: i64 = 1;
 
 // Set-up passes over the rows, queued 4 bits each in `plan` (the low bits run first).
@@ -287,7 +290,7 @@ export function queensInit(n: i32, algorithm: i32, seed: f64, maxStepsF: f64, es
   const s = seed - Math.floor(seed / 4294967296.0) * 4294967296.0;
   RNG.seed(<u32><u64>s);
   POS = alloc(<usize>n << 2);
-  chunkCost = algorithm == QUEENS_ALGORITHM_FAST ? <i64>CHUNK : 1;
+  chunkCost = algorithm == QUEENS_ALGORITHM_FAST ? FAST_CHUNK_COST : 1;
   if (n <= 3) memory.fill(POS, 0, <usize>n << 2); // N = 2, 3 end here and report their zeros
   if (algorithm == QUEENS_ALGORITHM_CONSTRUCT) {
     // No line counters: 4 bytes per queen (10⁸ queens in 400 MB), each written once by the closed form.

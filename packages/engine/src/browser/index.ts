@@ -1,6 +1,7 @@
 // @searchlab/engine/browser: the page's side of running engine tasks in Web Workers. A page builds
 // the worker entry (@searchlab/engine/worker) as its own script and hands its URL to
 // `createWebPool`; the pool speaks the same envelope as Node's (`createNodePool`).
+import { shown } from '../core/args.js';
 import { WorkerPool, defaultPoolSize, type WorkerPort } from '../core/pool.js';
 import type { ReplyMessage, TaskHandlers, TaskMessage } from '../core/tasks.js';
 import { serveTasks } from '../core/tasks.js';
@@ -28,7 +29,7 @@ export function webWorkerPort(url: string | URL, name = 'searchlab-worker'): Wor
     onFailure: (cb) =>
       worker.addEventListener('error', (e) => {
         e.preventDefault();
-        cb(new Error(e.message || `the worker script ${String(url)} failed to start`));
+        cb(new Error(e.message || `the worker script ${shown(url)} failed to start`));
       }),
     terminate: () => worker.terminate(),
   };

@@ -4,6 +4,11 @@
  */
 export type ErrorCode = 'invalid-input' | 'unsolvable' | 'limit' | 'aborted' | 'unsupported';
 
+/**
+ * The base of every error the engine throws on purpose. `code` says which kind (map it to an exit
+ * code or a message); `message` is one line naming what is wrong and where. Errors from a worker arrive
+ * as a `SearchlabError` with the same code and message.
+ */
 export class SearchlabError extends Error {
   constructor(readonly code: ErrorCode, message: string) {
     super(message);

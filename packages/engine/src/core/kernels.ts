@@ -10,6 +10,7 @@
 import { wasmBase64 } from '#core-as';
 import { WasmUnavailableError } from './errors.js';
 import type { MemoryAccount } from './memory.js';
+import type { SharedSpace } from './shared-memory.js';
 
 /**
  * The raw exports every domain shares (numbers and pointers only). Each domain types its own entry
@@ -17,14 +18,20 @@ import type { MemoryAccount } from './memory.js';
  */
 export interface CommonExports {
   readonly memory: WebAssembly.Memory;
+  /** The kernels' build version (changes when the WASM ABI changes). */
   kernelVersion(): number;
   /** 1 when the last trap was an allocation failure (a memory limit), not a bug. */
   memoryLimitHit(): number;
   /** Soft cap on the instance's memory in bytes (0 = only the module maximum, 4 GiB). */
   setMemoryLimit(bytes: number): void;
+  /** Bytes of linear memory the instance has allocated so far. */
   memoryUsed(): number;
 }
 
+/**
+ * The loaded WebAssembly kernels (one compiled module, one instance), as {@link loadKernels} returns them.
+ * Only needed to run on the WASM backend synchronously: the async API loads them itself.
+ */
 export interface Kernels {
   readonly module: WebAssembly.Module;
   readonly instance: WebAssembly.Instance;
@@ -33,7 +40,12 @@ export interface Kernels {
   readonly memory: WebAssembly.Memory;
   /** Answers the arena's `arenaGrant(end)`: the new soft limit (< end refuses). Set by a lease. */
   grant: (end: number) => number;
+  /** For a module built on a shared memory: the memory's space, where the instance has a region of its own. */
+  readonly space?: SharedSpace;
 }
+
+/** The arena region of an instance on a shared memory (the searches' stacks; the tables are the loader's). */
+const REGION_BYTES = 32 * 1024 * 1024;
 
 const refuse = (): number => 0;
 
@@ -60,9 +72,10 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function imports(host: { grant: (end: number) => number }): WebAssembly.Imports {
+function imports(host: { grant: (end: number) => number }, memory?: WebAssembly.Memory): WebAssembly.Imports {
   return {
     env: {
+      ...(memory !== undefined && { memory }),
       arenaGrant: (end: number): number => host.grant(end),
       // Only reachable from assertions, which the release build strips; kept for safety.
       abort(_message: number, _file: number, line: number, column: number): never {
@@ -72,15 +85,51 @@ function imports(host: { grant: (end: number) => number }): WebAssembly.Imports 
   };
 }
 
-function instantiate(module: WebAssembly.Module): Kernels {
+/** The entry points of a module built on a shared memory (core-as assembly/puzzle/shared.ts). */
+interface RegionExports {
+  staticDataEnd(): number;
+  arenaRegion(start: number, end: number): void;
+  _start(): void;
+}
+
+/**
+ * A new instance of `module`, a build of the kernels. The engine instantiates its own module; tests
+ * pass core-as's testing build (its hooks, tests/support/kernels.ts), and a run given such an
+ * instance leases instances of that module. With `space`, `module` is the searches' shared-memory
+ * build and the instance gets a region of `regionBytes` on that space's memory.
+ */
+export function instantiateKernels(module: WebAssembly.Module, space?: SharedSpace, regionBytes = REGION_BYTES): Kernels {
   const host = { grant: refuse };
-  const instance = new WebAssembly.Instance(module, imports(host));
-  const exports = instance.exports as unknown as CommonExports;
-  return {
-    module, instance, exports, memory: exports.memory,
+  const instance = new WebAssembly.Instance(module, imports(host, space?.memory));
+  const exports = instance.exports as unknown as CommonExports & RegionExports;
+  if (space !== undefined) {
+    const region = space.claim(regionBytes);
+    if (region === undefined) throw new Error('the shared WebAssembly memory has no room left for another instance');
+    exports.arenaRegion(region[0], region[1]);
+    exports._start(); // takes the instance's static buffers from its region
+  }
+  const k: Kernels = {
+    module, instance, exports, memory: space?.memory ?? exports.memory, space,
     get grant() { return host.grant; },
     set grant(fn) { host.grant = fn; },
   };
+  if (space !== undefined) retained.add(k); // the memory is shared: its size says nothing about this instance
+  return k;
+}
+
+/**
+ * An instance of `module` (built on a shared memory) on `space`'s memory, with a region of
+ * `regionBytes` of its own; kept for one holder like `dedicatedKernels`.
+ */
+export function sharedKernels(module: WebAssembly.Module, space: SharedSpace, regionBytes = REGION_BYTES): Kernels {
+  const k = instantiateKernels(module, space, regionBytes);
+  dedicated.add(k);
+  return k;
+}
+
+/** Compiles another module of @searchlab/core-as (base64, like the kernels). */
+export function compileWasm(base64: string): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(decodeBase64(base64));
 }
 
 /** The kernels' module, compiled once; a refusal to compile (CSP, no WebAssembly) is a WasmUnavailableError. */
@@ -116,7 +165,7 @@ export async function loadKernels(): Promise<Kernels> {
     compiled = undefined;
     throw e;
   });
-  shared ??= instantiate(module);
+  shared ??= instantiateKernels(module);
   return shared;
 }
 
@@ -127,7 +176,7 @@ export function kernelsIfLoaded(): Kernels | undefined {
 
 /** A new instance of the same compiled module (fresh memory). */
 export function freshKernels(from: Kernels): Kernels {
-  return instantiate(from.module);
+  return instantiateKernels(from.module, from.space);
 }
 
 /**

@@ -7,7 +7,7 @@
  * count their arena (core/kernels.ts asks the account whenever the arena passes its grant). Worker
  * threads are separate realms: each has its own ledger.
  */
-import { checkString } from './args.js';
+import { checkString, describe, reading } from './args.js';
 import { InvalidInputError } from './errors.js';
 import { parseDecimal } from './numbers.js';
 
@@ -72,12 +72,22 @@ const kib = (bytes: number): number => Math.ceil(bytes / KiB);
  * ([used, limit], updated with Atomics) so that worker threads given `shared` share it too. Where
  * SharedArrayBuffer is missing (a page that is not cross-origin isolated) it is a plain buffer.
  */
+/** A byte count: a non-negative number (Infinity: no limit). */
+function checkBytesLimit(value: unknown, name: string): void {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new InvalidInputError(`${name} must be a number of bytes (0 or more), got ${describe(value)}`);
+}
+
 export class MemoryLedger {
   /** Pass to a worker thread (node/pool.ts does, as workerData.searchlabMemory). */
   readonly shared: SharedArrayBuffer | ArrayBuffer;
   private readonly cells: Int32Array;
 
   constructor(limit: number, shared?: SharedArrayBuffer) {
+    checkBytesLimit(limit, 'limit');
+    const isShared = reading('shared', () => typeof SharedArrayBuffer === 'function' && shared instanceof SharedArrayBuffer);
+    if (shared !== undefined && !(isShared && shared.byteLength >= 8)) {
+      throw new InvalidInputError(`shared must be a SharedArrayBuffer of 8 bytes or more (a ledger's .shared), got ${describe(shared)}`);
+    }
     this.shared = shared ?? (typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(8) : new ArrayBuffer(8));
     this.cells = new Int32Array(this.shared);
     if (shared === undefined) Atomics.store(this.cells, 1, Math.min(2 ** 31 - 1, kib(limit)));
@@ -159,6 +169,10 @@ export class MemoryAccount {
 
   /** `ledgers`: where the run reserves from, all of them (default: the process budget). */
   constructor(readonly limit: number, ledgers: MemoryLedger | readonly MemoryLedger[] = processMemory) {
+    checkBytesLimit(limit, 'limit');
+    if (!reading('ledgers', () => ledgers instanceof MemoryLedger || (Array.isArray(ledgers) && ledgers.every((l) => l instanceof MemoryLedger)))) {
+      throw new InvalidInputError(`ledgers must be a MemoryLedger or an array of them, got ${describe(ledgers)}`);
+    }
     this.ledgers = [...new Set(ledgers instanceof MemoryLedger ? [ledgers] : ledgers)];
   }
 
@@ -210,7 +224,19 @@ export class MemoryAccount {
   }
 }
 
-/** Parses a memory size: `512MB`, `2GB`, `1.5GiB`, `100000` (bytes); KB/MB/GB are powers of 1024. */
+/**
+ * Parses a memory size as the CLI's `--max-memory` takes it.
+ *
+ * @param text - A number with an optional unit: `512MB`, `2GB`, `1.5GiB`, `100000` (bytes); KB/MB/GB
+ *   are powers of 1024, as KiB/MiB/GiB.
+ * @returns Whole bytes, at least 1.
+ * @throws {InvalidInputError} When the text is not a size, or is under one byte.
+ * @example
+ * ```ts
+ * import { parseMemorySize } from '@searchlab/engine';
+ * console.log(parseMemorySize('1.5GB')); // 1610612736
+ * ```
+ */
 export function parseMemorySize(text: string): number {
   checkString(text, 'memory size');
   const m = /^(.*?)\s*(B|KB|KIB|K|MB|MIB|M|GB|GIB|G|TB|TIB|T)?$/i.exec(text.trim());

@@ -8,15 +8,25 @@
  * following call). Two nextFloat() per attempt, acceptance π/4. It uses Math.log, so it is a
  * TypeScript-side generator only (no WASM twin: kernels never draw normals).
  */
+import { checkFinite, checkObject } from './args.js';
+import { InvalidInputError } from './errors.js';
 import type { Rng } from './rng.js';
 
 export class NormalSource {
   private spare: number | undefined;
 
-  constructor(private readonly rng: Rng) {}
+  private readonly rng: Rng;
+
+  constructor(rng: Rng) {
+    checkObject(rng, 'rng');
+    if (typeof (rng as { nextFloat?: unknown }).nextFloat !== 'function') throw new InvalidInputError('rng must be an Rng (with nextFloat), got an object without it');
+    this.rng = rng;
+  }
 
   /** One deviate of N(mean, sd²). */
   next(mean = 0, sd = 1): number {
+    checkFinite(mean, 'mean');
+    checkFinite(sd, 'sd');
     if (this.spare !== undefined) {
       const z = this.spare;
       this.spare = undefined;

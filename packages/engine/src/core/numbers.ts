@@ -5,12 +5,14 @@
  * An integer is a value that is exactly an integer (`1e9` and `1.0` are; `1.5` is not).
  * Durations (`parseDuration`) and memory sizes (`parseMemorySize`, memory.ts) put a unit after such a number.
  */
+import { checkString } from './args.js';
 import { InvalidInputError } from './errors.js';
 
 export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** The value of `text`, or undefined when it is not a decimal number (or is not finite). */
 export function parseDecimal(text: string): number | undefined {
+  checkString(text, 'text');
   if (!DECIMAL.test(text)) return undefined;
   const n = Number(text);
   return Number.isFinite(n) ? n : undefined;
@@ -30,10 +32,11 @@ const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m:
  * (the API's unit); throws InvalidInputError naming the text unless it is a positive, finite time.
  */
 export function parseDuration(text: string): number {
-  const m = typeof text === 'string' ? /^(.*?)(ms|s|m|h)?$/.exec(text.trim()) : null;
+  checkString(text, 'text');
+  const m = /^(.*?)(ms|s|m|h)?$/.exec(text.trim());
   const n = m === null ? undefined : parseDecimal(m[1]!);
   if (m === null || n === undefined) {
-    throw new InvalidInputError(`duration '${String(text)}': expected seconds (1.5) or a number with a unit: 500ms, 1.5s, 2m, 1h`);
+    throw new InvalidInputError(`duration '${text}': expected seconds (1.5) or a number with a unit: 500ms, 1.5s, 2m, 1h`);
   }
   const ms = n * DURATION_UNITS_MS[m[2] ?? 's']!;
   if (!(ms > 0) || !Number.isFinite(ms)) throw new InvalidInputError(`duration '${text}' must be more than 0`);

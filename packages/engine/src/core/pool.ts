@@ -4,27 +4,37 @@
  * tasks in this thread (one at a time), so a client has one code path whether it has workers or
  * not: `runTasks` (work.ts) on either.
  */
+import { describe } from './args.js';
 import { InvalidInputError, SearchlabError } from './errors.js';
 import { CANCEL, registeredTasks, replyError, runTask, type ReplyMessage, type TaskHandlers, type TaskMessage } from './tasks.js';
 
 /** What the pool needs of a worker; adapters wrap a Web Worker or a worker_threads Worker. */
 export interface WorkerPort {
+  /** Sends a task (or a cancel) to the worker. */
   post(message: TaskMessage): void;
+  /** Registers the listener of the worker's replies (progress, result, error). */
   onReply(cb: (message: ReplyMessage) => void): void;
   /** The worker died (an uncaught error or an exit): its task fails, the pool spawns a new one. */
   onFailure(cb: (error: Error) => void): void;
+  /** Stops the worker at once. */
   terminate(): void;
 }
 
+/**
+ * One unit of work in the envelope every runner speaks: the `kind` of task of a `domain` (e.g.
+ * `queens`/`count`) and its JSON-serialisable `payload`.
+ */
 export interface Task {
   domain: string;
   kind: string;
   payload: unknown;
 }
 
+/** Per-task options of {@link TaskRunner.run}. */
 export interface TaskOptions {
   /** Aborting stops the task; aborted with reason DISCARDED, its result is not wanted any more (a queue drops it if unclaimed). */
   signal?: AbortSignal;
+  /** Called with each progress message the task's handler posts. */
   onProgress?: (payload: unknown) => void;
   /** A worker took the task (runners that know it): `worker` tells the runner's workers apart (a serial number, never reused). */
   onStart?: (worker: number) => void;
@@ -36,10 +46,21 @@ export interface TaskOptions {
  */
 export const DISCARDED = 'discarded';
 
+/**
+ * Where tasks run: this thread ({@link inlinePool}), a pool of workers ({@link WorkerPool}), or a
+ * queue. Pass one as `runner` to any long operation (`countQueens`, `compareHeuristics`, `runTasks` …).
+ */
 export interface TaskRunner {
   /** How many tasks it runs at once (a worker pool's threads; 1 in this thread). Work is never split by it. */
   readonly width: number;
+  /**
+   * Runs one task and resolves with its result. Stopped by `signal` while running, it resolves with the
+   * answer the task gives so far (a task without one rejects with code `aborted`); aborted before it
+   * starts, it rejects with a `SearchlabError` of code `aborted`.
+   * A task's own error rejects as a `SearchlabError` with the task's code and message.
+   */
   run<R>(task: Task, options?: TaskOptions): Promise<R>;
+  /** Stops the runner's workers; call it when done (queued tasks reject). */
   close(): Promise<void>;
 }
 
@@ -50,7 +71,7 @@ export function defaultPoolSize(): number {
 }
 
 export function checkPoolSize(size: number): number {
-  if (!Number.isSafeInteger(size) || size < 1 || size > 1024) throw new InvalidInputError(`jobs must be an integer from 1 to 1024, got ${size}`);
+  if (!Number.isSafeInteger(size) || size < 1 || size > 1024) throw new InvalidInputError(`jobs must be an integer from 1 to 1024, got ${describe(size)}`);
   return size;
 }
 
@@ -69,6 +90,12 @@ interface Slot {
 
 const aborted = (): SearchlabError => new SearchlabError('aborted', 'aborted');
 
+/**
+ * A pool of workers (threads or Web Workers, through a {@link WorkerPort} factory): tasks queue in
+ * order, run on the first free worker (started on demand, at most `width`), report progress and stop
+ * on their AbortSignal. A worker that dies fails its task and is replaced. Made by `createNodePool`
+ * (`@searchlab/engine/node`) or `createWebPool` (`@searchlab/engine/browser`).
+ */
 export class WorkerPool implements TaskRunner {
   readonly width: number;
   private readonly slots: Slot[] = [];
@@ -79,6 +106,7 @@ export class WorkerPool implements TaskRunner {
   private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
 
   constructor(private readonly spawn: () => WorkerPort, size = defaultPoolSize()) {
+    if (typeof spawn !== 'function') throw new InvalidInputError(`spawn must be a function, got ${describe(spawn)}`);
     this.width = checkPoolSize(size);
   }
 

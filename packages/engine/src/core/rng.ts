@@ -1,4 +1,5 @@
 // The platform's seeded PRNG (the TS twin of core-as/assembly/common/rng.ts).
+import { checkArrayLike, describe } from './args.js';
 import { InvalidInputError } from './errors.js';
 
 /**
@@ -37,7 +38,7 @@ export class Rng {
   private s3: number;
 
   constructor(seed: number) {
-    if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${seed}`);
+    if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${describe(seed)}`);
     let x = seed >>> 0;
     const next = (): number => {
       x = (x + 0x9e3779b9) >>> 0;
@@ -69,7 +70,7 @@ export class Rng {
    * of the seeding generator above started at x. Distinct indices give distinct streams.
    */
   static forStream(seed: number, index: number): Rng {
-    if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${seed}`);
+    if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${describe(seed)}`);
     if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) {
       throw new InvalidInputError(`stream index must be an integer 0..2^32-1, got ${index}`);
     }
@@ -86,6 +87,7 @@ export class Rng {
     return Rng.fromState(this.s0, this.s1, this.s2, this.s3);
   }
 
+  /** The next 32-bit output of xoshiro128**, an integer in [0, 2^32). */
   nextU32(): number {
     const s1 = this.s1;
     const m = Math.imul(s1, 5);
@@ -113,7 +115,7 @@ export class Rng {
   /** Uniform integer in [0, n), unbiased (rejection sampling). 1 ≤ n ≤ 2^32. */
   nextInt(n: number): number {
     if (!Number.isInteger(n) || n < 1 || n > 4294967296) {
-      throw new InvalidInputError(`nextInt needs an integer 1..2^32, got ${n}`);
+      throw new InvalidInputError(`nextInt needs an integer 1..2^32, got ${describe(n)}`);
     }
     const limit = 4294967296 - (4294967296 % n);
     for (;;) {
@@ -124,6 +126,7 @@ export class Rng {
 
   /** Shuffles `array` in place (Fisher–Yates from the end) and returns it. */
   shuffle<T>(array: T[]): T[] {
+    checkArrayLike(array, 'array');
     for (let i = array.length - 1; i > 0; i--) {
       const j = this.nextInt(i + 1);
       const tmp = array[i] as T;

@@ -6,9 +6,13 @@
  * whose state lives in linear memory. `drive` is the one driver; `runAsync` / `runSync` drain it.
  */
 
-import { checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from './args.js';
+import { callerCallback, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from './args.js';
 import { InvalidInputError } from './errors.js';
 
+/**
+ * A long computation advanced in budgets of work units (expansions, steps, games …) so that a driver
+ * ({@link runAsync}, {@link runSync}) can report progress, honour a timeout or an AbortSignal, and yield.
+ */
 export interface Run<Outcome, Stats> {
   /** Do at most `budget` more units of work. The outcome when the run ended, else null. */
   step(budget: number): Outcome | null;
@@ -18,9 +22,11 @@ export interface Run<Outcome, Stats> {
   dispose(): void;
 }
 
+/** Limits and progress of {@link runAsync} / {@link runSync}. */
 export interface DriveOptions<Stats> {
   /** Stop this many wall-clock milliseconds after the drive started (status 'timeout'); checked between slices. */
   timeoutMs?: number;
+  /** Aborting stops the run between slices (status 'aborted', the statistics so far kept). */
   signal?: AbortSignal;
   /** Called between slices (at most every ~15 ms) with the statistics and the work time so far. */
   onProgress?: (stats: Stats, workMs: number) => void;
@@ -49,6 +55,7 @@ export function* drive<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveO
   let workMs = 0;
   let budget = 1; // one unit first: a run whose units are slow (set-up, huge N) still looks at the clock soon; then doubled
   let lastYield = started;
+  const onProgress = options.onProgress && callerCallback(options.onProgress, 'onProgress');
   for (;;) {
     if (options.signal?.aborted === true) return { status: 'aborted', stats: run.stats(), workMs };
     const s0 = now();
@@ -60,12 +67,7 @@ export function* drive<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveO
     else if (t - s0 > 20) budget = Math.max(MIN_BUDGET, budget >> 1);
     if (t >= deadline) return { status: 'timeout', stats: run.stats(), workMs };
     if (t - lastYield >= YIELD_EVERY_MS) {
-      try {
-        options.onProgress?.(run.stats(), workMs);
-      } catch (e) {
-        // The caller's callback failed, not the run: say so in the engine's one error shape.
-        throw new InvalidInputError(`onProgress threw: ${(e as Error)?.message ?? String(e)}`);
-      }
+      onProgress?.(run.stats(), workMs); // the caller's callback failed, not the run: InvalidInputError
       yield;
       lastYield = now();
     }

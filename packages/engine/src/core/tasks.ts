@@ -3,7 +3,8 @@
  * worker_threads, and the worker side that serves it. Payloads and results are plain JSON-able
  * values (structured clone), so a task could equally be sent to another machine.
  */
-import { SearchlabError, type ErrorCode } from './errors.js';
+import { checkObject, checkString, describe } from './args.js';
+import { InvalidInputError, SearchlabError, type ErrorCode } from './errors.js';
 
 /** A request: run `kind` of `domain` on `payload`. `kind` 'cancel' of domain 'core' cancels task `id`. */
 export interface TaskMessage {
@@ -13,17 +14,24 @@ export interface TaskMessage {
   payload: unknown;
 }
 
+/**
+ * A worker's reply to task `id`: a progress message, the result, or an error (code and one-line message).
+ */
 export type ReplyMessage =
   | { id: number; type: 'progress'; payload: unknown }
   | { id: number; type: 'result'; payload: unknown }
   | { id: number; type: 'error'; error: { code?: ErrorCode; message: string } };
 
+/** What a task handler gets besides its payload: the task's AbortSignal and a way to post progress. */
 export interface TaskContext {
   signal: AbortSignal;
   /** Report progress (throttling is the handler's business: every message is posted). */
   progress(payload: unknown): void;
 }
 
+/**
+ * Runs one kind of task in a worker: takes the payload, returns (or resolves to) a JSON-serialisable result.
+ */
 export type TaskHandler = (payload: any, ctx: TaskContext) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** domain → kind → handler. */
 export type TaskHandlers = Readonly<Record<string, Readonly<Record<string, TaskHandler>>>>;
@@ -63,6 +71,11 @@ const registry: Record<string, Readonly<Record<string, TaskHandler>>> = {};
 
 /** Registers task handlers of `domain` (beside those it registered before; a kind registered again is replaced). */
 export function registerTasks(domain: string, handlers: Readonly<Record<string, TaskHandler>>): void {
+  checkString(domain, 'domain');
+  checkObject(handlers, 'handlers');
+  for (const [kind, handler] of Object.entries(handlers)) {
+    if (typeof handler !== 'function') throw new InvalidInputError(`handlers.${kind} must be a function, got ${describe(handler)}`);
+  }
   registry[domain] = { ...registry[domain], ...handlers };
 }
 
@@ -71,6 +84,11 @@ export const registeredTasks = (): TaskHandlers => registry;
 
 /** Runs one task in this thread, with the same envelope semantics as a worker. */
 export async function runTask(handlers: TaskHandlers, message: TaskMessage, ctx: TaskContext): Promise<unknown> {
+  checkObject(handlers, 'handlers');
+  checkObject(message, 'message');
+  checkString(message.domain, 'message.domain');
+  checkString(message.kind, 'message.kind');
+  checkObject(ctx, 'ctx');
   const handler = handlers[message.domain]?.[message.kind];
   if (handler === undefined) throw new SearchlabError('unsupported', `no task ${message.domain}/${message.kind} in this worker`);
   return handler(message.payload, ctx);
@@ -81,6 +99,9 @@ export async function runTask(handlers: TaskHandlers, message: TaskMessage, ctx:
  * or an error, through `post`. Several tasks may run at once (each is async); cancel aborts one.
  */
 export function serveTasks(listen: (cb: (m: TaskMessage) => void) => void, post: (m: ReplyMessage) => void, handlers: TaskHandlers = registry): void {
+  if (typeof listen !== 'function') throw new InvalidInputError(`listen must be a function, got ${describe(listen)}`);
+  if (typeof post !== 'function') throw new InvalidInputError(`post must be a function, got ${describe(post)}`);
+  checkObject(handlers, 'handlers');
   const running = new Map<number, AbortController>();
   listen((message) => {
     if (message.domain === CANCEL.domain && message.kind === CANCEL.kind) {

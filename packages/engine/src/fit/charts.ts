@@ -8,6 +8,9 @@
 import * as Plot from '@observablehq/plot';
 import { polyval } from './fit.js';
 
+/**
+ * Options of every fit chart: where to draw, the size in pixels (Plot's defaults: 640 × auto) and a title.
+ */
 export interface ChartOptions {
   /** The document to draw in (a happy-dom Window's document in Node); the global one by default. */
   document?: Document;
@@ -16,6 +19,9 @@ export interface ChartOptions {
   title?: string;
 }
 
+/**
+ * What {@link curvesChart} draws: the training (and test) points, the fitted polynomials, and the true one when known.
+ */
 export interface CurvesChartData {
   train: { x: ArrayLike<number>; y: ArrayLike<number> };
   test?: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined;
@@ -108,6 +114,9 @@ function titleMark(options: ChartOptions): Plot.Markish[] {
   return options.title ? [Plot.text([options.title], { frameAnchor: 'top', dy: -18, fontWeight: 'bold', fontSize: 12 })] : [];
 }
 
+/**
+ * One degree's errors for {@link rmsChart}: RMS on the training points, and on the test points and in cross-validation when measured.
+ */
 export interface RmsRow {
   degree: number;
   trainRms: number;
@@ -138,6 +147,9 @@ export function rmsChart(rows: readonly RmsRow[], options: ChartOptions = {}): S
   });
 }
 
+/**
+ * What {@link residualsChart} draws: the points, the fitted polynomials, and the most points to draw per set.
+ */
 export interface ResidualsChartData {
   train: { x: ArrayLike<number>; y: ArrayLike<number> };
   test?: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined;

@@ -4,7 +4,7 @@
  * rank is short or the matrix badly conditioned), on the WASM kernel or its TS reference twin.
  * Coefficients are reported highest power first, in the original variable x.
  */
-import { checkArrayLike, checkObject, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkArrayLike, checkObject, describe, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
@@ -14,8 +14,12 @@ import { createTsFitRun, createWasmFitRun, type FitRows, type FitRunStats, type 
 
 /** Above this condition number of the column-scaled Vandermonde matrix a fit carries a warning. */
 export const CONDITION_WARNING = 1e8;
+/** The highest polynomial degree a fit accepts. */
 export const MAX_DEGREE = MAX_TERMS - 1;
 
+/**
+ * Options of {@link polyfit}: weights, domain mapping, the singular-value cut-off, covariance, the backend (default `'wasm'`) and limits.
+ */
 export interface FitOptions {
   /** Per-point weights, applied to the unsquared residuals (numpy: w = 1/σ). */
   weights?: ArrayLike<number> | undefined;
@@ -28,9 +32,13 @@ export interface FitOptions {
   backend?: Backend | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  /** Called between slices with the rows of the design matrix accumulated so far and their total. */
   onProgress?: ((rowsDone: number, rowsTotal: number) => void) | undefined;
 }
 
+/**
+ * A least-squares polynomial fit: coefficients (highest power first), rank, conditioning, warnings and errors (RMS, R²).
+ */
 export interface PolyFit {
   degree: number;
   /** Highest power first (numpy's order), in the original variable x. */
@@ -59,8 +67,21 @@ export interface PolyFit {
   timeMs: number;
 }
 
-/** Horner evaluation of coefficients given highest power first. */
+/**
+ * Evaluates a polynomial at `x` by Horner's rule.
+ *
+ * @param coefficients - Highest power first (as {@link polyfit} returns them, and numpy).
+ * @param x - Where to evaluate.
+ * @returns The polynomial's value (NaN or ±Infinity as the arithmetic gives; no check is made).
+ * @example
+ * ```ts
+ * import { polyval } from '@searchlab/engine/fit';
+ * console.log(polyval([3, 4, 20], 2)); // 40
+ * ```
+ */
 export function polyval(coefficients: readonly number[], x: number): number {
+  checkArrayLike(coefficients, 'coefficients');
+  if (typeof x !== 'number') throw new InvalidInputError(`x must be a number, got ${describe(x)}`);
   let s = 0;
   for (let i = 0; i < coefficients.length; i++) s = s * x + coefficients[i]!;
   return s;
@@ -394,11 +415,15 @@ function toRows(x: ArrayLike<number>, y: ArrayLike<number>, options: FitOptions)
  * @param x - Abscissae.
  * @param y - Ordinates, as many as `x`.
  * @param degree - Polynomial degree.
- * @param options - `weights`, `rcond`, `backend`.
+ * @param options - `weights`, `mapDomain`, `rcond`, `covariance`, `backend` (default `'wasm'`), `signal`,
+ *   `timeoutMs`, `onProgress`.
  * @returns Coefficients (highest power first, as numpy), rank, condition and warnings.
  * @throws {InvalidInputError} On mismatched lengths, non-finite values or a degree out of range.
+ * @throws {SearchlabError} With code `aborted` (its `signal`) or `limit` (`timeoutMs` passed): a fit has no partial answer.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
+ * import { polyfit } from '@searchlab/engine/fit';
  * const fit = await polyfit([0, 1, 2, 3], [1, 3, 7, 13], 2);
  * console.log(fit.coefficients); // ≈ [1, 1, 1]
  * ```

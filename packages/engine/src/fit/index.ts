@@ -3,14 +3,13 @@
 // split, k-fold cross-validation, degree sweeps), the seed's over/under-fitting experiment, and
 // the worker tasks. The charts (Observable Plot, an optional peer dependency) are the separate
 // entry point @searchlab/engine/fit/charts.
+import './tasks.js'; // registers the domain's worker tasks
 export {
-  polyfit, polyfitSync, polyfitRows, polyfitRowsSync, polyval, rmsError, validateFit, domainMap, domainMatrix,
+  polyfit, polyfitSync, polyval, rmsError,
   CONDITION_WARNING, MAX_DEGREE, type FitOptions, type PolyFit,
 } from './fit.js';
-export type { FitRows } from './run.js';
-export { BLOCK, QrAccumulator, defaultRcond, type KernelSolution } from './reference.js';
 export { splitIndices, foldIndices, oneStandardError, sweepDegrees, sweepDegreesSync, fitSpec, type FitSpec, type Split, type SweepData, type SweepOptions, type DegreeResult, type Sweep } from './select.js';
-export { runExperiment, experimentData, SEED_EXPERIMENT, EXPERIMENT_SEED, type Experiment, type ExperimentOptions } from './experiment.js';
-export { NormalSource } from '../core/normal.js';
+export { runExperiment, SEED_EXPERIMENT, EXPERIMENT_SEED, type Experiment, type ExperimentOptions } from './experiment.js';
 export { pointsReader, parsePoints, parseDegrees, type Columns, type Points } from './parse.js';
-export { fitTasks, type SweepTask, type ExperimentTask } from './tasks.js';
+export type { SweepTask } from './tasks.js';
+export type { FitRows } from './run.js';

@@ -6,16 +6,22 @@
  * Every error is one line naming the source, line (or element) and column.
  */
 import { DECIMAL } from '../core/numbers.js';
-import { checkString } from '../core/args.js';
+import { checkObject, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { MAX_TERMS } from './reference.js';
 
+/**
+ * Which columns hold x, y and the weights (header names, JSON keys or 1-based numbers); default: the first two columns (JSON: keys `x` and `y`), no weights.
+ */
 export interface Columns {
   x?: string | undefined;
   y?: string | undefined;
   weights?: string | undefined;
 }
 
+/**
+ * Points read from text (CSV, TSV, whitespace or JSON): x, y, optional weights, their count and the columns' names.
+ */
 export interface Points {
   x: Float64Array;
   y: Float64Array;
@@ -191,7 +197,18 @@ function isJsonLine(text: string): boolean {
  * A line-at-a-time reader: feed every line (streamed or split) to `line`, then call `finish`.
  * `source` names the text in errors ("data.csv:12: …", "stdin:3: …").
  */
-export function pointsReader(columns: Columns, source: string): { line(raw: string): void; finish(): Points } {
+export function pointsReader(
+  columns: Columns,
+  source: string,
+): {
+  /** Reads one line of the text (a header, a comment, a blank or a point). */
+  line(raw: string): void;
+  /** Ends the text and returns the points read; throws InvalidInputError when there are none. */
+  finish(): Points;
+} {
+  checkObject(columns, 'columns');
+  for (const key of ['x', 'y', 'weights'] as const) if (columns[key] !== undefined) checkString(columns[key], `columns.${key}`);
+  checkString(source, 'source');
   const xs = new Column();
   const ys = new Column();
   const ws = columns.weights !== undefined ? new Column() : undefined;
@@ -336,6 +353,7 @@ export function pointsReader(columns: Columns, source: string): { line(raw: stri
 
 /** Points from a whole text (pasted, or a file read in the browser). */
 export function parsePoints(text: string, columns: Columns = {}, source = 'input'): Points {
+  checkString(text, 'text');
   const reader = pointsReader(columns, source);
   for (const l of text.split(/\r?\n/)) reader.line(l);
   return reader.finish();

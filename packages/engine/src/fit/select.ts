@@ -11,13 +11,14 @@
  * degree within one standard error of the best score. With a test set only: the degree with the
  * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
  */
-import { checkArray, checkArrayLike, checkObject } from '../core/args.js';
+import { checkArray, checkArrayLike, checkObject, shown } from '../core/args.js';
 import { BACKENDS, type Backend } from '../core/backend.js';
 import { InvalidInputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { polyfitRows, polyfitRowsSync, polyval, rmsError, type FitOptions, type PolyFit } from './fit.js';
 import type { FitRows } from './run.js';
 
+/** A train/test split: the indices of the training and of the held-out points, each sorted. */
 export interface Split {
   train: Uint32Array;
   test: Uint32Array;
@@ -26,6 +27,10 @@ export interface Split {
 const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 const sorted = (a: number[]): Uint32Array => Uint32Array.from(a).sort();
 
+/**
+ * Splits `n` point indices at random (seeded) into training and test sets, `testFraction` (0 to 1
+ * exclusive) of them held out (at least one each); throws InvalidInputError otherwise.
+ */
 export function splitIndices(n: number, testFraction: number, seed: number): Split {
   if (!(testFraction > 0 && testFraction < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${testFraction}`);
   if (n < 2) throw new InvalidInputError(`a train/test split needs at least 2 points, got ${n}`);
@@ -34,6 +39,10 @@ export function splitIndices(n: number, testFraction: number, seed: number): Spl
   return { test: sorted(perm.slice(0, nTest)), train: sorted(perm.slice(nTest)) };
 }
 
+/**
+ * Deals `n` point indices at random (seeded) into `k` folds of near-equal size for cross-validation
+ * (2 ≤ k ≤ n, else InvalidInputError).
+ */
 export function foldIndices(n: number, k: number, seed: number): Uint32Array[] {
   if (!Number.isInteger(k) || k < 2) throw new InvalidInputError(`--folds must be an integer >= 2, got ${k}`);
   if (k > n) throw new InvalidInputError(`${k} folds need at least ${k} points, got ${n}`);
@@ -43,12 +52,17 @@ export function foldIndices(n: number, k: number, seed: number): Uint32Array[] {
   return folds.map(sorted);
 }
 
+/** Points to fit: x, y and optional weights, all of the same length. */
 export interface SweepData {
   x: ArrayLike<number>;
   y: ArrayLike<number>;
   w?: ArrayLike<number> | undefined;
 }
 
+/**
+ * Options of {@link sweepDegrees}: the fit's options plus how to measure generalisation (a test set,
+ * a seeded split fraction, or k folds).
+ */
 export interface SweepOptions extends Omit<FitOptions, 'weights'> {
   /** Held-out points (a separate test file). */
   test?: SweepData | undefined;
@@ -59,12 +73,19 @@ export interface SweepOptions extends Omit<FitOptions, 'weights'> {
   seed?: number | undefined;
 }
 
+/**
+ * One degree's fit in a sweep, with its RMS on the training points, the test points and in cross-validation (when measured).
+ */
 export interface DegreeResult extends PolyFit {
   trainRms: number;
   testRms?: number;
   cvRms?: number;
 }
 
+/**
+ * A degree sweep's results, one per degree, and the degree it recommends (the one-standard-error rule
+ * on cross-validation, else the lowest test RMS; none without held-out points).
+ */
 export interface Sweep {
   degrees: DegreeResult[];
   /** Points used for training, and held out (by --test or --split). */
@@ -191,7 +212,27 @@ function checkDegrees(degrees: readonly number[], data: SweepData, options: Swee
   if (degrees.length === 0) throw new InvalidInputError('no degrees to fit');
 }
 
-/** Fits every degree (on the training rows) and scores it on the held-out rows and folds. */
+/**
+ * Fits every degree on the training points and scores it on held-out points: a test set, a seeded
+ * split, or k-fold cross-validation; recommends a degree (the one-standard-error rule on
+ * cross-validation, else the lowest test RMS).
+ *
+ * @param data - The points (x, y, optional weights w).
+ * @param degrees - The degrees to fit, each from 0 to {@link MAX_DEGREE}.
+ * @param options - How to hold points out (`test`, `split` fraction, `folds`, `seed`) and the fit's
+ *   options (`mapDomain`, `rcond`, `backend` — default `'wasm'` —, `signal`, `timeoutMs`).
+ * @returns One {@link DegreeResult} per degree (train, test and CV RMS) and the recommended degree.
+ * @throws {InvalidInputError} On bad points or options, or too few points for a degree (after the split).
+ * @throws {SearchlabError} With code `aborted` or `limit` when `signal` aborts or `timeoutMs` passes.
+ * @example
+ * ```ts
+ * import { sweepDegrees } from '@searchlab/engine/fit';
+ * const x = Array.from({ length: 40 }, (_, i) => i / 4);
+ * const y = x.map((v, i) => 2 * v * v - v + 1 + (i % 3) - 1); // a parabola and a little noise
+ * const s = await sweepDegrees({ x, y }, [1, 2, 6], { folds: 5, seed: 1 });
+ * console.log(s.recommended); // 2
+ * ```
+ */
 export async function sweepDegrees(data: SweepData, degrees: readonly number[], options: SweepOptions = {}): Promise<Sweep> {
   checkDegrees(degrees, data, options);
   const p = plan(data, options);
@@ -246,15 +287,15 @@ export function fitSpec(input: { degrees: readonly number[]; split?: number; fol
   checkArray(input.degrees, 'degrees');
   if (input.degrees.length === 0) throw new InvalidInputError('no degrees to fit');
   for (const d of input.degrees) {
-    if (!Number.isSafeInteger(d) || d < 0) throw new InvalidInputError(`a degree must be a non-negative integer, got ${String(d)}`);
+    if (!Number.isSafeInteger(d) || d < 0) throw new InvalidInputError(`a degree must be a non-negative integer, got ${shown(d)}`);
   }
   const { split, folds } = input;
-  if (split !== undefined && !(typeof split === 'number' && split > 0 && split < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${String(split)}`);
-  if (folds !== undefined && !(Number.isInteger(folds) && folds >= 2)) throw new InvalidInputError(`folds must be an integer >= 2, got ${String(folds)}`);
+  if (split !== undefined && !(typeof split === 'number' && split > 0 && split < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${shown(split)}`);
+  if (folds !== undefined && !(Number.isInteger(folds) && folds >= 2)) throw new InvalidInputError(`folds must be an integer >= 2, got ${shown(folds)}`);
   const seed = input.seed ?? 1;
-  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${String(seed)}`);
+  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${shown(seed)}`);
   const backend = input.backend ?? 'wasm';
-  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${shown(backend)}`);
   return {
     degrees: [...input.degrees], ...(split !== undefined && { split }), ...(folds !== undefined && { folds }), seed,
     mapDomain: input.mapDomain === true, covariance: input.covariance === true, backend,

@@ -3,6 +3,9 @@ import { registerTasks, type TaskContext } from '../core/tasks.js';
 import { runExperiment, type Experiment } from './experiment.js';
 import { sweepDegrees, type Sweep, type SweepData } from './select.js';
 
+/**
+ * The payload of the fit domain's `sweep` worker task: the data, the degrees, and the sweep's options.
+ */
 export interface SweepTask extends SweepData {
   degrees: number[];
   test?: SweepData | undefined;

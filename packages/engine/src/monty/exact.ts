@@ -4,11 +4,19 @@
  * tree). Everything is conditioned on a valid game (the ignorant host's games that reveal the car
  * are excluded).
  */
+import { checkObject, describe } from '../core/args.js';
+import { InvalidInputError } from '../core/errors.js';
 import { Fraction, frac } from './fraction.js';
+import { normalizeGame } from './model.js';
 import type { MontyGame, Strategy } from './model.js';
 
+/** Exact win probabilities per strategy (stay, switch, random), as fractions. */
 export type ExactRates = Record<Strategy, Fraction>;
 
+/**
+ * The exact answer of a game ({@link exactAnswer}): win probabilities per strategy given a valid
+ * game, the share of excluded games, and the rates conditioned on the host's first opened door.
+ */
 export interface ExactAnswer {
   /** P(win | valid game) per strategy. */
   win: ExactRates;
@@ -28,8 +36,23 @@ function rates(pCarIsPick: Fraction, r: number, p: Fraction): ExactRates {
   return { stay, switch: sw, random: Fraction.ONE.sub(p).mul(stay).add(p.mul(sw)) };
 }
 
+/**
+ * The exact win probability of each strategy in a game (closed forms, as rationals), the share of
+ * games an ignorant host excludes, and the rates conditioned on the host's first opened door.
+ *
+ * @param game - A game's rules, normalised ({@link normalizeGame} fills in defaults and checks them).
+ * @returns The exact answer; `win.switch.toString()` gives e.g. `2/3`.
+ * @example
+ * ```ts
+ * import { exactAnswer, normalizeGame } from '@searchlab/engine/monty';
+ * const a = exactAnswer(normalizeGame({ doors: 3 }));
+ * console.log(a.win.stay.toString(), a.win.switch.toString()); // 1/3 2/3
+ * ```
+ */
 export function exactAnswer(game: MontyGame): ExactAnswer {
-  const { doors: n, open: k, host } = game;
+  // Checked (and defaults filled) by the one normaliser; a Proxy that throws is named there.
+  checkObject(game, 'game');
+  const { doors: n, open: k, host } = (game = normalizeGame(game));
   const p = Fraction.fromDecimal(game.switchProbability);
   const r = n - 1 - k; // closed doors besides the pick after the host is done
   const inv = frac(1, n);
@@ -85,6 +108,9 @@ export const Z95 = 1.959963984540054;
 
 /** The 95% Wilson score interval of `wins` successes in `games` trials ([0, 1] when games = 0). */
 export function wilson(wins: number, games: number, z = Z95): [number, number] {
+  if (!(Number.isSafeInteger(games) && games >= 0)) throw new InvalidInputError(`games must be a whole number, got ${describe(games)}`);
+  if (!(Number.isSafeInteger(wins) && wins >= 0 && wins <= games)) throw new InvalidInputError(`wins must be a whole number from 0 to games (${games}), got ${describe(wins)}`);
+  if (!(typeof z === 'number' && z > 0 && Number.isFinite(z))) throw new InvalidInputError(`z must be a positive number, got ${describe(z)}`);
   if (games === 0) return [0, 1];
   const phat = wins / games;
   const z2 = z * z;

@@ -8,6 +8,4 @@ export interface MontyExports {
   montyPlay(games: number): void;
   /** Counter i (codes.monty.counter), cumulative since montyInit. */
   montyCounter(i: number): number;
-  /** Tests: 0 SIMD 3-door blocks (default), 1 every game scalar, 2 every SIMD block replayed on the scalar loop. */
-  montyScalarOnly(mode: number): void;
 }

@@ -10,15 +10,19 @@ import { CHUNK_GAMES, addCounters, chunkCount, chunkGames, zeroCounters, type Co
 import { createTsKernel, type MontyKernel } from './ts-kernel.js';
 import { createWasmKernel } from './wasm-kernel.js';
 
+/** A simulation run's statistics: games played and the counters so far. */
 export interface MontyStats {
   /** Games played so far (valid and excluded). */
   games: number;
   counters: Counters;
 }
 
+/** How a simulation run ends: every game of its chunks played, with the counters. */
 export type MontyOutcome = { kind: 'done'; counters: Counters };
+/** A simulation as a {@link Run}: step it in budgets of games (the lab's live view drives one). */
 export type MontyRun = Run<MontyOutcome, MontyStats>;
 
+/** Which chunks (of 2^20 games each) of a simulation a run plays. */
 export interface ChunkRange {
   /** The first chunk to play and how many (default: all chunks of `trials`). */
   first?: number;

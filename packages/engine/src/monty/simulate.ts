@@ -3,6 +3,7 @@
  * worker pool or on the queue), and report every strategy's estimate beside its exact value
  * with a 95% Wilson interval. The counters are the same for a seed whatever the backend or the pool.
  */
+import { callerCallback, checkObject, checkOptionalFunction } from '../core/args.js';
 import { loadKernels } from '../core/kernels.js';
 import type { Task, TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
@@ -12,6 +13,7 @@ import { exactAnswer, wilson, type ExactAnswer, type ExactRates } from './exact.
 import { COUNTER, STRATEGIES, montySpec, type Counters, type Host, type MontyGame, type MontySimulationOptions, type Strategy } from './model.js';
 import { createKernel, createMontyRun, splitTasks, sumCounters, type MontyChunkTask } from './run.js';
 
+/** An estimated win rate: wins over games, the exact probability beside it, and a 95% Wilson interval. */
 export interface Estimate {
   wins: number;
   games: number;
@@ -22,11 +24,16 @@ export interface Estimate {
   ci95: [number, number];
 }
 
+/** One strategy's estimate, and for the biased host the rates conditioned on the host's first door. */
 export interface StrategyResult extends Estimate {
   /** Biased host: the rates conditioned on the host's first door being the lowest other door, or not. */
   byOpened?: { lowest: Estimate; other: Estimate };
 }
 
+/**
+ * What {@link simulateMonty} returns: how it ended, the game, the games played, each strategy's
+ * estimate beside its exact value, the raw counters and the wall-clock time.
+ */
 export interface MontyResult {
   status: 'done' | 'aborted' | 'timeout';
   trials: number;
@@ -47,7 +54,9 @@ export interface MontyResult {
   timeMs: number;
 }
 
+/** Limits, progress and the runner of {@link simulateMonty}. */
 export interface MontyHooks {
+  /** Aborting stops the simulation (status 'aborted') with the games played so far. */
   signal?: AbortSignal;
   /** Games played so far (of `trials`). */
   onProgress?: (games: number, trials: number) => void;
@@ -103,27 +112,33 @@ export const MONTY_TASKS = 64;
  * through the one work path (core/work.ts): the counts for a seed are the same on every runner,
  * and a stopped run counts the games every task played.
  *
- * @param options - The game (`doors`, `open`, `host`), `trials`, `seed`, `strategy`, `backend`.
+ * @param options - The game (`doors`, `open`, `host`, `bias`, `switchProbability`), `trials`, `seed`, `backend`.
  * @param hooks - `runner` (a worker pool), `signal`, `timeoutMs`, `onProgress`.
  * @returns Each strategy's wins and win rate with a 95% interval, beside the exact answer.
  * @throws {InvalidInputError} On an invalid game or trial count.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
- * const r = await simulateMonty({ trials: 1e6, seed: 1 });
+ * import { simulateMonty } from '@searchlab/engine/monty';
+ * const r = await simulateMonty({ trials: 1e6, seed: 1 }, { timeoutMs: 10_000 });
+ * console.log(r.status, r.results.switch.exact); // done 2/3
  * ```
  */
 export async function simulateMonty(options: MontySimulationOptions, hooks: MontyHooks = {}): Promise<MontyResult> {
+  checkObject(hooks, 'hooks');
+  checkOptionalFunction(hooks.onProgress, 'onProgress');
   const spec = montySpec(options);
   const { trials, seed, backend } = spec;
   const game: MontyGame = { doors: spec.doors, open: spec.open, host: spec.host, bias: spec.bias, switchProbability: spec.switchProbability };
   const exact = exactAnswer(game);
   const tasks: Task[] = splitTasks({ game, trials, seed, backend }, MONTY_TASKS).map((payload) => ({ domain: 'monty', kind: 'simulate', payload }));
   const progress = tasks.map(() => 0);
+  const userProgress = hooks.onProgress && callerCallback(hooks.onProgress, 'onProgress');
   const work = await runTasks<{ counters: Counters; games: number }>(tasks, {
     runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
     onProgress: (g, i) => {
       progress[i] = g as number;
-      hooks.onProgress?.(progress.reduce((a, b) => a + b, 0), trials);
+      userProgress?.(progress.reduce((a, b) => a + b, 0), trials);
     },
   });
   const finished = work.results.filter((r) => r !== undefined);

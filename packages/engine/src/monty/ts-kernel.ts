@@ -113,6 +113,7 @@ export interface MontyKernel {
   play(games: number): void;
   /** The counters since the kernel was made (COUNTERS order). */
   counters(): Counters;
+  /** Frees the kernel (its WASM instance); it may not be used afterwards. */
   dispose(): void;
 }
 

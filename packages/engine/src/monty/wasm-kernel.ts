@@ -5,10 +5,8 @@ import type { MontyExports } from './kernel.js';
 import { COUNTERS, type Counters, type MontyGame } from './model.js';
 import { coinThreshold, type MontyKernel } from './ts-kernel.js';
 
-/** `scalarMode` is for tests: 1 plays every game on the scalar loop, 2 replays every SIMD block on it. */
-export function createWasmKernel(kernels: Kernels, game: MontyGame, seed: number, scalarMode = 0): MontyKernel {
+export function createWasmKernel(kernels: Kernels, game: MontyGame, seed: number): MontyKernel {
   const lease = new KernelLease<MontyExports>(kernels);
-  lease.exports.montyScalarOnly(scalarMode);
   const call = <T>(fn: (ex: MontyExports) => T): T => {
     const r = lease.call(fn);
     // The kernel allocates nothing: a trap here is a bug, never a memory limit.

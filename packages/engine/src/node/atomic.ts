@@ -10,11 +10,13 @@
 import { lstat, open, readlink, realpath, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { unlinkSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { checkBytes, checkObject, checkString } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 
 /** Writes the content in chunks through `write` (for outputs too big for one string). */
 export type ChunkedContent = (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>;
 
+/** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** What the path is, for the error message ("--output", "--plot", "the cache file"). */
   label?: string;
@@ -158,6 +160,10 @@ async function writeRenamed(file: string, mode: number | undefined, content: str
  * ("cannot write --output out.json: no space left on the device"); nothing is left behind.
  */
 export async function writeFileAtomic(path: string, content: string | Uint8Array | ChunkedContent, options: AtomicWriteOptions = {}): Promise<void> {
+  checkString(path, 'path');
+  if (typeof content !== 'string' && typeof content !== 'function') checkBytes(content, 'content');
+  checkObject(options, 'options');
+  if (options.label !== undefined) checkString(options.label, 'options.label');
   const label = options.label === undefined ? path : `${options.label} ${path}`;
   try {
     const target = await targetOf(path);

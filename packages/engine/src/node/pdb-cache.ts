@@ -23,6 +23,9 @@ const MIN_SLICE_BYTES = 16 << 20;
 const MAGIC = 0x4244_5053; // "SPDB" read as a little-endian u32
 const HEADER_BYTES = 32;
 
+/**
+ * Where pattern databases are cached by default: `$SEARCHLAB_CACHE_DIR`, else `$XDG_CACHE_HOME/searchlab`, else `~/.cache/searchlab`.
+ */
 export function defaultCacheDir(): string {
   const env = process.env;
   if (env.SEARCHLAB_CACHE_DIR) return env.SEARCHLAB_CACHE_DIR;
@@ -51,6 +54,11 @@ const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.leng
 /** Cache warnings go here unless a caller says otherwise (the CLI prints them on stderr). */
 const warnOnStderr = (message: string): void => void process.stderr.write(`searchlab: warning: ${message}\n`);
 
+/**
+ * A pattern-database cache in files under `dir` (one per table, with a format header and a SHA-256
+ * digest; a corrupt or stale file is rebuilt, with a warning through `onWarning`, stderr by default).
+ * Install it with `setPdbCache`, or use {@link useFileCache}.
+ */
 export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: string) => void = warnOnStderr): PdbCache {
   const path = (name: string): string => join(dir, `${name}.bin`);
   let failed = false;

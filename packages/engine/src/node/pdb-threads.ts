@@ -4,6 +4,7 @@
  * this thread that sets the build up and deals out the layers (protocol: core-as
  * assembly/pdb/threads.ts). The tables are byte for byte those of the one-thread kernel build.
  */
+import { shown } from '../core/args.js';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { pdbThreadsWasmBase64 } from '#core-as/pdb-threads';
@@ -83,7 +84,7 @@ class BuildThread {
  */
 export function threadedPdbBuilder(threads: number = Math.min(availableParallelism(), MAX_BUILD_THREADS)): PdbBuilder {
   if (!Number.isSafeInteger(threads) || threads < 1 || threads > MAX_BUILD_THREADS) {
-    throw new InvalidInputError(`threads must be a whole number from 1 to ${MAX_BUILD_THREADS}, got ${String(threads)}`);
+    throw new InvalidInputError(`threads must be a whole number from 1 to ${MAX_BUILD_THREADS}, got ${shown(threads)}`);
   }
   let session: Promise<BuildSession> | undefined;
   let queue: Promise<unknown> = Promise.resolve();

@@ -5,12 +5,17 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { processMemory } from '../core/memory.js';
+import { processWasmMemory } from '../core/shared-memory.js';
 import { WorkerPool, type WorkerPort } from '../core/pool.js';
 import type { ReplyMessage } from '../core/tasks.js';
 
+/**
+ * A {@link WorkerPort} over one worker_threads Worker running `script` (what {@link createNodePool} uses).
+ */
 export function nodeWorkerPort(script: string | URL): WorkerPort {
-  // The worker's runs reserve from this process's memory budget (core/memory.ts), not a budget of their own.
-  const worker = new Worker(script, { workerData: { searchlabMemory: processMemory.shared } });
+  // The worker's runs reserve from this process's memory budget (core/memory.ts), not a budget of
+  // their own, and read the data shared between threads (the pattern databases) from one memory.
+  const worker = new Worker(script, { workerData: { searchlabMemory: processMemory.shared, searchlabWasmMemory: processWasmMemory(true) } });
   return {
     post: (message) => worker.postMessage(message),
     onReply: (cb) => void worker.on('message', (m: ReplyMessage) => cb(m)),
@@ -32,12 +37,16 @@ export function nodeWorkerPort(script: string | URL): WorkerPort {
  * @throws {InvalidInputError} When `size` is not an integer from 1 to 1024.
  * @example
  * ```ts
+ * import { createNodePool } from '@searchlab/engine/node';
+ * import { countQueens } from '@searchlab/engine/queens';
  * const pool = createNodePool({ size: 2 });
- * const r = await countQueens(14, { runner: pool });
+ * const r = await countQueens(12, { runner: pool });
  * await pool.close();
+ * console.log(r.status, r.solutions); // done 14200
  * ```
  */
 export function createNodePool(options: { size?: number; script?: string | URL } = {}): WorkerPool {
   const script = options.script ?? new URL('./worker.js', import.meta.url);
+  processWasmMemory(true); // now: data this thread loads later (useSharedPdbs) is shared with the workers too
   return new WorkerPool(() => nodeWorkerPort(script), options.size ?? availableParallelism());
 }

@@ -1,5 +1,5 @@
 // Boards: size limits, construction and validation, goals, moves, rendering and the one text form.
-import { checkArray, checkString, describe } from '../core/args.js';
+import { checkArray, checkString, describe, reading, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { BLANK, INVERSE, MOVES, WALL } from './types.js';
 import type { Board, GoalPreset, Move } from './types.js';
@@ -9,6 +9,9 @@ import type { Board, GoalPreset, Move } from './types.js';
  * SEARCH_MAX_SIDE are for the constructive solver only: the searches refuse them (solve.ts).
  */
 export const MIN_SIDE = 2;
+/**
+ * The largest side a board may have (the constructive solver's limit; searches stop at {@link SEARCH_MAX_SIDE}).
+ */
 export const MAX_SIDE = 128;
 /** The largest side the search algorithms take (32×32 keeps their keys and tables sane). */
 export const SEARCH_MAX_SIDE = 32;
@@ -54,10 +57,11 @@ function times(n: number): string {
  * 1..T, and a blank that can move. Throws InvalidInputError with a one-line message naming the cell.
  */
 export function validateBoard(board: Board): void {
-  if (board === null || typeof board !== 'object' || Array.isArray(board)) {
+  if (reading('board', () => board === null || typeof board !== 'object' || Array.isArray(board))) {
     throw new InvalidInputError(`expected a board {width, height, cells}, got ${describe(board)}`);
   }
-  const { width, height, cells } = board;
+  // One read of each field (a Proxy or a getter that throws is named here).
+  const { width, height, cells } = reading('board', () => ({ width: board.width, height: board.height, cells: board.cells }));
   if (typeof width !== 'number' || typeof height !== 'number') {
     throw new InvalidInputError(`width and height must be numbers, got ${describe(width)} and ${describe(height)}`);
   }
@@ -73,7 +77,7 @@ export function validateBoard(board: Board): void {
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i] as number;
     if (!Number.isInteger(v) || v < WALL) {
-      throw new InvalidInputError(`${cellName(width, i)}: ${String(v)} is not a tile, blank (0) or wall (-1)`);
+      throw new InvalidInputError(`${cellName(width, i)}: ${shown(v)} is not a tile, blank (0) or wall (-1)`);
     }
     if (v === BLANK) blanks.push(i);
     if (v !== WALL) free++;
@@ -136,6 +140,9 @@ export function makeBoard(width: number, height: number, cells: readonly number[
   return Object.freeze(board);
 }
 
+/**
+ * Whether two boards have the same size and the same cells (walls included); throws InvalidInputError when either is not a board.
+ */
 export function boardsEqual(a: Board, b: Board): boolean {
   checkBoard(a, 'a');
   checkBoard(b, 'b');
@@ -170,7 +177,18 @@ export function wallIndices(board: Board): number[] {
 /**
  * The goal board of a preset. blank-last: tiles 1..T in row-major order over the free cells and
  * the blank on the last free cell. blank-first: the blank on the first free cell, then 1..T (Korf).
- * `walls` are cell indices (row-major, 0-based).
+ *
+ * @param width - Columns, from {@link MIN_SIDE} to {@link MAX_SIDE}.
+ * @param height - Rows, from {@link MIN_SIDE} to {@link MAX_SIDE}.
+ * @param preset - `blank-last` (default) or `blank-first`.
+ * @param walls - Wall cells as indices (row-major, 0-based); default none.
+ * @returns The goal board.
+ * @throws {InvalidInputError} On a side out of range, an unknown preset, or walls out of range or repeated.
+ * @example
+ * ```ts
+ * import { goalBoard } from '@searchlab/engine/puzzle';
+ * console.log(goalBoard(3, 2).cells.join(' ')); // 1 2 3 4 5 0
+ * ```
  */
 export function goalBoard(
   width: number,
@@ -192,7 +210,7 @@ export function goalBoard(
   for (let i = 0; i < n; i++) if (cells[i] !== WALL) free.push(i);
   if (free.length < 2) throw new InvalidInputError(`the ${sizeName(width, height)} board has fewer than 2 free cells`);
   if (preset !== 'blank-last' && preset !== 'blank-first') {
-    throw new InvalidInputError(`unknown goal preset '${String(preset)}' (use blank-last or blank-first)`);
+    throw new InvalidInputError(`unknown goal preset '${shown(preset)}' (use blank-last or blank-first)`);
   }
   const last = free.length - 1;
   free.forEach((cell, k) => {
@@ -210,7 +228,9 @@ export function goalBoard(
  * @throws {InvalidInputError} When the preset's blank cell is walled in.
  * @example
  * ```ts
- * const goal = goalLike(parseBoard('4 2 1 3 6 7 5 8 0'), 'blank-first'); // 0 1 2/3 4 5/6 7 8
+ * import { goalLike, parseBoard } from '@searchlab/engine/puzzle';
+ * const goal = goalLike(parseBoard('4 2 1 3 6 7 5 8 0'), 'blank-first');
+ * console.log(goal.cells.join(' ')); // 0 1 2 3 4 5 6 7 8
  * ```
  */
 export function goalLike(start: Board, preset: GoalPreset = 'blank-last'): Board {
@@ -237,6 +257,7 @@ export function neighbour(board: Board, from: number, move: Move): number {
 
 /** Legal moves of the blank, in the fixed order up, down, left, right. */
 export function legalMoves(board: Board): Move[] {
+  checkBoard(board);
   const b = blankIndex(board);
   return MOVES.filter((m) => neighbour(board, b, m) >= 0);
 }
@@ -276,8 +297,19 @@ export function applyMove(board: Board, move: Move): Board {
 }
 
 /**
- * The board after `moves` in order. Throws InvalidInputError naming the first illegal move, e.g.
- * "move 7 (left) is illegal: the blank is at row 2, col 1, on the left edge".
+ * The board after the blank makes `moves` in order (the input is not changed).
+ *
+ * @param board - The board to start from.
+ * @param moves - The blank's moves (`up`, `down`, `left`, `right`).
+ * @returns The new board.
+ * @throws {InvalidInputError} Naming the first illegal move, e.g. "move 7 (left) is illegal: the blank
+ *   is at row 2, col 1, on the left edge"; or on an invalid board.
+ * @example
+ * ```ts
+ * import { applyMoves, goalBoard, parseMoves } from '@searchlab/engine/puzzle';
+ * const b = applyMoves(goalBoard(3, 3), parseMoves('up left'));
+ * console.log(b.cells.join(' ')); // 1 2 3 4 0 5 7 8 6
+ * ```
  */
 export function applyMoves(board: Board, moves: readonly Move[]): Board {
   checkBoard(board);
@@ -329,6 +361,15 @@ function label(v: number): string {
 /**
  * A terminal grid: one line per row, cells right-aligned to a common width (at least 2) and
  * separated by one space; the blank is `_`, a wall `#`. No trailing newline.
+ *
+ * @param board - The board to draw.
+ * @returns The grid as text.
+ * @throws {InvalidInputError} When `board` is not a valid board.
+ * @example
+ * ```ts
+ * import { parseBoard, renderBoard } from '@searchlab/engine/puzzle';
+ * console.log(JSON.stringify(renderBoard(parseBoard('1 2 3/4 0 5/6 7 8')).split('\n')[1])); // " 4  _  5"
+ * ```
  */
 export function renderBoard(board: Board): string {
   checkBoard(board);

@@ -7,6 +7,9 @@
 import * as Plot from '@observablehq/plot';
 import { columnName, type ExperimentResult } from './experiment.js';
 
+/**
+ * Options of {@link experimentChart}: the document to draw in (happy-dom's in Node; the global one by default), the size in pixels and a title.
+ */
 export interface ExperimentChartOptions {
   document?: Document;
   width?: number;

@@ -4,7 +4,7 @@
  * same other settings; results streamed as they finish, and a summary whose means are taken over
  * the same boards for every variant.
  */
-import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
+import { callerCallback, checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { HEURISTICS, normalizeOptions, puzzleSpec } from './options.js';
@@ -17,16 +17,21 @@ import type { SolveTask } from './tasks.js';
 import './tasks.js'; // registers the solve task this runs
 import type { Board } from './types.js';
 
+/** One board to solve in a comparison, with its goal. */
 export interface CompareInstance {
   start: Board;
   goal: Board;
 }
 
+/**
+ * One heuristic to compare, optionally counting the blank as a tile (inadmissible: the seeds' mistake, kept to show it).
+ */
 export interface CompareVariant {
   heuristic: HeuristicName;
   countBlank?: boolean;
 }
 
+/** One variant's totals and means over a comparison's instances. */
 export interface VariantSummary {
   variant: CompareVariant;
   /** Instances this variant solved. */
@@ -49,6 +54,7 @@ export interface VariantSummary {
   timeMs: number;
 }
 
+/** What {@link compareHeuristics} returns: every solve's result, and a summary per variant. */
 export interface Comparison {
   /** results[instance][variant] */
   results: SolveResult[][];
@@ -57,6 +63,7 @@ export interface Comparison {
   commonSolved: number;
 }
 
+/** Runner, limits and callbacks of {@link compareHeuristics}. */
 export interface CompareHooks {
   /** Where the solves run: a worker pool or the queue runs them in parallel. Default: this thread. */
   runner?: TaskRunner;
@@ -78,7 +85,7 @@ function checkVariants(variants: readonly CompareVariant[]): void {
   checkArray(variants, 'variants');
   variants.forEach((v, k) => {
     checkObject(v, `variants[${k}]`);
-    if (!HEURISTICS.includes(v.heuristic)) throw new InvalidInputError(`variants[${k}]: unknown heuristic '${String(v.heuristic)}'`);
+    if (!HEURISTICS.includes(v.heuristic)) throw new InvalidInputError(`variants[${k}]: unknown heuristic '${shown(v.heuristic)}'`);
   });
 }
 
@@ -99,8 +106,27 @@ function checkCompare(instances: readonly CompareInstance[], variants: readonly 
 }
 
 /**
- * Solve every instance with every variant on `hooks.runner` (a worker pool; default: this thread,
- * one at a time). When aborted, the table holds what finished and the summary covers the complete rows.
+ * Solves every instance with every variant (heuristic) and summarises them side by side: nodes,
+ * lengths and b* over the instances every variant solved. The solves run on `hooks.runner` (a worker
+ * pool runs them in parallel; default: this thread, one at a time). Limits never throw: a solve that
+ * hits one has that status in the table; when aborted, the table holds what finished.
+ *
+ * @param instances - The boards to solve, each with its goal.
+ * @param variants - The heuristics to compare (each may count the blank, to show why that is wrong).
+ * @param settings - The solve's settings shared by every run: `algorithm` (default `astar`), `maxNodes`,
+ *   `backend` … (as {@link solvePuzzle}'s options, less the heuristic).
+ * @param hooks - `runner`, `signal`, `timeoutMs` (wall-clock ms for the whole comparison),
+ *   `onProgress` and `onResult` (each solve as it ends).
+ * @returns Every solve's result (`results[instance][variant]`) and a summary per variant.
+ * @throws {InvalidInputError} On an invalid board, variant, setting or hook.
+ * @example
+ * ```ts
+ * import { compareHeuristics, goalLike, parseBoard } from '@searchlab/engine/puzzle';
+ * const start = parseBoard('8 6 7/2 5 4/3 0 1');
+ * const cmp = await compareHeuristics([{ start, goal: goalLike(start) }],
+ *   [{ heuristic: 'manhattan' }, { heuristic: 'linear-conflict' }], { algorithm: 'idastar' });
+ * console.log(cmp.summary.map((s) => s.meanLength)); // [ 31, 31 ]
+ * ```
  */
 export async function compareHeuristics(
   instances: readonly CompareInstance[],
@@ -115,14 +141,15 @@ export async function compareHeuristics(
   }));
   const at = (index: number): [number, number] => [Math.floor(index / variants.length), index % variants.length];
   const results: SolveResult[][] = instances.map(() => []);
-  const onProgress = hooks.onProgress;
+  const onProgress = hooks.onProgress && callerCallback(hooks.onProgress, 'onProgress');
+  const onResult = hooks.onResult && callerCallback(hooks.onResult, 'onResult');
   await runTasks<SolveResult>(tasks, {
     runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
     onProgress: onProgress && ((stats, index) => onProgress(...at(index), stats as SearchStats)),
     onResult: (index, result) => {
       const [i, v] = at(index);
       results[i]![v] = result as SolveResult;
-      hooks.onResult?.(i, v, result as SolveResult);
+      onResult?.(i, v, result as SolveResult);
     },
   });
   return summarise(results, variants);

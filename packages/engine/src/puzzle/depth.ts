@@ -20,6 +20,7 @@ export const ENUMERATE_MAX_CELLS = 9;
 /** Optimal solves per requested walk board before giving up (walk method). */
 export const WALK_ATTEMPTS_PER_BOARD = 200;
 
+/** Boards at an exact optimal distance from the goal, and how they were drawn. */
 export interface DepthBoards {
   boards: Board[];
   /** uniform: over the whole BFS layer at that depth; walk: random walks filtered by an optimal solve. */
@@ -29,6 +30,7 @@ export interface DepthBoards {
   maxDepth?: number;
 }
 
+/** Options of {@link boardsAtDepth}: how many boards, the seed, and limits. */
 export interface DepthOptions {
   count: number;
   seed: number;

@@ -5,7 +5,7 @@
  * mean effective branching factor b* of the runs. The counts are the solver's own (SolveResult.stats).
  * A run stopped by the cap (maxNodes expanded) makes its cell "capped": no mean is claimed for it.
  */
-import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkString } from '../core/args.js';
+import { checkArray, checkObject, checkOptionalFunction, checkOptionalSignal, checkString, shown } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import type { TaskRunner } from '../core/pool.js';
 import { effectiveBranchingFactor } from '../search/ebf.js';
@@ -15,12 +15,16 @@ import { ALGORITHMS, HEURISTICS, usesHeuristic, type Algorithm, type HeuristicNa
 import { compareHeuristics, type CompareInstance } from './compare.js';
 import type { Board } from './types.js';
 
+/** One column of the experiment's table: an algorithm and, for informed ones, its heuristic. */
 export interface ExperimentColumn {
   algorithm: Algorithm;
   /** Informed algorithms only. */
   heuristic?: HeuristicName;
 }
 
+/**
+ * Russell & Norvig's experiment: `perDepth` boards at each solution depth, solved by every column, seeded.
+ */
 export interface ExperimentSpec {
   /** Default: the 8-puzzle's blank-last goal. */
   goal?: Board;
@@ -32,6 +36,7 @@ export interface ExperimentSpec {
   cap?: number;
 }
 
+/** One depth × column cell of the experiment's table: runs, and the means of nodes and of b*. */
 export interface ExperimentCell {
   /** Runs finished (all perDepth when the experiment completed). */
   runs: number;
@@ -44,6 +49,7 @@ export interface ExperimentCell {
   ebf?: number;
 }
 
+/** What {@link runExperiment} returns: the spec it ran, the boards' method, and the table's cells. */
 export interface ExperimentResult {
   goal: Board;
   depths: number[];
@@ -59,6 +65,7 @@ export interface ExperimentResult {
   complete: boolean;
 }
 
+/** Runner, AbortSignal and progress of {@link runExperiment}. */
 export interface ExperimentHooks {
   runner?: TaskRunner;
   signal?: AbortSignal;
@@ -66,8 +73,10 @@ export interface ExperimentHooks {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** The experiment's default node limit per run (nodes expanded). */
 export const DEFAULT_EXPERIMENT_CAP = 1_000_000;
 
+/** A column's name as the table shows it: `astar(manhattan)`, or `bfs` for an uninformed algorithm. */
 export function columnName(c: ExperimentColumn): string {
   checkObject(c, 'column');
   checkString(c.algorithm, 'column.algorithm');
@@ -78,8 +87,8 @@ export function columnName(c: ExperimentColumn): string {
 export function experimentColumns(algorithms: readonly Algorithm[], heuristics: readonly HeuristicName[]): ExperimentColumn[] {
   checkArray(algorithms, 'algorithms');
   checkArray(heuristics, 'heuristics');
-  for (const a of algorithms) if (!ALGORITHMS.includes(a)) throw new InvalidInputError(`algorithms: unknown algorithm '${String(a)}'`);
-  for (const h of heuristics) if (!HEURISTICS.includes(h)) throw new InvalidInputError(`heuristics: unknown heuristic '${String(h)}'`);
+  for (const a of algorithms) if (!ALGORITHMS.includes(a)) throw new InvalidInputError(`algorithms: unknown algorithm '${shown(a)}'`);
+  for (const h of heuristics) if (!HEURISTICS.includes(h)) throw new InvalidInputError(`heuristics: unknown heuristic '${shown(h)}'`);
   return algorithms.flatMap((algorithm) => (usesHeuristic(algorithm) ? heuristics.map((heuristic) => ({ algorithm, heuristic })) : [{ algorithm }]));
 }
 
@@ -97,9 +106,9 @@ function checkSpec(spec: ExperimentSpec): void {
   if (spec.columns.length === 0) throw new InvalidInputError('columns: give at least one algorithm');
   spec.columns.forEach((c, k) => {
     if (!ALGORITHMS.includes(c.algorithm) || !EXPERIMENT_ALGORITHMS.includes(c.algorithm)) {
-      throw new InvalidInputError(`columns[${k}]: algorithm '${String(c.algorithm)}' does not fit the experiment (choose from ${EXPERIMENT_ALGORITHMS.join(', ')})`);
+      throw new InvalidInputError(`columns[${k}]: algorithm '${shown(c.algorithm)}' does not fit the experiment (choose from ${EXPERIMENT_ALGORITHMS.join(', ')})`);
     }
-    if (c.heuristic !== undefined && !HEURISTICS.includes(c.heuristic)) throw new InvalidInputError(`columns[${k}]: unknown heuristic '${String(c.heuristic)}'`);
+    if (c.heuristic !== undefined && !HEURISTICS.includes(c.heuristic)) throw new InvalidInputError(`columns[${k}]: unknown heuristic '${shown(c.heuristic)}'`);
   });
   if (spec.cap !== undefined && !(Number.isSafeInteger(spec.cap) && spec.cap >= 1)) throw new InvalidInputError(`cap must be a whole number ≥ 1, got ${spec.cap}`);
   if (!Number.isSafeInteger(spec.seed)) throw new InvalidInputError(`seed must be an integer, got ${spec.seed}`);

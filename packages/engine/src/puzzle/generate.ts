@@ -6,6 +6,7 @@ import { blankRegion, checkSolvable, cycleCells } from './solvability.js';
 import { BLANK, INVERSE, MOVES } from './types.js';
 import type { Board, Move } from './types.js';
 
+/** A board reached by a random walk from the goal, and the walk's moves. */
 export interface RandomWalkResult {
   board: Board;
   /** The moves made from the goal (undo them in reverse to solve). */
@@ -71,6 +72,19 @@ function walkFromGoal(goal: Board, k: number, seed: number, moves?: Move[]): Boa
  * uniformly (Rng.nextInt) among the legal moves in the order up, down, left, right, leaving out the
  * move that undoes the previous one unless it is the only legal move. A step with a single
  * candidate draws no random number. The result is at most k moves from the goal, not exactly k.
+ *
+ * @param goal - The board to walk from (walls stay put).
+ * @param k - Moves to make, an integer from 0 to {@link MAX_WALK}.
+ * @param seed - Any safe integer; the same seed gives the same walk.
+ * @returns The board reached and the moves made.
+ * @throws {InvalidInputError} On an invalid board, `k` out of range or a seed that is not an integer.
+ * @example
+ * ```ts
+ * import { applyMoves, goalBoard, randomWalk } from '@searchlab/engine/puzzle';
+ * const goal = goalBoard(4, 4);
+ * const { board, moves } = randomWalk(goal, 30, 7);
+ * console.log(moves.length, applyMoves(goal, moves).cells.join() === board.cells.join()); // 30 true
+ * ```
  */
 export function randomWalk(goal: Board, k: number, seed: number): RandomWalkResult {
   const moves: Move[] = [];

@@ -3,15 +3,19 @@
  * The blank is excluded unless `countBlank` (seed 004's variant, not admissible); walls never move
  * and are ignored.
  */
-import { checkBoolean } from '../core/args.js';
+import { checkBoolean, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { BLANK, type Board } from './types.js';
 
 /** The heuristics of a search (pattern databases are named in pdb.ts). */
 export type HeuristicName = 'misplaced' | 'manhattan' | 'euclidean' | 'linear-conflict';
+/**
+ * The plain heuristics, weakest first: tiles misplaced, Manhattan distance, Euclidean distance, Manhattan plus linear conflicts.
+ */
 export const HEURISTICS: readonly HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 
+/** What a heuristic guarantees on a board, and a one-line description (see {@link heuristicInfo}). */
 export interface HeuristicProperties {
   /** Never overestimates the true distance (A* and IDA* then find optimal paths). */
   admissible: boolean;
@@ -92,7 +96,7 @@ function indexGoal(goal: Board): GoalIndex {
  * manhattan, euclidean only).
  */
 export function makeHeuristic(name: HeuristicName, goal: Board, countBlank = false): HeuristicFn {
-  if (!Object.hasOwn(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${String(name)}'`);
+  if (!Object.hasOwn(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${shown(name)}'`);
   checkBoard(goal, 'goal');
   checkBoolean(countBlank, 'countBlank');
   if (countBlank && name === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
@@ -115,7 +119,7 @@ export function makeHeuristic(name: HeuristicName, goal: Board, countBlank = fal
     case 'linear-conflict':
       return linearConflict(g);
     default:
-      throw new InvalidInputError(`unknown heuristic '${String(name)}'`);
+      throw new InvalidInputError(`unknown heuristic '${shown(name)}'`);
   }
 }
 
@@ -215,6 +219,7 @@ export interface TileContribution {
   leavesColumn: boolean;
 }
 
+/** A heuristic's value on a board and each tile's share of it (see {@link heuristicBreakdown}). */
 export interface HeuristicBreakdown {
   h: number;
   tiles: TileContribution[];

@@ -7,8 +7,6 @@ export interface PuzzleExports {
   /** At most `budget` expansions; returns a codes.puzzle.status value. */
   puzzleStep(budget: number): number;
   puzzleStatus(): number;
-  /** The best-first open list in use: 1 bucket grid, 2 heap, 0 none (a diagnostic for tests). */
-  puzzleOpenKind(): number;
   puzzleExpanded(): number;
   puzzleGenerated(): number;
   puzzleUnique(): number;

@@ -4,7 +4,7 @@
  */
 import { codes } from '#core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs } from '../core/args.js';
+import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalSignal, checkTimeoutMs, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkMemoryBytes } from '../core/memory.js';
 import type { SearchStats } from '../search/types.js';
@@ -15,16 +15,25 @@ import { PDB_NAMES, isPdbName, type PdbName, type PdbProgress } from './pdb.js';
 
 export { HEURISTICS, type HeuristicName };
 
+/**
+ * The solving algorithms: uninformed searches (`bfs`, `dfs`, `iddfs`, `ucs`, `dijkstra`), informed ones
+ * (`greedy`, `astar`, `wastar`, `idastar`, `wida`, `anytime`) and the constructive, non-optimal `construct`.
+ */
 export type Algorithm =
   | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
 
+/** Every {@link Algorithm}, in the order the CLI and the lab list them. */
 export const ALGORITHMS: readonly Algorithm[] =
   ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime', 'construct'];
 /** Algorithms that are not searches: no heuristic, no node counts, boards up to MAX_SIDE (construct.ts). */
 export const CONSTRUCTIVE_ALGORITHMS: readonly Algorithm[] = ['construct'];
 /** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
 export type SolverHeuristic = HeuristicName | PdbName;
+/**
+ * A heuristic a user may ask for: a plain heuristic, a pattern database, or `auto` (the strongest that fits the board and the memory limit).
+ */
 export type HeuristicChoice = SolverHeuristic | 'auto';
+/** Every {@link HeuristicChoice}. */
 export const HEURISTIC_CHOICES: readonly HeuristicChoice[] = [...HEURISTICS, ...PDB_NAMES, 'auto'];
 /** Algorithms with a WASM kernel (those with a kernel code, constructive ones, and anytime: runs of wida); the others always run on the TS reference. */
 export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm || CONSTRUCTIVE_ALGORITHMS.includes(a) || a === 'anytime');
@@ -88,6 +97,9 @@ export interface SolveOptions extends SolveSettings {
 }
 
 
+/**
+ * One board along a solution with its path cost g, heuristic h and f = g + h (a solve with `trace: true`).
+ */
 export interface TraceStep {
   board: Board;
   g: number;
@@ -95,6 +107,9 @@ export interface TraceStep {
   f: number;
 }
 
+/**
+ * How a solve ended: solved, proven unsolvable, stopped by a limit (nodes, time, memory), or aborted by its signal.
+ */
 export type SolveStatus = 'solved' | 'unsolvable' | 'limit' | 'aborted';
 
 /** One better solution of an anytime solve (docs/contracts/search.md "anytime"). */
@@ -111,6 +126,10 @@ export interface Improvement {
   stats: SearchStats;
 }
 
+/**
+ * What {@link solvePuzzle} returns: the status, the moves (when solved), the algorithm, heuristic and
+ * backend used, and the search's statistics (always, whatever the status).
+ */
 export interface SolveResult {
   status: SolveStatus;
   solvable: boolean;
@@ -154,9 +173,9 @@ export interface ParallelInfo {
 /** SolveOptions after defaults and validation: what a backend's run receives. */
 export interface NormalizedSolveOptions {
   algorithm: Algorithm;
-  heuristic: HeuristicName;
-  /** The pattern databases on top of Manhattan (heuristic is then 'manhattan'), with or without reflection. */
-  pdb?: PdbName;
+  /** `auto` resolved; a pattern database's name is looked up (its tables loaded) where the run starts. */
+  heuristic: SolverHeuristic;
+  /** Pattern databases: also look up the reflected board. */
   pdbReflect: boolean;
   countBlank: boolean;
   weight: number;
@@ -183,26 +202,26 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   checkObject(opts, 'options');
   checkBoolean(opts.countBlank, 'countBlank');
   checkBoolean(opts.trace, 'trace');
-  const pdb = isPdbName(opts.heuristic) ? opts.heuristic : undefined;
-  const algorithm = opts.algorithm ?? (pdb !== undefined ? 'idastar' : 'astar');
+  const heuristic = opts.heuristic ?? 'manhattan';
+  const pdb = isPdbName(heuristic);
+  const algorithm = opts.algorithm ?? (pdb ? 'idastar' : 'astar');
   if (!ALGORITHMS.includes(algorithm)) {
-    throw new InvalidInputError(`unknown algorithm '${String(algorithm)}' (expected one of ${ALGORITHMS.join(', ')})`);
+    throw new InvalidInputError(`unknown algorithm '${shown(algorithm)}' (expected one of ${ALGORITHMS.join(', ')})`);
   }
-  if (opts.heuristic === 'auto') throw new InvalidInputError("heuristic 'auto' is resolved by solvePuzzle (resolveHeuristic)");
-  const heuristic = (pdb !== undefined ? 'manhattan' : opts.heuristic ?? 'manhattan') as HeuristicName;
-  if (!HEURISTICS.includes(heuristic)) {
-    throw new InvalidInputError(`unknown heuristic '${String(heuristic)}' (expected one of ${HEURISTIC_CHOICES.join(', ')})`);
+  if (heuristic === 'auto') throw new InvalidInputError("heuristic 'auto' is resolved by solvePuzzle (resolveHeuristic)");
+  if (!pdb && !HEURISTICS.includes(heuristic)) {
+    throw new InvalidInputError(`unknown heuristic '${shown(heuristic)}' (expected one of ${HEURISTIC_CHOICES.join(', ')})`);
   }
-  if (pdb !== undefined && !IDA_ALGORITHMS.includes(algorithm)) {
-    throw new InvalidInputError(`the ${pdb} pattern databases run with ${IDA_ALGORITHMS.join(', ')}, not ${algorithm}`);
+  if (pdb && !IDA_ALGORITHMS.includes(algorithm)) {
+    throw new InvalidInputError(`the ${heuristic} pattern databases run with ${IDA_ALGORITHMS.join(', ')}, not ${algorithm}`);
   }
   if (opts.maxMemoryBytes !== undefined && !isPositiveInteger(opts.maxMemoryBytes)) throw new InvalidInputError('maxMemoryBytes must be a positive integer');
   const countBlank = opts.countBlank === true;
-  if (countBlank && pdb !== undefined) throw new InvalidInputError('countBlank is not allowed with pattern databases');
+  if (countBlank && pdb) throw new InvalidInputError('countBlank is not allowed with pattern databases');
   if (countBlank && heuristic === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');
   const weight = opts.weight ?? 2;
   if (typeof weight !== 'number' || !Number.isFinite(weight) || !(weight >= 1)) {
-    throw new InvalidInputError(`weight must be a number ≥ 1 (got ${String(weight)})`);
+    throw new InvalidInputError(`weight must be a number ≥ 1 (got ${shown(weight)})`);
   }
   const depthLimit = opts.depthLimit ?? 50;
   if (typeof depthLimit !== 'number' || !Number.isInteger(depthLimit) || depthLimit < 0) {
@@ -211,12 +230,12 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   const maxNodes = opts.maxNodes ?? Infinity;
   if (maxNodes !== Infinity && !isPositiveInteger(maxNodes)) throw new InvalidInputError('maxNodes must be a positive integer');
   if (opts.backend !== undefined && !BACKENDS.includes(opts.backend)) {
-    throw new InvalidInputError(`unknown backend '${String(opts.backend)}' (expected wasm or ts)`);
+    throw new InvalidInputError(`unknown backend '${shown(opts.backend)}' (expected wasm or ts)`);
   }
   checkTimeoutMs(opts.timeoutMs);
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
   return {
-    algorithm, heuristic, ...(pdb && { pdb }), pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,
+    algorithm, heuristic, pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,
     maxMemoryBytes: opts.maxMemoryBytes,
   };
 }

@@ -12,10 +12,10 @@ import { throttled, type TaskContext } from '../core/tasks.js';
 import { parallelIdaStar, type IterationProgress, type IterationReport, type SubtreeAnswer, type SubtreeJob, type SubtreeSearch } from '../search/parallel-ida.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import { normalizeOptions, puzzleSpec, type PuzzleSpec, type SolveOptions, type SolveResult } from './options.js';
-import { PDB_SPECS, pdbHeuristic, type PdbTables } from './pdb.js';
+import { PDB_SPECS, isPdbName } from './pdb.js';
 import { loadPdb } from './pdb-store.js';
 import { SlidingTileProblem } from './problem.js';
-import { pdbH, prepare, resolveHeuristic, stoppedEarly, type Job } from './solve.js';
+import { loadJobPdb, prepare, resolveHeuristic, type Job } from './solve.js';
 import { createTsPuzzleRun } from './ts-run.js';
 import type { Board, Move } from './types.js';
 import { applyMoves } from './board.js';
@@ -35,6 +35,7 @@ export interface SubtreeTask {
   maxNodes: number | null;
 }
 
+/** A subtree task's answer in a parallel IDA* solve (see {@link solvePuzzleParallel}). */
 export type SubtreeResult = SubtreeAnswer<Move>;
 
 const zero = (): SearchCounters => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 });
@@ -45,11 +46,11 @@ export async function searchSubtree(task: SubtreeTask, ctx: TaskContext): Promis
   if (normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* searches with idastar, not ${normalized.algorithm}`);
   if (task.maxNodes !== null && task.maxNodes <= 0) return { outcome: 'node-limit', counters: zero() };
   const root = applyMoves(task.start, task.path);
-  const pdb = normalized.pdb === undefined ? undefined : await loadPdb(PDB_SPECS[normalized.pdb], { signal: ctx.signal });
+  if (isPdbName(normalized.heuristic)) await loadPdb(PDB_SPECS[normalized.heuristic], { signal: ctx.signal });
   const subtree = { depth: task.path.length, incoming: task.path.at(-1) ?? null, threshold: task.threshold };
   const run = task.spec.backend === 'ts'
-    ? createTsPuzzleRun(root, task.goal, normalized, pdb && pdbHeuristic(pdb, task.goal, normalized.pdbReflect), subtree)
-    : createWasmPuzzleRun(await loadKernels(), root, task.goal, normalized, { pdb, subtree });
+    ? createTsPuzzleRun(root, task.goal, normalized, subtree)
+    : createWasmPuzzleRun(await loadKernels(), root, task.goal, normalized, { subtree });
   const driven = await runAsync(run, { signal: ctx.signal, onProgress: throttled((c: SearchCounters) => ctx.progress(c)) });
   const counters = { ...driven.stats };
   if (driven.status !== 'done') return { outcome: 'stopped', counters };
@@ -66,7 +67,7 @@ export async function searchSubtree(task: SubtreeTask, ctx: TaskContext): Promis
 function subtreeSpec(job: Job): PuzzleSpec {
   const n = job.normalized;
   return puzzleSpec({
-    algorithm: 'idastar', heuristic: n.pdb ?? n.heuristic, pdbReflect: n.pdbReflect, countBlank: n.countBlank, backend: job.backend,
+    algorithm: 'idastar', heuristic: n.heuristic, pdbReflect: n.pdbReflect, countBlank: n.countBlank, backend: job.backend,
     maxMemoryBytes: n.maxMemoryBytes,
   });
 }
@@ -141,17 +142,10 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   const width = options.width ?? runner?.width ?? 1;
   if (!Number.isSafeInteger(width) || width < 1) throw new InvalidInputError(`width must be a positive integer, got ${describe(width)}`);
   if (splitDepth !== undefined && !(Number.isSafeInteger(splitDepth) && splitDepth >= 0)) throw new InvalidInputError(`splitDepth must be a non-negative integer, got ${describe(splitDepth)}`);
-  let pdb: PdbTables | undefined;
-  if (job.normalized.pdb !== undefined) {
-    try {
-      pdb = await loadPdb(PDB_SPECS[job.normalized.pdb], { signal: options.signal, onProgress: options.onPdbProgress, maxMemoryBytes: options.maxMemoryBytes });
-    } catch (e) {
-      if (e instanceof SearchlabError && (e.code === 'limit' || e.code === 'aborted')) return stoppedEarly(job, e.code, e.message);
-      throw e;
-    }
-  }
+  const stopped = await loadJobPdb(job, options);
+  if (stopped !== undefined) return stopped;
   const n = job.normalized;
-  const problem = new SlidingTileProblem(start, goal, { heuristic: n.heuristic, countBlank: n.countBlank, hFn: pdbH(job, pdb) });
+  const problem = new SlidingTileProblem(start, goal, n);
   // One signal for the caller's abort and the timeout (wall clock from here).
   const stop = new AbortController();
   let timedOut = false;
@@ -167,7 +161,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
       onProgress: options.onProgress && ((c, at) => options.onProgress!({ ...c, timeMs: globalThis.performance.now() - began }, at)),
     });
     const stats = { ...r.counters, timeMs: globalThis.performance.now() - began };
-    const base = { solvable: true, algorithm: n.algorithm, heuristic: n.pdb ?? n.heuristic, backend: job.backend, stats };
+    const base = { solvable: true, algorithm: n.algorithm, heuristic: n.heuristic, backend: job.backend, stats };
     const out = r.outcome;
     const parallel = { workers: width, iterations: r.iterations };
     if (out.kind === 'found') {

@@ -6,11 +6,13 @@ import { cellName, checkSize, makeBoard } from './board.js';
 import { BLANK, WALL } from './types.js';
 import type { Board } from './types.js';
 
+/** Options of {@link parseBoard}. */
 export interface ParseBoardOptions {
   /** "3" (3 wide; 3×3 for 9 cells, else the height follows from the count), "4x3" (W×H), or a number. */
   size?: string | number;
 }
 
+/** A cell as given in a board's text or array: a tile number, 0 or `_` for the blank, `#` for a wall. */
 export type RawCell = number | string;
 
 /**
@@ -216,7 +218,9 @@ function dimensions(rows: readonly (readonly RawCell[])[], count: number, size?:
  * @throws {InvalidInputError} On malformed text, a wrong cell count, a repeated or missing tile.
  * @example
  * ```ts
+ * import { parseBoard } from '@searchlab/engine/puzzle';
  * const board = parseBoard('1 2 3/4 5 6/7 0 8'); // 3×3, blank at row 3, column 2
+ * console.log(board.width, board.height, board.cells.indexOf(0)); // 3 3 7
  * ```
  */
 export function parseBoard(

@@ -4,15 +4,23 @@
  * Node file cache of @searchlab/engine/node; the web lab's IndexedDB store), and kept once, in the
  * linear memory of a kernel instance of their own where the searches run (a second instance gets a
  * copy only while the first is busy).
+ *
+ * With threads (core/shared-memory.ts: a memory shared by the process's threads), tables read from
+ * the cache go into that memory instead, once per process: the first thread to load them is the
+ * loader, the others wait for it and join (instances of the searches' shared-memory build,
+ * core-as assembly/puzzle/shared.ts, each with a region of its own), and the process's memory budget
+ * counts them once. One set of tables per process is shared so; another set, or tables that must
+ * be built first, are kept per thread as above.
  */
-import { checkObject, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
-import { InvalidInputError, SearchlabError } from '../core/errors.js';
-import { checkMemoryBytes } from '../core/memory.js';
-import { KernelLease, MEMORY_LIMIT, dedicatedKernels, domainExports, kernelsBroken, loadKernels, retainKernels, type Kernels } from '../core/kernels.js';
+import { checkObject, checkOptionalFunction, checkOptionalSignal, reading } from '../core/args.js';
+import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
+import { checkMemoryBytes, processMemory } from '../core/memory.js';
+import { KernelLease, MEMORY_LIMIT, compileWasm, dedicatedKernels, domainExports, kernelsBroken, loadKernels, retainKernels, sharedKernels, type Kernels } from '../core/kernels.js';
+import { SharedSpace, processWasmMemory } from '../core/shared-memory.js';
 import { runAsync, type Run } from '../core/run.js';
 import type { PdbExports } from './kernel.js';
 import { DIGEST_BYTES } from './pdb-digest.js';
-import { checkSpec, pdbBuildBytes, pdbTableBytes, placements, tableBytes, type PdbProgress, type PdbSpec, type PdbTables } from './pdb.js';
+import { PDB_SPECS, checkSpec, pdbBuildBytes, pdbTableBytes, placements, tableBytes, type PdbName, type PdbProgress, type PdbSpec, type PdbTables } from './pdb.js';
 
 /**
  * Bump when the table layout or the builder's semantics change: cached files of other versions are
@@ -48,13 +56,16 @@ export interface PdbCache {
  * builder's memory, valid until its next build or `release`: the caller copies them.
  */
 export interface PdbBuilder {
+  /** Builds the table of pattern `pattern` (0-based) of `spec`, reporting progress; stops on `signal`. */
   build(spec: PdbSpec, pattern: number, options: { signal?: AbortSignal; onProgress?: (progress: PdbProgress) => void }): Promise<Uint8Array>;
   /** Called after the last pattern of a load: what the builds held can go. */
   release?(): void;
 }
 
+/** Options of {@link loadPdb}: AbortSignal, build progress, and a memory limit. */
 export interface PdbLoadOptions {
   signal?: AbortSignal;
+  /** Called while a table is built (a cached table loads with no progress). */
   onProgress?: (progress: PdbProgress) => void;
   /** Refuse (SearchlabError 'limit') when the tables, or building them, need more bytes. */
   maxMemoryBytes?: number;
@@ -77,7 +88,7 @@ export function setPdbCache(c: PdbCache | undefined): void {
 
 /** Sets (or with undefined, removes) the builder used instead of this thread's kernel. */
 export function setPdbBuilder(b: PdbBuilder | undefined): void {
-  if (b !== undefined && (typeof b !== 'object' || b === null || typeof b.build !== 'function')) {
+  if (b !== undefined && !reading('builder', () => typeof b === 'object' && b !== null && typeof b.build === 'function')) {
     throw new InvalidInputError('builder must have a build function');
   }
   builder = b;
@@ -99,6 +110,16 @@ function limitError(spec: PdbSpec, need: number, what: string, limit: number): S
 export function pdbIfLoaded(spec: PdbSpec): PdbTables | undefined {
   checkSpec(spec);
   return ready.get(specId(spec));
+}
+
+/**
+ * The tables a run with heuristic `name` looks up where it starts: loaded beforehand in this thread
+ * (solvePuzzle loads them; a synchronous caller awaits loadPdb first).
+ */
+export function loadedPdb(name: PdbName): PdbTables {
+  const tables = pdbIfLoaded(PDB_SPECS[name]);
+  if (tables === undefined) throw new UnsupportedError(`the ${name} pattern databases are not loaded: use solvePuzzle, or await loadPdb() first`);
+  return tables;
 }
 
 /** Whether the cache holds pattern p's table (without reading it when the cache can tell). */
@@ -209,6 +230,11 @@ export function pdbHome(pdb: PdbTables, fallback: Kernels): Kernels {
  */
 export function ensureResident(lease: KernelLease<PdbExports>, pdb: PdbTables): void {
   if (resident.get(lease.kernels) === pdb) return;
+  if (pdb instanceof ResidentTables && lease.kernels.space !== undefined && lease.kernels.space === pdb.home.space) {
+    join(lease.kernels, pdb.spec); // another instance on the tables' memory: it reads them where they are
+    resident.set(lease.kernels, pdb);
+    return;
+  }
   setUp(lease, pdb.spec);
   pdb.tables.forEach((t, p) => tableView(lease, p).set(t));
   resident.set(lease.kernels, pdb);
@@ -260,6 +286,138 @@ async function storeInCache(name: string, table: Uint8Array, digest: Uint8Array)
   await cache?.write(name, table, digest).catch(() => undefined);
 }
 
+/** The entry point the shared-memory build adds (core-as assembly/puzzle/shared.ts). */
+interface JoinExports {
+  pdbJoin(width: number, height: number, patterns: number): void;
+}
+
+/** Reads the tables another instance set up on the same shared memory. */
+function join(k: Kernels, spec: PdbSpec): void {
+  domainExports<JoinExports>(k).pdbJoin(spec.width, spec.height, spec.patterns.length);
+}
+
+// The shared tables' words in the shared memory's header (SharedSpace.cells).
+const STATE = 1, SPEC_HASH = 2, READERS = 3;
+const FREE = 0, LOADING = 1, READY = 2;
+
+/** 32-bit FNV-1a of the spec's id: which set the shared memory holds. */
+function specHash(spec: PdbSpec): number {
+  let h = 0x811c9dc5;
+  for (const ch of specId(spec)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return h | 0;
+}
+
+/** Atomics.waitAsync (ES2024; in Node since 16), typed here for the ES2022 library. */
+const waitAsync = (Atomics as unknown as {
+  waitAsync(cells: Int32Array, index: number, value: number): { value: Promise<string> | string };
+}).waitAsync;
+
+let sharedSource: string | undefined;
+
+/**
+ * Where threads share a memory (Node: `useSharedPdbs` of @searchlab/engine/node), the searches'
+ * shared-memory build (base64) that reads tables from it; undefined: every thread keeps its own.
+ * Set by the Node entry point so that browser bundles do not carry that build.
+ */
+export function setSharedSearchBuild(base64: string | undefined): void {
+  if (base64 !== undefined && typeof base64 !== 'string') throw new InvalidInputError('the shared search build must be a base64 string');
+  sharedSource = base64;
+}
+
+let sharedBuild: Promise<{ module: WebAssembly.Module; space: SharedSpace } | undefined> | undefined;
+
+/** The searches' shared-memory build and the process's shared memory, when this thread has one. */
+function sharedSearches(): Promise<{ module: WebAssembly.Module; space: SharedSpace } | undefined> {
+  const memory = processWasmMemory(), source = sharedSource;
+  if (memory === undefined || source === undefined) return Promise.resolve(undefined);
+  return (sharedBuild ??= (async () => {
+    const module = await compileWasm(source);
+    // An instance that is never started, to read where the static data ends (the same for all).
+    const probe = new WebAssembly.Instance(module, { env: { memory, arenaGrant: () => 0, abort: () => undefined } });
+    return { module, space: new SharedSpace(memory, (probe.exports as { staticDataEnd(): number }).staticDataEnd()) };
+  })().catch(() => undefined)); // no threads after all (e.g. refused to compile): per-thread tables
+}
+
+/**
+ * The tables of `spec`, all in the cache, in the process's shared memory: loaded by this thread if
+ * no other has, else joined once the loader is done. Undefined when there is no shared memory or it
+ * holds another set (then the caller keeps them per thread).
+ */
+async function obtainShared(spec: PdbSpec): Promise<PdbTables | undefined> {
+  const shared = await sharedSearches();
+  if (shared === undefined) return undefined;
+  const { module, space } = shared;
+  const hash = specHash(spec);
+  for (;;) {
+    const state = Atomics.compareExchange(space.cells(), STATE, FREE, LOADING);
+    if (state === FREE) return loadShared(spec, module, space, hash);
+    if (state === LOADING) {
+      await waitAsync(space.cells(), STATE, LOADING).value;
+      continue;
+    }
+    if (Atomics.load(space.cells(), SPEC_HASH) !== hash) return undefined;
+    const home = sharedKernels(module, space);
+    join(home, spec);
+    Atomics.add(space.cells(), READERS, 1);
+    const pdb = new ResidentTables(spec, home);
+    resident.set(home, pdb);
+    return pdb;
+  }
+}
+
+/** The loader's part: the tables read from the cache into an instance's region of the shared memory, counted once in the process's budget. */
+async function loadShared(spec: PdbSpec, module: WebAssembly.Module, space: SharedSpace, hash: number): Promise<PdbTables | undefined> {
+  const bytes = pdbTableBytes(spec);
+  const finish = (state: number): void => {
+    const cells = space.cells();
+    if (state === READY) {
+      Atomics.store(cells, SPEC_HASH, hash);
+      Atomics.store(cells, READERS, 1);
+    }
+    Atomics.store(cells, STATE, state);
+    Atomics.notify(cells, STATE);
+  };
+  if (!processMemory.reserve(bytes)) {
+    finish(FREE);
+    throw new SearchlabError('limit', `memory limit: the ${spec.key} pattern databases (${mb(bytes)}) do not fit in the memory budget shared with concurrent runs`);
+  }
+  let lease: KernelLease<PdbExports> | undefined;
+  try {
+    // Room for the tables (16-aligned each) and the instance's own blocks.
+    const home = sharedKernels(module, space, bytes + spec.patterns.length * 16 + 2 ** 20);
+    lease = new KernelLease<PdbExports>(home);
+    setUp(lease, spec);
+    for (let p = 0; p < spec.patterns.length; p++) {
+      if (!(await readCached(lease, spec, p))) throw new Error(`the cached ${spec.key} table ${p} went missing`);
+    }
+    finish(READY);
+    const pdb = new ResidentTables(spec, home);
+    resident.set(home, pdb);
+    return pdb;
+  } catch (e) {
+    processMemory.release(bytes);
+    finish(FREE);
+    // A table that went missing or broke in the cache meanwhile: the caller loads per thread (and rebuilds).
+    if (e instanceof SearchlabError) throw e;
+    return undefined;
+  } finally {
+    lease?.release();
+  }
+}
+
+/**
+ * How many threads of this process read `spec`'s tables from the one copy in the memory they share
+ * (the loader included); 0 when that memory does not hold them (no threads, not loaded yet, or kept
+ * per thread).
+ */
+export async function sharedPdbReaders(spec: PdbSpec): Promise<number> {
+  checkSpec(spec);
+  const shared = await sharedSearches();
+  if (shared === undefined) return 0;
+  const cells = shared.space.cells();
+  return Atomics.load(cells, STATE) === READY && Atomics.load(cells, SPEC_HASH) === specHash(spec) ? Atomics.load(cells, READERS) : 0;
+}
+
 /**
  * Loads `spec` into an instance of its own (the home of the tables): each table read from the cache
  * straight into the instance's memory, or built (then cached; the files of older formats removed).
@@ -270,6 +428,10 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
   const need = present.every(Boolean) ? pdbTableBytes(spec) : pdbBuildBytes(spec);
   if (limit !== undefined && need > limit) {
     throw limitError(spec, need, need === pdbTableBytes(spec) ? 'in memory' : 'to build', limit);
+  }
+  if (present.every(Boolean)) {
+    const shared = await obtainShared(spec);
+    if (shared !== undefined) return shared;
   }
   const home = dedicatedKernels(await loadKernels());
   const lease = new KernelLease<PdbExports>(home);
@@ -284,6 +446,11 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
         await storeInCache(pdbCacheName(spec, p), tableView(lease, p), kernelDigest(lease, p));
         for (let f = 1; f < PDB_FORMAT; f++) await cache.remove?.(pdbCacheName(spec, p, f))?.catch(() => undefined);
       }
+    }
+    if (built && cache !== undefined) {
+      // Built here and cached now: with threads, the one copy they share (this one is let go).
+      const shared = await obtainShared(spec);
+      if (shared !== undefined) return shared;
     }
     const pdb = new ResidentTables(spec, home);
     resident.set(home, pdb);

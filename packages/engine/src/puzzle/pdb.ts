@@ -9,6 +9,9 @@ import { InvalidInputError } from '../core/errors.js';
 import type { HeuristicFn } from './heuristics.js';
 import { WALL, type Board } from './types.js';
 
+/**
+ * The pattern databases: 5-5-5, 6-6-3 and 7-8 for the 15-puzzle; 6-6-6-6 and 5-5-5-5-4 for the 24-puzzle.
+ */
 export type PdbName = 'pdb555' | 'pdb663' | 'pdb78' | 'pdb6666' | 'pdb55554';
 /** Strongest first per board size (what `auto` tries in order, among those for the goal's size). */
 export const PDB_NAMES: readonly PdbName[] = ['pdb78', 'pdb663', 'pdb555', 'pdb6666', 'pdb55554'];
@@ -21,6 +24,7 @@ export interface PdbSpec {
   readonly patterns: readonly (readonly number[])[];
 }
 
+/** A pattern database loaded in memory: its partition and one table per pattern (4 bits per entry). */
 export interface PdbTables {
   readonly spec: PdbSpec;
   /**
@@ -52,6 +56,7 @@ export const PDB_SPECS: Readonly<Record<PdbName, PdbSpec>> = {
   pdb55554: { key: 'pdb55554', width: 5, height: 5, patterns: [[1, 2, 5, 6, 7], [3, 4, 8, 9, 14], [10, 11, 15, 16, 20], [12, 13, 17, 18, 19], [21, 22, 23, 24]] },
 };
 
+/** Whether `x` names a pattern database (one of {@link PDB_NAMES}). */
 export const isPdbName = (x: unknown): x is PdbName => typeof x === 'string' && (PDB_NAMES as readonly string[]).includes(x);
 
 /** C!/(C-k)!: placements of a k-tile pattern, the number of table entries. */

@@ -3,14 +3,17 @@
  * A state is its cells in an Int16Array plus the blank's index and a string key built once
  * (one UTF-16 unit per cell), which the reached tables hash.
  */
-import { checkObject } from '../core/args.js';
+import { checkBoolean, checkObject } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { BLANK, INVERSE, MOVES, WALL, type Board, type Move } from './types.js';
 import { makeHeuristic, type HeuristicFn } from './heuristics.js';
+import { isPdbName, pdbHeuristic } from './pdb.js';
+import { loadedPdb } from './pdb-store.js';
 import type { Problem } from '../search/problem.js';
-import type { HeuristicName } from './options.js';
+import type { SolverHeuristic } from './options.js';
 
+/** A state of the sliding-tile search: the cells, the blank's index, and the state's key. */
 export interface TileState {
   readonly cells: Int16Array;
   /** Index of the blank cell. */
@@ -18,12 +21,19 @@ export interface TileState {
   readonly key: string;
 }
 
+/** The heuristic a {@link SlidingTileProblem} estimates with. */
 export interface SlidingTileOptions {
-  /** The h of the problem; omitted: h = 0 (uninformed). */
-  heuristic?: HeuristicName;
+  /** The h of the problem; omitted: h = 0 (uninformed). Pattern databases: their tables must be loaded (loadPdb). */
+  heuristic?: SolverHeuristic;
   countBlank?: boolean;
-  /** An h given directly (pattern databases), instead of `heuristic`. */
-  hFn?: HeuristicFn;
+  /** Pattern databases: also look up the reflected board (default true). */
+  pdbReflect?: boolean;
+}
+
+/** The h a heuristic's name stands for against `goal` (a pattern database's tables as loaded in this thread). */
+function heuristicFn(goal: Board, { heuristic, countBlank = false, pdbReflect = true }: SlidingTileOptions): HeuristicFn | null {
+  if (heuristic === undefined) return null;
+  return isPdbName(heuristic) ? pdbHeuristic(loadedPdb(heuristic), goal, pdbReflect) : makeHeuristic(heuristic, goal, countBlank);
 }
 
 const keyOf = (cells: Int16Array): string => String.fromCharCode.apply(null, cells as unknown as number[]);
@@ -46,6 +56,10 @@ export function stateBoard(state: TileState, width: number, height: number): Boa
   return { width, height, cells: Array.from(state.cells) };
 }
 
+/**
+ * A sliding-tile puzzle as a search {@link Problem}: the generic searches and the step events run over it
+ * (the step searches' `problem`).
+ */
 export class SlidingTileProblem implements Problem<TileState, Move> {
   readonly initial: TileState;
   readonly width: number;
@@ -62,6 +76,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     checkBoard(start, 'start');
     checkBoard(goal, 'goal');
     checkObject(options, 'options');
+    checkBoolean(options.pdbReflect, 'options.pdbReflect');
     if (start.width !== goal.width || start.height !== goal.height) {
       throw new InvalidInputError(`start is ${start.width}x${start.height} but goal is ${goal.width}x${goal.height}`);
     }
@@ -88,13 +103,14 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     }
     const cells = w * h;
     this.bytesPerState = STATE_OVERHEAD + 4 * cells;
-    this.hFn = options.hFn !== undefined ? options.hFn : options.heuristic === undefined ? null : makeHeuristic(options.heuristic, goal, options.countBlank ?? false);
+    this.hFn = heuristicFn(goal, options);
   }
 
   actions(s: TileState): readonly Move[] {
     return this.movesAt[s.blank]!;
   }
 
+  /** The state after the blank moves by `a` (a legal move in `s`). */
   result(s: TileState, a: Move): TileState {
     const to = this.target[s.blank * 4 + MOVE_CODE[a]]!;
     if (to < 0) throw new InvalidInputError(`move ${a} is not legal here`);
@@ -104,6 +120,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     return { cells, blank: to, key: keyOf(cells) };
   }
 
+  /** Whether `s` is the goal. */
   isGoal(s: TileState): boolean {
     return s.key === this.goalKey;
   }
@@ -116,6 +133,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     return this.hFn === null ? 0 : this.hFn(s.cells);
   }
 
+  /** The state's key (one UTF-16 unit per cell). */
   key(s: TileState): string {
     return s.key;
   }
@@ -132,6 +150,7 @@ export class SlidingTileProblem implements Problem<TileState, Move> {
     return INVERSE[previous] === a;
   }
 
+  /** The state as a {@link Board}. */
   board(s: TileState): Board {
     return stateBoard(s, this.width, this.height);
   }

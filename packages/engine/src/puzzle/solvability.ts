@@ -13,6 +13,9 @@ import type { Board } from './types.js';
  */
 export type SolvabilityMethod = 'parity' | 'wilson' | 'cycle' | 'components' | 'blocks';
 
+/**
+ * Whether a goal is reachable from a start, why (one line), and which rule decided (see {@link checkSolvable}).
+ */
 export interface Solvability {
   solvable: boolean;
   /** One line: "solvable: …" / "unsolvable: …". */
@@ -184,7 +187,9 @@ const PARITY = ['even', 'odd'] as const;
  * @throws {InvalidInputError} When the boards differ in size, walls or tiles.
  * @example
  * ```ts
- * checkSolvable(parseBoard('1 2 3/4 5 6/8 7 0'), goalLike(parseBoard('1 2 3/4 5 6/8 7 0'))).solvable; // false
+ * import { checkSolvable, goalLike, parseBoard } from '@searchlab/engine/puzzle';
+ * const start = parseBoard('1 2 3/4 5 6/8 7 0'); // two tiles swapped: the parity is odd
+ * console.log(checkSolvable(start, goalLike(start)).solvable); // false
  * ```
  */
 export function checkSolvable(start: Board, goal: Board): Solvability {

@@ -13,8 +13,7 @@ import {
   BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, IDA_ALGORITHMS, WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic, weightFraction,
   type Algorithm, type SolverHeuristic, type NormalizedSolveOptions, type SolveOptions, type SolveResult, type TraceStep,
 } from './options.js';
-import type { HeuristicFn } from './heuristics.js';
-import { PDB_NAMES, PDB_SPECS, pdbHeuristic, pdbTableBytes, pdbViews, type PdbName, type PdbTables } from './pdb.js';
+import { PDB_NAMES, PDB_SPECS, isPdbName, pdbTableBytes, pdbViews, type PdbName } from './pdb.js';
 import { loadPdb, pdbBytesNeeded, pdbIfLoaded } from './pdb-store.js';
 import { SlidingTileProblem } from './problem.js';
 import { checkSolvable, validatePair } from './solvability.js';
@@ -58,7 +57,7 @@ export interface Job {
 const zeroStats = (): SearchStats => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0, timeMs: 0 });
 
 const resultHeuristic = (o: NormalizedSolveOptions): SolverHeuristic | undefined =>
-  usesHeuristic(o.algorithm) ? o.pdb ?? o.heuristic : undefined;
+  usesHeuristic(o.algorithm) ? o.heuristic : undefined;
 
 /**
  * `heuristic: 'auto'` made concrete: the strongest pattern databases that apply to the goal and fit
@@ -94,9 +93,9 @@ export function prepare(start: Board, goal: Board, options: SolveOptions): Job |
   checkLocalOptions(options);
   const normalized = normalizeOptions(options);
   checkAlgorithmFits(start, normalized.algorithm);
-  if (normalized.pdb !== undefined) {
-    const views = pdbViews(PDB_SPECS[normalized.pdb], goal);
-    if (typeof views === 'string') throw new InvalidInputError(`${normalized.pdb}: ${views}`);
+  if (isPdbName(normalized.heuristic)) {
+    const views = pdbViews(PDB_SPECS[normalized.heuristic], goal);
+    if (typeof views === 'string') throw new InvalidInputError(`${normalized.heuristic}: ${views}`);
   }
   const verdict = checkSolvable(start, goal);
   if (!verdict.solvable) {
@@ -114,20 +113,29 @@ export function prepare(start: Board, goal: Board, options: SolveOptions): Job |
   return { start, goal, options, normalized, backend: chooseBackend(start, normalized.algorithm, options.backend) };
 }
 
-/** The pattern databases' h of a job (for the TS reference and traces). */
-export const pdbH = (job: Job, pdb: PdbTables | undefined): HeuristicFn | undefined =>
-  pdb && pdbHeuristic(pdb, job.goal, job.normalized.pdbReflect);
-
-function createRun(job: Job, kernels: Kernels | undefined, pdb: PdbTables | undefined): PuzzleRun {
-  if (job.normalized.pdb !== undefined && pdb === undefined) {
-    throw new UnsupportedError(`the ${job.normalized.pdb} pattern databases are not loaded: use solvePuzzle, or await loadPdb() first`);
+/**
+ * Loads the pattern databases the job's heuristic names, if any (the runs look them up where they
+ * start): undefined when ready, the result to return when a memory limit or an abort stopped the load.
+ */
+export async function loadJobPdb(job: Job, options: SolveOptions): Promise<SolveResult | undefined> {
+  const { heuristic } = job.normalized;
+  if (!isPdbName(heuristic)) return undefined;
+  try {
+    await loadPdb(PDB_SPECS[heuristic], { signal: options.signal, onProgress: options.onPdbProgress, maxMemoryBytes: options.maxMemoryBytes });
+    return undefined;
+  } catch (e) {
+    if (e instanceof SearchlabError && (e.code === 'limit' || e.code === 'aborted')) return stoppedEarly(job, e.code, e.message);
+    throw e;
   }
+}
+
+function createRun(job: Job, kernels: Kernels | undefined): PuzzleRun {
   if (job.backend === 'wasm' && kernels === undefined) {
     throw new UnsupportedError('the WASM kernels are not loaded: call await loadKernels() first (or use the ts backend)');
   }
   const single = (o: NormalizedSolveOptions): PuzzleRun => job.backend === 'ts'
-    ? createTsPuzzleRun(job.start, job.goal, o, pdbH(job, pdb))
-    : createWasmPuzzleRun(kernels!, job.start, job.goal, o, { pdb });
+    ? createTsPuzzleRun(job.start, job.goal, o)
+    : createWasmPuzzleRun(kernels!, job.start, job.goal, o);
   const { algorithm } = job.normalized;
   if (algorithm === 'anytime') return createAnytimeRun(job.normalized, single, job.options);
   // wida without an admissible h (countBlank) proves nothing: one weighted IDA* run at w.
@@ -144,11 +152,12 @@ function driveOptions(options: SolveOptions): DriveOptions<SearchCounters> {
 }
 
 /** g, h and f = g + h for every state on the path, with the chosen heuristic (TS, for both backends). */
-export function traceMoves(start: Board, goal: Board, moves: readonly Move[], options: NormalizedSolveOptions, hFn?: HeuristicFn): TraceStep[] {
+export function traceMoves(start: Board, goal: Board, moves: readonly Move[], options: NormalizedSolveOptions): TraceStep[] {
   validatePair(start, goal);
   checkArray(moves, 'moves');
   checkObject(options, 'options');
-  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank, hFn });
+  const { heuristic, countBlank, pdbReflect } = options;
+  const problem = new SlidingTileProblem(start, goal, { heuristic, countBlank, pdbReflect });
   const steps: TraceStep[] = [];
   let s = problem.initial;
   for (let g = 0; ; g++) {
@@ -159,7 +168,7 @@ export function traceMoves(start: Board, goal: Board, moves: readonly Move[], op
   }
 }
 
-export function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted', reason: string): SolveResult {
+function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted', reason: string): SolveResult {
   const n = 'normalized' in job ? job.normalized : undefined;
   return {
     status, solvable: true, reason, stats: zeroStats(),
@@ -168,14 +177,13 @@ export function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted'
 }
 
 /** h(start) with the job's heuristic (the trivial lower bound of wastar). */
-function startH(job: Job, pdb: PdbTables | undefined): number {
-  const o = job.normalized;
-  const problem = new SlidingTileProblem(job.start, job.goal, { heuristic: o.heuristic, countBlank: o.countBlank, hFn: pdbH(job, pdb) });
+function startH(job: Job): number {
+  const problem = new SlidingTileProblem(job.start, job.goal, job.normalized);
   return problem.h(problem.initial);
 }
 
 /** The proven bound and lower bound of a bounded method's result (contract "Bounds"). */
-function withBounds(result: SolveResult, job: Job, run: PuzzleRun, pdb: PdbTables | undefined): SolveResult {
+function withBounds(result: SolveResult, job: Job, run: PuzzleRun): SolveResult {
   const o = job.normalized;
   if (!BOUNDED_ALGORITHMS.includes(o.algorithm) || !claimsBounds(o) || result.status === 'unsolvable') return result;
   if (o.algorithm === 'anytime') return result; // toResult fills it from the anytime state
@@ -189,7 +197,7 @@ function withBounds(result: SolveResult, job: Job, run: PuzzleRun, pdb: PdbTable
       const best = state.best.moves.length;
       result = { ...result, reason: `${result.reason}; best so far ${best} moves, proven ≤ ${boundRatio(best, lowerBound).toFixed(3)} × optimal` };
     }
-  } else lowerBound = Math.min(length, Math.max(Math.ceil(startH(job, pdb) - 1e-9), Number.isFinite(length) ? Math.ceil(length / o.weight - 1e-9) : 0));
+  } else lowerBound = Math.min(length, Math.max(Math.ceil(startH(job) - 1e-9), Number.isFinite(length) ? Math.ceil(length / o.weight - 1e-9) : 0));
   const { num, den } = weightFraction(o.weight);
   return { ...result, ...(result.status === 'solved' && { bound: o.algorithm === 'wida' ? num / den : o.weight }), lowerBound };
 }
@@ -210,13 +218,13 @@ function anytimeResult(job: Job, result: SolveResult, run: SequenceRun): SolveRe
   };
 }
 
-function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, run: PuzzleRun, pdb?: PdbTables): SolveResult {
-  const result = baseResult(job, driven, pdb);
+function toResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, run: PuzzleRun): SolveResult {
+  const result = baseResult(job, driven);
   if (job.normalized.algorithm === 'anytime') return anytimeResult(job, result, run as SequenceRun);
-  return withBounds(result, job, run, pdb);
+  return withBounds(result, job, run);
 }
 
-function baseResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb?: PdbTables): SolveResult {
+function baseResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>): SolveResult {
   const { options, normalized } = job;
   const base = {
     algorithm: normalized.algorithm,
@@ -232,7 +240,7 @@ function baseResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>, pdb
   switch (out.kind) {
     case 'found': {
       const result: SolveResult = { status: 'solved', solvable: true, length: out.moves.length, moves: out.moves, ...base };
-      if (options.trace === true) result.trace = traceMoves(job.start, job.goal, out.moves, normalized, pdbH(job, pdb));
+      if (options.trace === true) result.trace = traceMoves(job.start, job.goal, out.moves, normalized);
       return result;
     }
     case 'node-limit':
@@ -283,6 +291,7 @@ export const memoryText = (bytes: number): string =>
  * @throws {WasmUnavailableError} When the WASM backend is asked for and WebAssembly cannot compile here.
  * @example
  * ```ts
+ * import { goalLike, parseBoard, solvePuzzle } from '@searchlab/engine/puzzle';
  * const start = parseBoard('8 6 7/2 5 4/3 0 1');
  * const r = await solvePuzzle(start, goalLike(start), { algorithm: 'idastar', heuristic: 'linear-conflict' });
  * console.log(r.status, r.length); // solved 31
@@ -292,23 +301,31 @@ export async function solvePuzzle(start: Board, goal: Board, options: SolveOptio
   validatePair(start, goal);
   const job = prepare(start, goal, await resolveHeuristic(goal, options));
   if ('status' in job) return job;
-  let pdb: PdbTables | undefined;
-  if (job.normalized.pdb !== undefined) {
-    try {
-      pdb = await loadPdb(PDB_SPECS[job.normalized.pdb], { signal: options.signal, onProgress: options.onPdbProgress, maxMemoryBytes: options.maxMemoryBytes });
-    } catch (e) {
-      if (e instanceof SearchlabError && (e.code === 'limit' || e.code === 'aborted')) return stoppedEarly(job, e.code, e.message);
-      throw e;
-    }
-  }
+  const stopped = await loadJobPdb(job, options);
+  if (stopped !== undefined) return stopped;
   if (CONSTRUCTIVE_ALGORITHMS.includes(job.normalized.algorithm)) return constructResult(job, job.backend === 'wasm' ? await loadKernels() : undefined);
-  const run = createRun(job, job.backend === 'wasm' ? await loadKernels() : undefined, pdb);
-  return toResult(job, await runAsync(run, driveOptions(options)), run, pdb);
+  const run = createRun(job, job.backend === 'wasm' ? await loadKernels() : undefined);
+  return toResult(job, await runAsync(run, driveOptions(options)), run);
 }
 
 /**
- * `solvePuzzle` without yielding to the event loop (timeoutMs is still checked between slices).
- * The WASM backend needs its kernels loaded beforehand (`await loadKernels()`).
+ * {@link solvePuzzle} without yielding to the event loop (for scripts and workers; `timeoutMs` is
+ * still checked between slices). Limits and aborts return the statistics so far, never throw.
+ *
+ * @param start - The start board.
+ * @param goal - The goal board (same size and walls).
+ * @param options - As {@link solvePuzzle}'s (`onProgress` is called between slices).
+ * @returns The result, as {@link solvePuzzle}'s.
+ * @throws {InvalidInputError} On invalid boards or options.
+ * @throws {UnsupportedError} On the WASM backend (the default) before `await loadKernels()`.
+ * @example
+ * ```ts
+ * import { loadKernels } from '@searchlab/engine';
+ * import { goalLike, parseBoard, solvePuzzleSync } from '@searchlab/engine/puzzle';
+ * await loadKernels(); // once, for the WASM backend
+ * const start = parseBoard('1 2 3/4 5 6/0 7 8');
+ * console.log(solvePuzzleSync(start, goalLike(start), { algorithm: 'astar' }).moves); // [ 'right', 'right' ]
+ * ```
  */
 export function solvePuzzleSync(start: Board, goal: Board, options: SolveOptions = {}): SolveResult {
   validatePair(start, goal);
@@ -319,7 +336,6 @@ export function solvePuzzleSync(start: Board, goal: Board, options: SolveOptions
   const job = prepare(start, goal, resolveAuto(goal, options, fits));
   if ('status' in job) return job;
   if (CONSTRUCTIVE_ALGORITHMS.includes(job.normalized.algorithm)) return constructResult(job, kernelsIfLoaded());
-  const pdb = job.normalized.pdb && pdbIfLoaded(PDB_SPECS[job.normalized.pdb]);
-  const run = createRun(job, kernelsIfLoaded(), pdb);
-  return toResult(job, runSync(run, driveOptions(options)), run, pdb);
+  const run = createRun(job, kernelsIfLoaded());
+  return toResult(job, runSync(run, driveOptions(options)), run);
 }

@@ -2,7 +2,7 @@
  * The step API on sliding tiles: the generic `searchSteps` (search/steps.ts) over a
  * `SlidingTileProblem`, with the heuristic of the solver and boards for the events' states.
  */
-import { checkObject } from '../core/args.js';
+import { checkObject, shown } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { searchSteps, STEP_ALGORITHMS, type StepAlgorithm, type StepSearch } from '../search/steps.js';
 import { HEURISTICS, type HeuristicName } from './options.js';
@@ -10,6 +10,9 @@ import { SlidingTileProblem, type TileState } from './problem.js';
 import { checkSolvable, validatePair } from './solvability.js';
 import type { Board, Move } from './types.js';
 
+/**
+ * Options of {@link puzzleSteps}: the algorithm, its heuristic, weight (wastar), depth limit (dfs) and node limit.
+ */
 export interface PuzzleStepOptions {
   algorithm: StepAlgorithm;
   /** The informed algorithms' h (default manhattan); uninformed ones ignore it (h = 0). */
@@ -20,6 +23,9 @@ export interface PuzzleStepOptions {
   maxNodes?: number;
 }
 
+/**
+ * A step-by-step search of a puzzle ({@link puzzleSteps}): the events, the problem, and its states as boards.
+ */
 export interface PuzzleStepSearch extends StepSearch<TileState, Move> {
   readonly problem: SlidingTileProblem;
   /** A state of the events as a board. */
@@ -33,10 +39,10 @@ export function puzzleSteps(start: Board, goal: Board, options: PuzzleStepOption
   validatePair(start, goal);
   checkObject(options, 'options');
   if (!(STEP_ALGORITHMS as readonly string[]).includes(options.algorithm)) {
-    throw new InvalidInputError(`unknown step algorithm '${String(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
+    throw new InvalidInputError(`unknown step algorithm '${shown(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
   }
   const heuristic = options.heuristic ?? 'manhattan';
-  if (!HEURISTICS.includes(heuristic)) throw new InvalidInputError(`unknown heuristic '${String(heuristic)}' (choose from ${HEURISTICS.join(', ')})`);
+  if (!HEURISTICS.includes(heuristic)) throw new InvalidInputError(`unknown heuristic '${shown(heuristic)}' (choose from ${HEURISTICS.join(', ')})`);
   const verdict = checkSolvable(start, goal);
   if (!verdict.solvable) throw new SearchlabError('unsolvable', verdict.reason);
   const informed = INFORMED.includes(options.algorithm);

@@ -6,7 +6,6 @@ import {
 import { MemoryAccount, defaultMemoryBytes, heapMemory, processMemory } from '../core/memory.js';
 import { pathActions, type Node } from '../search/problem.js';
 import type { SearchCounters } from '../search/types.js';
-import type { HeuristicFn } from './heuristics.js';
 import { weightFraction, type NormalizedSolveOptions } from './options.js';
 import { UnsupportedError } from '../core/errors.js';
 import { SlidingTileProblem, type TileState } from './problem.js';
@@ -31,11 +30,11 @@ function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: 
 }
 
 /**
- * `hFn`: an h built elsewhere (the pattern databases' lookup), replacing options.heuristic.
+ * A run of the reference search; a pattern database's tables must be loaded (loadPdb).
  * `subtree`: search one subtree of parallel IDA* whose root is `start` (idastar only).
  */
-export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions, hFn?: HeuristicFn, subtree?: SubtreeRoot): PuzzleRun {
-  const problem = new SlidingTileProblem(start, goal, { heuristic: options.heuristic, countBlank: options.countBlank, hFn });
+export function createTsPuzzleRun(start: Board, goal: Board, options: NormalizedSolveOptions, subtree?: SubtreeRoot): PuzzleRun {
+  const problem = new SlidingTileProblem(start, goal, options);
   // The TS runs of a thread share its V8 heap as well as the process budget.
   const memory = new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('ts'), [processMemory, heapMemory]);
   const limits: SearchLimits = { maxNodes: options.maxNodes, sliceSize: 1, memory };

@@ -6,8 +6,13 @@
  * exactly 1..T with no gaps; every board has exactly one blank.
  */
 export const BLANK = 0;
+/** A wall cell's value: it never moves and no tile enters it. */
 export const WALL = -1;
 
+/**
+ * A W×H board in row-major order: 0 is the blank, -1 a wall, 1..T the tiles. Parse one with
+ * {@link parseBoard}, make a goal with {@link goalBoard} or {@link goalLike}.
+ */
 export interface Board {
   readonly width: number;
   readonly height: number;

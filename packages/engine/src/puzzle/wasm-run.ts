@@ -11,8 +11,8 @@ import { MemoryAccount, defaultMemoryBytes } from '../core/memory.js';
 import type { Run } from '../core/run.js';
 import type { SearchCounters } from '../search/types.js';
 import type { PdbExports, PuzzleExports } from './kernel.js';
-import type { PdbTables } from './pdb.js';
-import { ensureResident, pdbHome } from './pdb-store.js';
+import { isPdbName } from './pdb.js';
+import { ensureResident, loadedPdb, pdbHome } from './pdb-store.js';
 import { usesHeuristic, weightFraction, type Algorithm, type NormalizedSolveOptions } from './options.js';
 import { MOVES, WALL, type Board, type Move } from './types.js';
 
@@ -61,8 +61,6 @@ export function wasmSupports(board: Board, algorithm: Algorithm): boolean {
 export interface WasmRunExtras {
   /** A fixed cap on the instance's memory (bytes), outside the shared budget; past it: outcome memory-limit. */
   memoryLimitBytes?: number;
-  /** The pattern databases of options.pdb, loaded (pdb-store.ts loadPdb). */
-  pdb?: PdbTables;
   /** Search one subtree of parallel IDA* (idastar only). */
   subtree?: SubtreeRoot;
 }
@@ -84,10 +82,11 @@ export function createWasmPuzzleRun(
     throw new InvalidInputError(`start is ${width}x${height} but goal is ${goal.width}x${goal.height}`);
   }
 
-  if (options.pdb !== undefined && extras.pdb === undefined) throw new UnsupportedError(`the ${options.pdb} pattern databases are not loaded`);
+  // A pattern database's tables, loaded beforehand (loadPdb).
+  const pdb = isPdbName(options.heuristic) ? loadedPdb(options.heuristic) : undefined;
   const account = extras.memoryLimitBytes === undefined ? new MemoryAccount(options.maxMemoryBytes ?? defaultMemoryBytes('wasm')) : undefined;
   // With pattern databases: on the instance that holds them when it is idle (no copy).
-  const home = extras.pdb !== undefined ? pdbHome(extras.pdb, kernels) : kernels;
+  const home = pdb !== undefined ? pdbHome(pdb, kernels) : kernels;
   const lease = new KernelLease<PuzzleExports & PdbExports>(home, extras.memoryLimitBytes ?? account);
   const ex = lease.exports;
   let outcome: PuzzleOutcome | null = null;
@@ -125,9 +124,9 @@ export function createWasmPuzzleRun(
     return outcome;
   };
 
-  if (extras.pdb !== undefined) {
+  if (pdb !== undefined) {
     try {
-      ensureResident(lease, extras.pdb); // its own kernel calls: a memory trap there throws a limit error
+      ensureResident(lease, pdb); // its own kernel calls: a memory trap there throws a limit error
     } catch (e) {
       lease.release();
       throw e;
@@ -147,7 +146,7 @@ export function createWasmPuzzleRun(
     }
     const { subtree } = extras;
     if (subtree !== undefined) ex.puzzleSubtree(subtree.depth, subtree.incoming === null ? -1 : MOVES.indexOf(subtree.incoming), subtree.threshold);
-    const h = !informed ? codes.puzzle.heuristic.none : extras.pdb !== undefined ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
+    const h = !informed ? codes.puzzle.heuristic.none : isPdbName(options.heuristic) ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
     return ex.puzzleInit(
       width, height, algo, h,
       informed && options.countBlank ? 1 : 0, options.weight, options.maxNodes,

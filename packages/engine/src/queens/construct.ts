@@ -5,7 +5,9 @@
  * of the odd list; when N mod 6 = 3, move 2 to the end of the even list and 1, 3 to the end of the
  * odd list. O(N), checked by the linear-time checker `checkSolution` in the tests.
  */
+import { describe, reading } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
+import { validateN } from './model.js';
 
 /** Row k's 1-based column (0 ≤ k < n, n ≥ 4): the lists above read by index, so any rows can be written alone. */
 export function constructColumn(n: number, k: number): number {
@@ -31,8 +33,17 @@ export function constructRows(n: number, out: Int32Array, from: number, to: numb
   for (let k = from; k < to; k++) out[k] = constructColumn(n, k) - 1;
 }
 
-/** The whole solution (the lists built in order: the reference the per-row form is tested against). */
-export function construct(n: number, out: Int32Array = new Int32Array(n)): Int32Array {
+/**
+ * Writes the closed-form solution for `n` queens into `out` (row i's queen in column out[i], 0-based)
+ * and returns it: any n ≥ 4, and n = 1, in O(n) with no search (the lists built in order: the
+ * reference the per-row form is tested against). Throws InvalidInputError for n = 2, 3 (no solution).
+ */
+export function construct(n: number, out?: Int32Array): Int32Array {
+  validateN(n);
+  if (out !== undefined && !(reading('out', () => out instanceof Int32Array) && out.length >= n)) {
+    throw new InvalidInputError(`out must be an Int32Array of at least ${n} elements, got ${describe(out)}`);
+  }
+  out ??= new Int32Array(n);
   if (n === 1) {
     out[0] = 0;
     return out;

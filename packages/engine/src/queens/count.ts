@@ -22,6 +22,7 @@
  * the kernel's passes one state at a time) so that the bench reports WASM against the best JS as well
  * as against this reference.
  */
+import { checkObject, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { BACKENDS, type Backend } from '../core/backend.js';
 import type { Run } from '../core/run.js';
@@ -43,6 +44,7 @@ export interface CountTaskResult {
   nodes: number;
 }
 
+/** A count's statistics so far: search nodes visited and solutions found. */
 export interface CountStats {
   nodes: number;
   solutions: bigint;
@@ -59,8 +61,9 @@ export interface QueensCountSpec {
 
 /** The one normaliser from user input to a QueensCountSpec. */
 export function queensCountSpec(input: { n: number; backend?: Backend }): QueensCountSpec {
+  checkObject(input, 'input');
   const backend = input.backend ?? 'wasm';
-  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${shown(backend)}`);
   return { n: validateCountN(input.n), backend };
 }
 
@@ -271,7 +274,7 @@ export function sumCounts(results: readonly CountTaskResult[]): bigint {
 /** The first `limit` solutions in lexicographic order of positions (small N; plain backtracking). */
 export function enumerateSolutions(n: number, limit: number): Int32Array[] {
   validateCountN(n);
-  if (!Number.isInteger(limit) || limit < 0) throw new InvalidInputError(`limit must be a non-negative integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 0) throw new InvalidInputError(`limit must be a non-negative integer, got ${shown(limit)}`);
   const out: Int32Array[] = [];
   const pos = new Int32Array(n);
   const full = n === 32 ? 0xffffffff : (1 << n) - 1;

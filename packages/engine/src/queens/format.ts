@@ -4,7 +4,9 @@
  * per queen. `formatPositionsTs` is the reference; the WASM twin (core-as/assembly/queens/format.ts)
  * writes the same bytes (tests/differential/queens.test.ts). Both look four digits up at a time.
  */
+import { checkOptionalBackend, checkOptionalFunction, describe, reading } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
+import { InvalidInputError } from '../core/errors.js';
 import { KernelLease, MEMORY_LIMIT, loadKernels } from '../core/kernels.js';
 import type { QueensExports } from './kernel.js';
 
@@ -101,6 +103,10 @@ async function wasmFormatter(p: Int32Array): Promise<Formatter> {
  * and a region is reused only after its `emit` has resolved. The chunk is a view: copy it to keep it.
  */
 export async function streamPositions(p: Int32Array, emit: (chunk: Uint8Array) => Promise<void>, backend: Backend = 'wasm'): Promise<void> {
+  if (!reading('p', () => p instanceof Int32Array)) throw new InvalidInputError(`p must be an Int32Array, got ${describe(p)}`);
+  checkOptionalFunction(emit, 'emit');
+  if (emit === undefined) throw new InvalidInputError('emit must be a function, got undefined');
+  checkOptionalBackend(backend);
   const formatter = backend === 'wasm' ? await wasmFormatter(p) : tsFormatter(p);
   let pending: Promise<void> = Promise.resolve();
   try {

@@ -3,7 +3,7 @@
  * Scores, validation of user placements, parsing and rendering. Everything here is O(N) or O(N²)
  * only where said.
  */
-import { checkArrayLike } from '../core/args.js';
+import { checkArrayLike, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 
 /** A placement: one column per row (Int32Array for large N, any number array for small). */
@@ -14,7 +14,8 @@ export const MAX_N = 100_000_000;
 
 /** Throws InvalidInputError unless `n` is an integer 1 ≤ n ≤ MAX_N. `what` names it in the message. */
 export function validateN(n: number, what = 'N'): number {
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new InvalidInputError(`${what} must be an integer, got ${String(n)}`);
+  what = shown(what);
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw new InvalidInputError(`${what} must be an integer, got ${shown(n)}`);
   if (n < 1) throw new InvalidInputError(`${what} must be at least 1, got ${n}`);
   if (n > MAX_N) throw new InvalidInputError(`${what} must be at most ${MAX_N}, got ${n}`);
   return n;
@@ -22,19 +23,21 @@ export function validateN(n: number, what = 'N'): number {
 
 /** Throws InvalidInputError naming the first row whose column is not an integer in 0..N-1. */
 export function validatePositions(positions: Positions): void {
+  checkArrayLike(positions, 'positions');
   const n = positions.length;
   if (n === 0) throw new InvalidInputError('the placement is empty: expected one column per row');
   validateN(n, 'the number of queens');
   for (let r = 0; r < n; r++) {
     const c = positions[r] as number;
     if (!Number.isInteger(c) || c < 0 || c >= n) {
-      throw new InvalidInputError(`row ${r + 1} has column ${String(c)}, expected an integer 0..${n - 1}`);
+      throw new InvalidInputError(`row ${r + 1} has column ${shown(c)}, expected an integer 0..${n - 1}`);
     }
   }
 }
 
 /** Queens per line: columns (N), "/" diagonals r+c (2N−1), "\" diagonals r−c+N−1 (2N−1). */
 export function lineCounts(positions: Positions): { col: Int32Array; d1: Int32Array; d2: Int32Array } {
+  checkArrayLike(positions, 'positions');
   const n = positions.length;
   const col = new Int32Array(n);
   const d1 = new Int32Array(2 * n);
@@ -62,6 +65,7 @@ export function attackingPairs(positions: Positions): number {
  * once from each end, so it equals 2 × attackingPairs; all N on one diagonal scores N·(N−1).
  */
 export function seedScore(positions: Positions): number {
+  checkArrayLike(positions, 'positions');
   const n = positions.length;
   const { col, d1, d2 } = lineCounts(positions);
   let score = 0;
@@ -75,6 +79,7 @@ export function seedScore(positions: Positions): number {
 
 /** For each row, whether another queen attacks its queen. */
 export function attackedRows(positions: Positions): Uint8Array {
+  checkArrayLike(positions, 'positions');
   const n = positions.length;
   const { col, d1, d2 } = lineCounts(positions);
   const out = new Uint8Array(n);
@@ -88,6 +93,15 @@ export function attackedRows(positions: Positions): Uint8Array {
 /**
  * The linear-time checker: null when `positions` is a solution, else a one-line reason naming the
  * first offending row. Independent of every solver (it only counts lines).
+ *
+ * @param positions - Row i's queen in column positions[i] (0-based), one per row.
+ * @returns null for a solution, else why not.
+ * @throws {InvalidInputError} When a column is out of range or not an integer, or N is out of range.
+ * @example
+ * ```ts
+ * import { checkSolution } from '@searchlab/engine/queens';
+ * console.log(checkSolution([1, 3, 0, 2])); // null
+ * ```
  */
 export function checkSolution(positions: Positions): string | null {
   checkArrayLike(positions, 'positions');
@@ -109,6 +123,9 @@ export function checkSolution(positions: Positions): string | null {
   return null;
 }
 
+/**
+ * Whether `positions` (row i's queen in column positions[i]) places every queen with no two attacking.
+ */
 export const isSolution = (positions: Positions): boolean => checkSolution(positions) === null;
 
 /** Largest N rendered as a board. */
@@ -116,6 +133,7 @@ export const MAX_RENDER = 64;
 
 /** The board as text, one row per line: 'Q' a safe queen, 'X' an attacked one, '.' empty. */
 export function renderBoard(positions: Positions): string {
+  checkArrayLike(positions, 'positions');
   const n = positions.length;
   if (n > MAX_RENDER) throw new InvalidInputError(`boards are rendered up to N = ${MAX_RENDER}; this one has N = ${n}`);
   const attacked = attackedRows(positions);

@@ -1,18 +1,27 @@
 /** Algorithms, options and results of the N-Queens solvers (both backends). */
 import { codes } from '#core-as';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { checkObject, checkOptionalBackend } from '../core/args.js';
+import { checkObject, checkOptionalBackend, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { validateN } from './model.js';
 
+/**
+ * The local searches: `hill-climbing` (with escapes), `restart`, `annealing`, `min-conflicts`,
+ * `fast` (min-conflicts on an incremental board, millions of queens) and `construct` (the closed form).
+ */
 export type QueensAlgorithm = keyof typeof codes.queens.algorithm;
+/** Every {@link QueensAlgorithm}. */
 export const QUEENS_ALGORITHMS = Object.keys(codes.queens.algorithm) as QueensAlgorithm[];
 
 /** Below this N the default algorithm is min-conflicts, from here on `fast` (issue 7). */
 export const FAST_FROM_N = 100_000;
 
+/**
+ * The algorithm a solve uses when none is given: min-conflicts below {@link FAST_FROM_N}, else `fast`.
+ */
 export const defaultAlgorithm = (n: number): QueensAlgorithm => (n < FAST_FROM_N ? 'min-conflicts' : 'fast');
 
+/** A local search's counters (both backends count them the same). */
 export interface QueensStats {
   /** Work units of the algorithm (docs/contracts/queens.md says what one step is for each). */
   steps: number;
@@ -26,12 +35,16 @@ export interface QueensStats {
   conflicts: number;
 }
 
+/** How a queens run ends: solved, out of steps, no solution (n = 2, 3), or out of memory. */
 export type QueensOutcome =
   | { kind: 'solved' }
   | { kind: 'limit' }
   | { kind: 'unsolvable' }
   | { kind: 'memory-limit' };
 
+/**
+ * Options of {@link solveQueens}: the algorithm and its parameters, the seed, limits, backend and progress.
+ */
 export interface QueensSolveOptions {
   algorithm?: QueensAlgorithm;
   seed?: number;
@@ -48,9 +61,13 @@ export interface QueensSolveOptions {
   backend?: Backend;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Called between slices (about every 15 ms) with the counters and the work time so far. */
   onProgress?: (stats: QueensStats, workMs: number) => void;
 }
 
+/**
+ * A solve's options with every default filled in and every value checked ({@link normalizeQueensOptions}).
+ */
 export interface NormalizedQueensOptions {
   n: number;
   algorithm: QueensAlgorithm;
@@ -78,10 +95,13 @@ export function defaultMaxSteps(algorithm: QueensAlgorithm, n: number): number {
 const STEPS_CAP = 2 ** 52;
 
 function checkNumber(name: string, v: number, ok: (v: number) => boolean, expected: string): number {
-  if (typeof v !== 'number' || !ok(v)) throw new InvalidInputError(`${name} must be ${expected}, got ${String(v)}`);
+  if (typeof v !== 'number' || !ok(v)) throw new InvalidInputError(`${name} must be ${expected}, got ${shown(v)}`);
   return v;
 }
 
+/**
+ * Checks a solve's options for `n` queens and fills in the defaults; throws InvalidInputError naming the bad option.
+ */
 export function normalizeQueensOptions(n: number, o: QueensSolveOptions = {}): NormalizedQueensOptions {
   validateN(n);
   checkObject(o, 'options');
@@ -112,7 +132,8 @@ export interface QueensSolveSpec extends NormalizedQueensOptions {
 
 /** The one normaliser from user input (CLI flags, a web form, API options) to a QueensSolveSpec. */
 export function queensSolveSpec(n: number, options: QueensSolveOptions = {}): QueensSolveSpec {
+  checkObject(options, 'options');
   const backend = options.backend ?? 'wasm';
-  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${String(backend)}`);
+  if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${shown(backend)}`);
   return { ...normalizeQueensOptions(n, options), backend };
 }

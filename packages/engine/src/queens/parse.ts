@@ -11,6 +11,7 @@
  * malformed text, a row (the element's index) for a bad column. A bad column is reported once the
  * input has ended (its message names the range 0..N−1, and N is the number of values).
  */
+import { checkBytes, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { MAX_N, validatePositions } from './model.js';
 
@@ -25,6 +26,11 @@ const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 /** Token text kept for messages and for the rare non-integer forms. */
 const TOKEN_CAP = 64;
 
+/**
+ * A streaming parser of queen positions in the formats above (0-based columns, row by row): `push`
+ * chunks of bytes as they arrive, then `end()` returns the positions. Errors are InvalidInputError
+ * naming a byte offset or a row. {@link parsePositions} does the same for a whole string.
+ */
 export class PositionsParser {
   private mode = Mode.Start;
   private offset = 0;
@@ -61,6 +67,7 @@ export class PositionsParser {
 
   /** Feeds the next bytes. */
   push(chunk: Uint8Array): void {
+    checkBytes(chunk, 'chunk');
     // A UTF-8 byte-order mark (as some editors save) is not part of the placement.
     const bom = this.offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
     for (let i = bom; i < chunk.length; i++) {
@@ -106,6 +113,7 @@ export class PositionsParser {
 
   /** Feeds text (it is encoded as UTF-8 first). */
   pushText(text: string): void {
+    checkString(text, 'text');
     this.push(new TextEncoder().encode(text));
   }
 

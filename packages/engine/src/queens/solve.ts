@@ -3,15 +3,20 @@
  * in counting.ts.
  */
 import type { Backend } from '../core/backend.js';
-import { UnsupportedError } from '../core/errors.js';
+import { checkOptionalBackend, describe } from '../core/args.js';
+import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import { normalizeQueensOptions, type NormalizedQueensOptions, type QueensAlgorithm, type QueensSolveOptions, type QueensStats } from './options.js';
 import { createTsQueensRun, type QueensRun } from './ts-run.js';
 import { createWasmQueensRun } from './wasm-run.js';
 
+/** How a solve ended: solved, out of steps (`limit`), no solution for this N, timed out, or aborted. */
 export type QueensStatus = 'solved' | 'limit' | 'unsolvable' | 'timeout' | 'aborted';
 
+/**
+ * What {@link solveQueens} returns: the status, the board (a solution when solved), the counters, and the run's settings.
+ */
 export interface QueensSolveResult extends QueensStats {
   n: number;
   algorithm: QueensAlgorithm;
@@ -27,6 +32,7 @@ export interface QueensSolveResult extends QueensStats {
 
 /** The backend a request runs on: the one asked for, else WASM (every algorithm has a kernel: QUEENS_ALGORITHMS are the kernel's codes). */
 export function chooseQueensBackend(_algorithm: QueensAlgorithm, requested?: Backend): Backend {
+  checkOptionalBackend(requested);
   return requested ?? 'wasm';
 }
 
@@ -59,8 +65,10 @@ const driveOptions = (options: QueensSolveOptions): DriveOptions<QueensStats> =>
  * @param options - `algorithm` (default by `n`), `seed`, `maxSteps`, `backend`, `timeoutMs`, `signal`.
  * @returns The placement (`positions[row] = column`), `status` and the search's statistics.
  * @throws {InvalidInputError} On an invalid `n` or option.
+ * @throws {WasmUnavailableError} On the WASM backend (the default) when WebAssembly cannot compile here (a CSP without `'wasm-unsafe-eval'`).
  * @example
  * ```ts
+ * import { solveQueens } from '@searchlab/engine/queens';
  * const r = await solveQueens(1000, { algorithm: 'min-conflicts', seed: 1 });
  * console.log(r.status); // solved
  * ```
@@ -85,6 +93,7 @@ export function solveQueensSync(n: number, options: QueensSolveOptions = {}): Qu
   return finish(o, backend, run, runSync(run, driveOptions(options)), initMs);
 }
 
+/** The first boards of a traced solve and their conflicts (see {@link traceQueens}). */
 export interface QueensTrace {
   /** The board after each of the first steps (frames[0] is the start), at most `maxFrames`. */
   frames: number[][];
@@ -94,6 +103,9 @@ export interface QueensTrace {
 
 /** The recorded part of a traced solve: the board after each of its first `maxFrames − 1` steps. */
 function beginTrace(n: number, options: QueensSolveOptions, maxFrames: number) {
+  if (!(typeof maxFrames === 'number' && Number.isSafeInteger(maxFrames) && maxFrames >= 1)) {
+    throw new InvalidInputError(`maxFrames must be a whole number of frames (1 or more), got ${describe(maxFrames)}`);
+  }
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);
   const t0 = globalThis.performance.now();

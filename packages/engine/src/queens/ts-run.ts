@@ -12,6 +12,9 @@ import { expNeg } from './detmath.js';
 import type { NormalizedQueensOptions, QueensOutcome, QueensStats } from './options.js';
 import type { Run } from '../core/run.js';
 
+/**
+ * A queens solve as a {@link Run} (the lab's live view steps one): its board and score history at any time.
+ */
 export interface QueensRun extends Run<QueensOutcome, QueensStats> {
   /** The board now (an array the caller owns; still readable after dispose; the WASM run hands its final snapshot to the first call after it ended, copies after that). */
   positions(): Int32Array;
@@ -39,10 +42,12 @@ type Pausing<T = void> = Generator<void, T, number>;
  * soon at any N (the kernel pauses at the same places; where a run pauses never changes its draws).
  */
 const CHUNK = 1 << 16;
+const FAST_CHUNK_COST = CHUNK >> 4;
 
 /**
  * f over [0, count) in CHUNK pieces, `cost` budget units each: 1, except in fast, whose other units
- * are single attempts or swaps, so a chunk costs its CHUNK rows there (the kernel's `chunkCost`).
+ * are single attempts or swaps (random accesses), so a chunk of sequential rows costs FAST_CHUNK_COST
+ * there (the kernel's `chunkCost`, which says why).
  */
 function* inChunks(s: State, count: number, f: (a: number, b: number) => void, cost = 1): Pausing {
   for (let a = 0; a < count; a += CHUNK) {
@@ -247,7 +252,7 @@ const fast: Body = function* (s) {
     yield* inChunks(s, n, (from, to) => {
       b.clearRows(from, to);
       for (let r = from; r < to; r++) pos[r] = r;
-    }, CHUNK);
+    }, FAST_CHUNK_COST);
     if (s.left <= 0) s.left = yield;
     let i = 0;
     for (let attempts = 0; i < n && attempts < 3 * n; attempts++) {
@@ -271,8 +276,8 @@ const fast: Body = function* (s) {
         pos[k] = pos[j]!;
         pos[j] = t;
       }
-    }, CHUNK);
-    yield* inChunks(s, n - m, (from, to) => { for (let k = m + from; k < m + to; k++) b.place(k, pos[k]!); }, CHUNK);
+    }, FAST_CHUNK_COST);
+    yield* inChunks(s, n - m, (from, to) => { for (let k = m + from; k < m + to; k++) b.place(k, pos[k]!); }, FAST_CHUNK_COST);
     if (s.left <= 0) s.left = yield;
     // Phase 2: repair by swaps. Cursor i visits the attacked rows of [lo, n) cyclically; each step
     // swaps row i with a random row j and keeps the swap only when the attacking pairs decrease.
@@ -334,6 +339,9 @@ const BODIES: Record<NormalizedQueensOptions['algorithm'], Body> = {
 /** N = 2 and 3 have no solution: every algorithm ends at once with 'unsolvable'. */
 export const unsolvableN = (n: number): boolean => n === 2 || n === 3;
 
+/**
+ * A queens solve on the TypeScript reference backend, as a {@link QueensRun} to step (options from {@link normalizeQueensOptions}).
+ */
 export function createTsQueensRun(o: NormalizedQueensOptions): QueensRun {
   const b = new QueenBoard(o.n, o.algorithm === 'construct');
   const stats: QueensStats = { steps: 0, moves: 0, escapes: 0, restarts: 0, conflicts: 0 };

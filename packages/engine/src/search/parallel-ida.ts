@@ -25,6 +25,10 @@ export interface SubtreeJob<A> {
   maxNodes: number;
 }
 
+/**
+ * A subtree's answer in a parallel IDA* iteration: found (with the moves), exhausted (with the next
+ * threshold), out of nodes, or stopped, and its counters.
+ */
 export interface SubtreeAnswer<A> {
   /** stopped: its signal aborted it (counters so far). */
   outcome: 'found' | 'exhausted' | 'node-limit' | 'stopped';

@@ -6,16 +6,23 @@
 /** A key for the reached table: cheap to hash, equal exactly when the states are equal. */
 export type StateKey = string | number;
 
+/**
+ * A search problem over states `S` and actions `A` in the style of aima-python: the generic searches
+ * know only this interface. {@link SlidingTileProblem} is the puzzle's.
+ */
 export interface Problem<S, A> {
   readonly initial: S;
   /** Legal actions in s, in the FIXED successor order every algorithm uses. */
   actions(s: S): readonly A[];
+  /** The state reached from `s` by action `a`. */
   result(s: S, a: A): S;
+  /** Whether `s` is a goal. */
   isGoal(s: S): boolean;
   /** Cost of reaching s2 from s by a (1 for sliding tiles). */
   actionCost(s: S, a: A, s2: S): number;
   /** Heuristic estimate of the cost from s to a goal (0 for an uninformed problem). */
   h(s: S): number;
+  /** The key of `s` in the reached table. */
   key(s: S): StateKey;
   /** Estimated bytes one stored state takes (for memory limits); omitted: a default of algorithms.ts. */
   stateBytes?(s: S): number;
@@ -26,6 +33,7 @@ export interface Problem<S, A> {
   isInverse?(a: A, previous: A): boolean;
 }
 
+/** A node of the search tree: a state, the node it was reached from, the action, and its path cost g. */
 export interface Node<S, A> {
   readonly state: S;
   readonly parent: Node<S, A> | null;

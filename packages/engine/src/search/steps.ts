@@ -8,15 +8,18 @@
  * iterations) kept as algorithms.ts keeps them. A reference-speed path (an object per event): the
  * solver's loops in algorithms.ts and the WASM kernels do not go through it.
  */
-import { checkObject, checkOptionalFunction } from '../core/args.js';
+import { checkObject, checkOptionalFunction, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { OpenList, before, newCounters, type Entry } from './algorithms.js';
 import { pathActions, type Node, type Problem, type StateKey } from './problem.js';
 import type { SearchCounters } from './types.js';
 
+/** The algorithms the step-by-step search shows (the solver's searches, with the same counters). */
 export const STEP_ALGORITHMS = ['bfs', 'dfs', 'iddfs', 'ucs', 'greedy', 'astar', 'wastar', 'idastar'] as const;
+/** One of {@link STEP_ALGORITHMS}. */
 export type StepAlgorithm = (typeof STEP_ALGORITHMS)[number];
 
+/** Options of a step-by-step search: the algorithm, weight, depth limit and node limit. */
 export interface StepOptions {
   algorithm: StepAlgorithm;
   /** wastar's w in f = g + w·h (default 2). */
@@ -45,8 +48,14 @@ export interface StepNode<S, A> extends Node<S, A> {
  */
 export type ChildFate = 'added' | 'duplicate' | 'reopened' | 'pruned';
 
+/** How a step-by-step search ended: a goal found, the space exhausted, or the node limit reached. */
 export type StepOutcome = 'found' | 'exhausted' | 'node-limit';
 
+/**
+ * One action of the generic search, in the order the kernels do them (docs/contracts/search.md):
+ * a new iteration, a node selected, a child generated (and its fate), a stale entry dropped, the goal, the end.
+ * Their counts imply the solver's counters exactly.
+ */
 export type StepEvent<S, A> =
   /** IDA*: a new iteration with threshold `bound` on f; IDDFS: a new depth limit `bound`. */
   | { readonly kind: 'iteration'; readonly iteration: number; readonly bound: number }
@@ -70,6 +79,9 @@ export interface FrontierEntry<S, A> {
   readonly seq: number;
 }
 
+/**
+ * A search run one event at a time, with views of its open list, closed set and counters between events.
+ */
 export interface StepSearch<S, A> {
   /** The events, one per call; the last is `end`. */
   readonly events: Generator<StepEvent<S, A>, void, void>;
@@ -127,7 +139,7 @@ function checkStepOptions(problem: unknown, options: StepOptions): void {
   checkOptionalFunction((problem as Record<string, unknown>).isInverse, 'problem.isInverse');
   checkObject(options, 'options');
   if (!(STEP_ALGORITHMS as readonly string[]).includes(options.algorithm)) {
-    throw new InvalidInputError(`step: unknown algorithm '${String(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
+    throw new InvalidInputError(`step: unknown algorithm '${shown(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
   }
   const { weight, depthLimit, maxNodes } = options;
   if (weight !== undefined && !(Number.isFinite(weight) && weight >= 1)) throw new InvalidInputError(`step: weight must be a number ≥ 1, got ${weight}`);

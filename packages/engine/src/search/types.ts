@@ -13,4 +13,5 @@ export interface SearchStats {
   timeMs: number;
 }
 
+/** A search's counters without its time ({@link SearchStats} less `timeMs`). */
 export type SearchCounters = Omit<SearchStats, 'timeMs'>;

@@ -1,3 +1,6 @@
+// The TS PRNG (engine core/rng.ts) against the written rule (docs/contracts/rng.md): published
+// xoshiro128** outputs, splitmix32 seeding, nextInt / shuffle / nextFloat; the WASM twin is in
+// tests/differential/rng.test.ts.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
 import { InvalidInputError } from '../../src/core/errors.js';

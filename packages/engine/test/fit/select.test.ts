@@ -1,10 +1,12 @@
 // Model selection and the seed's experiment: seeded splits and folds, degree sweeps, the normal
 // generator, and the over/under-fitting pattern of seed 000 as a statistical fact over many seeds.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Rng, loadKernels } from '@searchlab/engine';
+import { loadKernels } from '@searchlab/engine';
 import {
-  NormalSource, SEED_EXPERIMENT, foldIndices, oneStandardError, polyval, runExperiment, splitIndices, sweepDegreesSync,
+  SEED_EXPERIMENT, foldIndices, oneStandardError, polyval, runExperiment, splitIndices, sweepDegreesSync,
 } from '@searchlab/engine/fit';
+import { NormalSource } from '../../src/core/normal.js';
+import { Rng } from '../../src/core/rng.js'; // the source's class, as NormalSource takes it
 
 beforeAll(async () => {
   await loadKernels();

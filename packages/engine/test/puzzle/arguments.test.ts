@@ -5,6 +5,19 @@ import { describe, expect, test } from 'vitest';
 import * as puzzle from '../../src/puzzle/index.js';
 import * as root from '../../src/index.js';
 import { InvalidInputError, SearchlabError } from '../../src/core/errors.js';
+import { MemoryAccount } from '../../src/core/memory.js';
+import { checkPoolSize } from '../../src/core/pool.js';
+import { searchSteps } from '../../src/search/steps.js';
+import { depthLayers } from '../../src/puzzle/depth.js';
+import { makeHeuristic } from '../../src/puzzle/heuristics.js';
+import { usesHeuristic } from '../../src/puzzle/options.js';
+import { variantName } from '../../src/puzzle/compare.js';
+import { pdbIfLoaded } from '../../src/puzzle/pdb-store.js';
+import { SlidingTileProblem } from '../../src/puzzle/problem.js';
+import { chooseBackend } from '../../src/puzzle/solve.js';
+
+// The entry point's functions and the internal ones the engine's own callers rely on: all validate.
+const api = { ...puzzle, chooseBackend, makeHeuristic, usesHeuristic, variantName, pdbIfLoaded, searchSteps, depthLayers };
 
 const GOOD = puzzle.goalBoard(3, 3);
 const START = puzzle.parseBoard('1 2 3/4 5 6/7 0 8');
@@ -58,11 +71,12 @@ const CALLS: Record<string, unknown[]> = {
   pdbBuildBytes: [puzzle.PDB_SPECS.pdb555],
   loadPdb: [puzzle.PDB_SPECS.pdb555, {}],
   pdbIfLoaded: [puzzle.PDB_SPECS.pdb555],
+  sharedPdbReaders: [puzzle.PDB_SPECS.pdb555],
   forgetPdbs: [],
   setPdbCache: [undefined],
   setPdbBuilder: [undefined],
   puzzleSteps: [START, GOOD, { algorithm: 'astar', heuristic: 'manhattan' }],
-  searchSteps: [new puzzle.SlidingTileProblem(START, GOOD), { algorithm: 'bfs' }],
+  searchSteps: [new SlidingTileProblem(START, GOOD), { algorithm: 'bfs' }],
   nextStep: [puzzle.puzzleSteps(START, GOOD, { algorithm: 'bfs' }).events],
   effectiveBranchingFactor: [6, 2],
   boardsAtDepth: [GOOD, 2, { count: 1, seed: 1 }],
@@ -92,7 +106,7 @@ describe('public functions validate their arguments', () => {
   });
 
   test.each(Object.keys(CALLS))('%s: hostile arguments throw InvalidInputError, never a raw error', async (name) => {
-    const fn = (puzzle as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
+    const fn = (api as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
     const good = CALLS[name]!;
     expect(await outcome(fn, good)).toBeUndefined();
     for (let i = 0; i < good.length; i++) {
@@ -129,11 +143,11 @@ describe('platform functions of the root entry point validate their arguments to
     runSync: [root.runSync as never, [run, {}]],
     runAsync: [root.runAsync as never, [run, {}]],
     parseMemorySize: [root.parseMemorySize as never, ['1MB']],
-    'new MemoryAccount': [(limit) => new root.MemoryAccount(limit as number), [1024]],
-    checkPoolSize: [root.checkPoolSize as never, [2]],
+    'new MemoryAccount': [(limit) => new MemoryAccount(limit as number), [1024]],
+    checkPoolSize: [checkPoolSize as never, [2]],
     parseDecimal: [root.parseDecimal as never, ['1']],
     parseInteger: [root.parseInteger as never, ['1']],
-    'new SlidingTileProblem': [(a, b, c) => new puzzle.SlidingTileProblem(a as never, b as never, c as never), [START, GOOD, {}]],
+    'new SlidingTileProblem': [(a, b, c) => new SlidingTileProblem(a as never, b as never, c as never), [START, GOOD, {}]],
   };
   test.each(Object.keys(CORE))('%s', async (name) => {
     const [fn, good] = CORE[name]!;

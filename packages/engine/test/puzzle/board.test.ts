@@ -1,3 +1,4 @@
+// Boards: the goal presets, the helpers (moves in the contract's order, walls and edges) and rendering.
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
 import {

@@ -1,3 +1,5 @@
+// Board generation: seeded random walks (reference sequences the WASM port must match) and uniformly
+// random solvable boards, walls included.
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
 import { applyMoves, boardsEqual, goalBoard, invertMoves, makeBoard, validateBoard } from '../../src/puzzle/board.js';

@@ -1,3 +1,5 @@
+// The heuristics' values on known boards (seed 004's counted-blank variant included) and their
+// admissibility and consistency, checked against exhaustive search on small boards.
 import { describe, expect, test } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
 import type { Board } from '../../src/puzzle/types.js';

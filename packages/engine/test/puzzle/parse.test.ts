@@ -1,3 +1,4 @@
+// parseBoard: every board format the seeds and the CLI use, and errors that name what and where.
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
 import { boardToText, makeBoard } from '../../src/puzzle/board.js';

@@ -2,7 +2,8 @@
 // builder entry for entry on small patterns (blank regions past cell 16 included), admissibility of
 // pdb55554 against optimal lengths, and the memory limit choosing or refusing a partition.
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDB_SPECS, forgetPdbs, goalBoard, loadPdb, makeHeuristic, pdbBuildBytes, pdbTableBytes, randomWalk, resolveHeuristic, setPdbCache, solvePuzzle, type PdbSpec } from '@searchlab/engine/puzzle';
+import { PDB_SPECS, forgetPdbs, goalBoard, loadPdb, pdbBuildBytes, pdbTableBytes, randomWalk, resolveHeuristic, setPdbCache, solvePuzzle, type PdbSpec } from '@searchlab/engine/puzzle';
+import { makeHeuristic } from '../../src/puzzle/heuristics.js';
 // The builder's internals are not public: they are tested from their source.
 import { buildPatternReference, patternDistance, pdbHeuristic } from '../../src/puzzle/pdb.js';
 

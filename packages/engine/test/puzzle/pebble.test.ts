@@ -1,3 +1,4 @@
+// Pebble motion with one hole (puzzle/pebble.ts) against BFS over every arrangement on general graphs.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
 import { blocksFrom, moveHole, pebbleFeasible } from '../../src/puzzle/pebble.js';

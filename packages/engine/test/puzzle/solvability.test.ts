@@ -1,3 +1,5 @@
+// checkSolvable: the seeds' boards, validatePair, and the rule against exhaustive search (walls,
+// cycles, cut cells, walled-off tiles); the BFS oracle is test/support/solvability-oracle.ts.
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
 import { Rng } from '../../src/core/rng.js';

@@ -1,3 +1,5 @@
+// The solve facade: seed 001's boards, results and limits (nodes, time, abort), every algorithm sync
+// and async, typed errors, and normalizeOptions' defaults and messages.
 import { describe, expect, test } from 'vitest';
 import { InvalidInputError, UnsupportedError } from '../../src/core/errors.js';
 import type { Board } from '../../src/puzzle/types.js';
@@ -160,7 +162,8 @@ describe('normalizeOptions', () => {
     expect(normalizeOptions()).toEqual({
       algorithm: 'astar', heuristic: 'manhattan', pdbReflect: true, countBlank: false, weight: 2, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit: 50, maxNodes: Infinity,
     });
-    expect(normalizeOptions({ heuristic: 'pdb663' })).toMatchObject({ algorithm: 'idastar', heuristic: 'manhattan', pdb: 'pdb663' });
+    expect(normalizeOptions({ heuristic: 'pdb663' })).toMatchObject({ algorithm: 'idastar', heuristic: 'pdb663' });
+    expect(normalizeOptions({ heuristic: 'pdb663' })).not.toHaveProperty('pdb');
   });
 
   test.each([

@@ -3,8 +3,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { inlinePool } from '@searchlab/engine';
 import {
-  forgetPdbs, goalBoard, puzzleTasks, randomWalk, setPdbCache, type SolveResult, type SolveTask, type SolveTaskProgress,
+  forgetPdbs, goalBoard, randomWalk, setPdbCache, type SolveResult, type SolveTask, type SolveTaskProgress,
 } from '@searchlab/engine/puzzle';
+import { puzzleTasks } from '../../src/puzzle/tasks.js';
 
 afterAll(() => forgetPdbs());
 

@@ -5,10 +5,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadKernels, InvalidInputError } from '@searchlab/engine';
 import {
-  QUEENS_ALGORITHMS, attackingPairs, checkSolution, construct, countQueens, countSubproblems, countSubproblemTs,
-  enumerateSolutions, expNeg, parsePositions, renderBoard, seedScore, solveQueens, solveQueensSync, sumCounts, traceQueensSync,
-  validatePositions, type QueensAlgorithm,
+  QUEENS_ALGORITHMS, attackingPairs, checkSolution, construct, countQueens, parsePositions, renderBoard, solveQueens, solveQueensSync,
+  traceQueensSync, validatePositions, type QueensAlgorithm,
 } from '@searchlab/engine/queens';
+// Internals, tested from their source.
+import { countSubproblems, countSubproblemTs, enumerateSolutions, sumCounts } from '../../src/queens/count.js';
+import { expNeg } from '../../src/queens/detmath.js';
+import { seedScore } from '../../src/queens/model.js';
 import { Rng } from '@searchlab/engine';
 
 const COUNTS = new Map<number, bigint>(

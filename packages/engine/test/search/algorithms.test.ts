@@ -1,3 +1,5 @@
+// The generic searches (search/algorithms.ts) on small boards: optimal lengths, the contract's
+// counting rules checked by hand, sliced runs, and distances over the 8-puzzle's whole space.
 import { describe, expect, test } from 'vitest';
 import type { Board, Move } from '../../src/puzzle/types.js';
 import {

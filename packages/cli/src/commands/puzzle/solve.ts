@@ -1,6 +1,7 @@
 // `searchlab puzzle solve`: one board (moves, statistics, trace, anytime improvements) or a file of boards (--file: batch.ts).
 import type { Command } from 'commander';
 import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
+import { useSharedPdbs } from '@searchlab/engine/node';
 import { boardToText, checkSolvable, normalizeOptions, renderBoard, type Board, type Improvement, type PuzzleSpec } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
@@ -52,6 +53,9 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
 }
 
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
+  // The pattern databases are loaded here before the pool starts: into the memory its workers will
+  // share, so that this thread's copy is theirs too (pdb contract, "Shared by the worker threads").
+  if (opts.jobs > 1 && opts.db === undefined) useSharedPdbs();
   if (opts.file !== undefined) {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
     const file = opts.file;

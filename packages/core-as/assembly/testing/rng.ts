@@ -1,8 +1,9 @@
 // Test exports of the PRNG twin (raw bindings: numbers and pointers only), for
-// tests/differential/rng.test.ts. One test stream in static memory; results go to a fixed static
-// buffer, so these never touch the arena (a kernel run on the same instance is left intact).
+// tests/differential/rng.test.ts; in the testing build only (assembly/testing.ts). One test stream
+// in static memory; results go to a fixed static buffer, so these never touch the arena (a kernel
+// run on the same instance is left intact).
 
-import { Xoshiro128, shuffle } from './rng';
+import { Xoshiro128, shuffle } from '../common/rng';
 
 const BUF_BYTES: i32 = 65536;
 const BUF: usize = memory.data(BUF_BYTES, 16);
