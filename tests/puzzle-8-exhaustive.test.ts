@@ -18,7 +18,10 @@ function allBoards(): number[][] {
   const out: number[][] = [];
   const a = [0, 1, 2, 3, 4, 5, 6, 7, 8];
   const permute = (k: number): void => {
-    if (k === a.length) { out.push(a.slice()); return; }
+    if (k === a.length) {
+      out.push(a.slice());
+      return;
+    }
     for (let i = k; i < a.length; i++) {
       [a[k], a[i]] = [a[i]!, a[k]!];
       permute(k + 1);

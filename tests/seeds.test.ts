@@ -4,7 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '@searchlab/engine';
 import { goalLike, parseBoard, solvePuzzleSync, boardToText, type Board, type HeuristicName } from '@searchlab/engine/puzzle';
 
-interface SeedPuzzle { name: string; start: string; size?: string; goal: string; optimal: number }
+interface SeedPuzzle {
+  name: string;
+  start: string;
+  size?: string;
+  goal: string;
+  optimal: number;
+}
 
 const SEED_PUZZLES: SeedPuzzle[] = [
   { name: "seed 002's usage line (-s 3 -p '4 2 1 3 6 7 5 8 0')", start: '4 2 1 3 6 7 5 8 0', size: '3', goal: 'blank-last', optimal: 24 },
@@ -16,7 +22,12 @@ const SEED_PUZZLES: SeedPuzzle[] = [
   { name: "seed 003's 8-puzzle", start: '0 6 1/4 5 8/3 7 2', goal: 'blank-last', optimal: 22 },
   // seed 004 prints its 5th and 5th-to-last states with g/h/f and "17 steps" (17 states, 16 moves);
   // this start and goal (blank in the centre) reproduce every printed value (below).
-  { name: "seed 004's 5×5 with walls", start: '2 3 7 4 5/1 # 11 # 8/6 10 0 12 15/9 # 14 # 20/13 16 17 18 19', goal: '1 2 3 4 5/6 # 7 # 8/9 10 0 11 12/13 # 14 # 15/16 17 18 19 20', optimal: 16 },
+  {
+    name: "seed 004's 5×5 with walls",
+    start: '2 3 7 4 5/1 # 11 # 8/6 10 0 12 15/9 # 14 # 20/13 16 17 18 19',
+    goal: '1 2 3 4 5/6 # 7 # 8/9 10 0 11 12/13 # 14 # 15/16 17 18 19 20',
+    optimal: 16,
+  },
 ];
 
 const boards = (p: SeedPuzzle): [Board, Board] => {
@@ -25,7 +36,9 @@ const boards = (p: SeedPuzzle): [Board, Board] => {
   return [start, goal];
 };
 
-beforeAll(async () => { await loadKernels(); });
+beforeAll(async () => {
+  await loadKernels();
+});
 
 describe.each(SEED_PUZZLES)('$name', (p) => {
   const [start, goal] = boards(p);

@@ -11,10 +11,12 @@ const ts = await solvePuzzle(start, goal, { algorithm: 'astar', heuristic: 'line
 const pool = createNodePool({ size: 2 });
 try {
   const count = await countQueens(10, { runner: pool });
-  console.log(JSON.stringify({
-    puzzle: { status: wasm.status, length: wasm.length, sameMoves: wasm.moves.join('') === ts.moves.join('') },
-    queens: { n: count.n, status: count.status, solutions: count.solutions },
-  }));
+  console.log(
+    JSON.stringify({
+      puzzle: { status: wasm.status, length: wasm.length, sameMoves: wasm.moves.join('') === ts.moves.join('') },
+      queens: { n: count.n, status: count.status, solutions: count.solutions },
+    }),
+  );
 } finally {
   await pool.close();
 }

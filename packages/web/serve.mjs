@@ -74,7 +74,9 @@ const server = createServer(async (req, res) => {
     'x-content-type-options': 'nosniff',
   });
   if (req.method === 'HEAD') return res.end();
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 });
 
 if (!existsSync(join(root, 'index.html'))) {

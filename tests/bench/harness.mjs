@@ -4,7 +4,10 @@
 // tables through `bench.table(…)`.
 import os from 'node:os';
 
-export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+};
 
 export function environment() {
   return { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length };
@@ -35,8 +38,12 @@ const cell = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : 
 /** Markdown for a results object: each domain's environment, then each table with its notes. */
 export function renderMarkdown(results) {
   const describe = (env) => `${env.date}, node ${env.node}, ${env.cpu} (${env.cores} cores)`;
-  const out = ['# Benchmark results (pnpm bench)', '',
-    'Figures are medians unless a column says otherwise; generated from results.json. `pnpm bench <domain>` re-runs one domain and keeps the others\' tables, so each domain says when and where it was measured.', ''];
+  const out = [
+    '# Benchmark results (pnpm bench)',
+    '',
+    "Figures are medians unless a column says otherwise; generated from results.json. `pnpm bench <domain>` re-runs one domain and keeps the others' tables, so each domain says when and where it was measured.",
+    '',
+  ];
   let domain = '';
   for (const t of results.tables) {
     out.push(`## ${t.domain}: ${t.title}`, '');

@@ -9,7 +9,11 @@ beforeAll(() => ensureBuilt());
 
 /** The CLI under `ulimit -v kib` (a shell sets it; the limit is inherited by node). */
 const limited = (kib: number, args: string[]) =>
-  spawnSync('bash', ['-c', `ulimit -v ${kib} && exec "$0" "$@"`, process.execPath, BIN, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SEARCHLAB_DEBUG: '' } });
+  spawnSync('bash', ['-c', `ulimit -v ${kib} && exec "$0" "$@"`, process.execPath, BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, SEARCHLAB_DEBUG: '' },
+  });
 
 describe('ulimit -v', () => {
   it.each([16 * 2 ** 20, 4 * 2 ** 20, 2 ** 20])('queens solve 8 runs under %i KiB', (kib) => {

@@ -34,7 +34,10 @@ describe('puzzle solve with bounded-suboptimal algorithms', () => {
   it('anytime --json: one line per improvement (strictly shorter), then the final one, proven optimal', async () => {
     const r = await run(['puzzle', 'solve', '-p', HARD8, '--algorithm', 'anytime', '--weight', '3', '--json']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const improvements = lines.filter((l) => l.event === 'improvement');
     expect(improvements.length).toBeGreaterThan(1);
     expect(lines.at(-1).event).toBe('final');
@@ -64,7 +67,10 @@ describe('puzzle solve with bounded-suboptimal algorithms', () => {
       writeFileSync(file, `a\t${HARD8}\nb\t4 2 1 3 6 7 5 8 0\n`);
       const r = await run(['puzzle', 'solve', '--file', file, '--algorithm', 'anytime', '--weight', '2']);
       expect(r.code).toBe(0);
-      const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+      const lines = r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines.map((l) => l.id).sort()).toEqual(['a', 'b']);
       for (const l of lines) expect(l).toMatchObject({ status: 'solved', optimal: true, bound: 1 });
     } finally {
@@ -73,7 +79,12 @@ describe('puzzle solve with bounded-suboptimal algorithms', () => {
   });
 
   it('a weight below 1 or not a number: one-line error, exit 2', async () => {
-    for (const [algorithm, weight] of [['wida', '0.5'], ['anytime', '0.99'], ['wastar', 'NaN'], ['wida', 'abc']]) {
+    for (const [algorithm, weight] of [
+      ['wida', '0.5'],
+      ['anytime', '0.99'],
+      ['wastar', 'NaN'],
+      ['wida', 'abc'],
+    ]) {
       const r = await run(['puzzle', 'solve', '-p', HARD8, '--algorithm', algorithm!, '--weight', weight!]);
       expect(r.code, `${algorithm} ${weight}`).toBe(2);
       expect(r.stderr).toMatch(/^searchlab: .*weight.*\n$/);

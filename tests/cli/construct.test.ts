@@ -54,7 +54,10 @@ describe('puzzle solve --algorithm construct', () => {
       writeFileSync(file, gen.stdout);
       const r = await run(['puzzle', 'solve', '--file', file, '--algorithm', 'construct', '--jobs', '2']);
       expect(r.code).toBe(0);
-      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const lines = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines).toHaveLength(3);
       for (const line of lines) {
         expect(line.lengthAfter).toBe(line.length);

@@ -10,8 +10,17 @@ const EASY = '1 2 3/4 5 6/7 0 8';
 
 describe('number options: one parser', () => {
   it.each([
-    ['--max-nodes', '0x10'], ['--max-nodes', 'NaN'], ['--max-nodes', 'Infinity'], ['--max-nodes', '12abc'], ['--max-nodes', '1.5'],
-    ['--max-nodes', ' '], ['--timeout', '0x1'], ['--timeout', 'Infinity'], ['--weight', '1.2.3'], ['--weight', 'NaN'], ['--depth-limit', '1e'],
+    ['--max-nodes', '0x10'],
+    ['--max-nodes', 'NaN'],
+    ['--max-nodes', 'Infinity'],
+    ['--max-nodes', '12abc'],
+    ['--max-nodes', '1.5'],
+    ['--max-nodes', ' '],
+    ['--timeout', '0x1'],
+    ['--timeout', 'Infinity'],
+    ['--weight', '1.2.3'],
+    ['--weight', 'NaN'],
+    ['--depth-limit', '1e'],
   ])('%s %j is refused (exit 2, one line naming the option)', async (flag, value) => {
     const r = await run(['puzzle', 'solve', '-p', EASY, flag, value, '--algorithm', 'wastar']);
     expect(r.code).toBe(2);
@@ -19,14 +28,23 @@ describe('number options: one parser', () => {
     expect(r.stderr).toContain(flag);
   });
 
-  it.each([['--max-nodes', '1e9'], ['--max-nodes', '1.5e3'], ['--weight', '1.2'], ['--timeout', '2.5e1']])('%s %s is accepted', async (flag, value) => {
+  it.each([
+    ['--max-nodes', '1e9'],
+    ['--max-nodes', '1.5e3'],
+    ['--weight', '1.2'],
+    ['--timeout', '2.5e1'],
+  ])('%s %s is accepted', async (flag, value) => {
     const r = await run(['puzzle', 'solve', '-p', EASY, flag, value, '--algorithm', 'wastar']);
     expect(r.code).toBe(0);
   });
 
   it.each([
-    [['queens', 'solve', '0x10']], [['queens', 'solve', 'Infinity']], [['monty', '--trials', '0x10']], [['monty', '--bias', 'NaN']],
-    [['monty', '--switch-probability', '0.5abc']], [['fit', '-', '--split', '0x1']],
+    [['queens', 'solve', '0x10']],
+    [['queens', 'solve', 'Infinity']],
+    [['monty', '--trials', '0x10']],
+    [['monty', '--bias', 'NaN']],
+    [['monty', '--switch-probability', '0.5abc']],
+    [['fit', '-', '--split', '0x1']],
   ])('every domain: %j is refused with exit 2 and one line', async (args) => {
     const r = await run(args, '1 2\n2 3\n3 5\n');
     expect(r.code).toBe(2);
@@ -100,9 +118,23 @@ describe('--json errors', () => {
 
 describe('compare interrupted', () => {
   it('prints the rows it finished and exits 130', async () => {
-    const child = spawn(process.execPath, [BIN, 'puzzle', 'compare', '--goal', 'blank-first', '--heuristics', 'misplaced,manhattan',
-      '-p', '1 0 2 3/4 5 6 7/8 9 10 11/12 13 14 15', '-p', '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'],
-    { cwd: ROOT, env: { ...process.env, SEARCHLAB_PROGRESS: 'always' } });
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'puzzle',
+        'compare',
+        '--goal',
+        'blank-first',
+        '--heuristics',
+        'misplaced,manhattan',
+        '-p',
+        '1 0 2 3/4 5 6 7/8 9 10 11/12 13 14 15',
+        '-p',
+        '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3',
+      ],
+      { cwd: ROOT, env: { ...process.env, SEARCHLAB_PROGRESS: 'always' } },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

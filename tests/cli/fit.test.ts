@@ -24,7 +24,7 @@ const xs = Array.from({ length: 12 }, (_, i) => i * 5);
 const close = (a: number[], b: number[], tol: number) => a.forEach((v, i) => expect(Math.abs(v - b[i]!)).toBeLessThan(tol * Math.max(1, Math.abs(b[i]!))));
 
 describe('fitting files', () => {
-  it('CSV with a header, one degree: the issue\'s JSON object', async () => {
+  it("CSV with a header, one degree: the issue's JSON object", async () => {
     const f = file('q.csv', `x,y\n${xs.map((x) => `${x},${quadratic(x)}`).join('\n')}\n`);
     const r = await runJson(['fit', f, '--degree', '2']);
     expect(r.code).toBe(0);
@@ -49,7 +49,11 @@ describe('fitting files', () => {
     const a = file('cols.json', JSON.stringify({ x: xs, y: xs.map(quadratic) }));
     const b = file('rows.json', JSON.stringify(xs.map((x) => [x, quadratic(x)])));
     const c = file('rows.jsonl', xs.map((x) => JSON.stringify({ t: x, v: quadratic(x) })).join('\n'));
-    for (const [f, extra] of [[a, []], [b, []], [c, ['--x', 't', '--y', 'v']]] as const) {
+    for (const [f, extra] of [
+      [a, []],
+      [b, []],
+      [c, ['--x', 't', '--y', 'v']],
+    ] as const) {
       const r = await runJson(['fit', f, '--degree', '2', ...extra]);
       expect(r.code, r.stderr).toBe(0);
       close(r.json.coefficients, [3, 4, 20], 1e-9);
@@ -152,7 +156,10 @@ describe("seed 000's experiment", () => {
     const j = await runJson(['fit', '--experiment', '--seed', '17']);
     expect(j.json.seed).toBe(17);
     expect(j.json.degrees.map((d: any) => d.degree)).toEqual([1, 2, 5, 8]);
-    expect((await runJson(['fit', '--experiment', '--seed', '17'])).json).toEqual({ ...j.json, degrees: j.json.degrees.map((d: any) => ({ ...d, timeMs: expect.any(Number) })) });
+    expect((await runJson(['fit', '--experiment', '--seed', '17'])).json).toEqual({
+      ...j.json,
+      degrees: j.json.degrees.map((d: any) => ({ ...d, timeMs: expect.any(Number) })),
+    });
   });
 });
 
@@ -193,7 +200,10 @@ describe('no row dropped (issue 25)', () => {
   });
 
   it('a typo in row 1 is an error naming the row, as in row 2', async () => {
-    for (const [text, line] of [['1,2e\n2,3\n3,5\n', 1], ['1,2\n2,3e\n3,5\n', 2]] as const) {
+    for (const [text, line] of [
+      ['1,2e\n2,3\n3,5\n', 1],
+      ['1,2\n2,3e\n3,5\n', 2],
+    ] as const) {
       const r = await run(['fit', '-'], text);
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`searchlab: stdin:${line}: column 2 is not a number: "${line === 1 ? '2e' : '3e'}"\n`);

@@ -13,7 +13,12 @@ import { BIN, ROOT, ensureBuilt } from './run.js';
 const MARGIN_S = 6;
 let startupS = 0;
 
-interface Timed { code: number | null; seconds: number; signalToExitS?: number; stdout: string }
+interface Timed {
+  code: number | null;
+  seconds: number;
+  signalToExitS?: number;
+  stdout: string;
+}
 
 /** Runs the CLI; with `interruptOn`, sends one SIGINT at the first stderr chunk it matches. */
 function timed(args: string[], interruptOn?: RegExp): Promise<Timed> {
@@ -90,29 +95,37 @@ describe.skipIf(!bigOk)('queens solve 10⁸ (fast, construct)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'searchlab-big-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it.each(['fast', 'construct'] as const)('%s --output: --timeout 1 stops within the limit, nothing half-written', async (algorithm) => {
-    const out = join(dir, `${algorithm}-t.json`);
-    const r = await timed(['queens', 'solve', '100000000', '--algorithm', algorithm, '--timeout', '1', '--output', out, '--json']);
-    expect([0, 4]).toContain(r.code);
-    expect(r.seconds).toBeLessThan(1 + 0.5 + startupS + MARGIN_S);
-    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    if (r.code === 4) {
-      // Stopped in the search (the result, status timeout) or while the file was written (the error).
-      const j = JSON.parse(r.stdout) as { status?: string; error?: { code: string } };
-      expect(j.status ?? j.error?.code).toMatch(/^(timeout|limit)$/);
-    }
-  }, 60_000);
+  it.each(['fast', 'construct'] as const)(
+    '%s --output: --timeout 1 stops within the limit, nothing half-written',
+    async (algorithm) => {
+      const out = join(dir, `${algorithm}-t.json`);
+      const r = await timed(['queens', 'solve', '100000000', '--algorithm', algorithm, '--timeout', '1', '--output', out, '--json']);
+      expect([0, 4]).toContain(r.code);
+      expect(r.seconds).toBeLessThan(1 + 0.5 + startupS + MARGIN_S);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      if (r.code === 4) {
+        // Stopped in the search (the result, status timeout) or while the file was written (the error).
+        const j = JSON.parse(r.stdout) as { status?: string; error?: { code: string } };
+        expect(j.status ?? j.error?.code).toMatch(/^(timeout|limit)$/);
+      }
+    },
+    60_000,
+  );
 
-  it.each(['fast', 'construct'] as const)('%s --output: Ctrl-C at the first progress line ends it (exit 130), no temporaries', async (algorithm) => {
-    const out = join(dir, `${algorithm}-c.json`);
-    const r = await timed(['queens', 'solve', '100000000', '--algorithm', algorithm, '--output', out], /queens/);
-    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    if (r.signalToExitS === undefined) {
-      // construct may be done before a progress line is drawn: then it ran to the end.
-      expect(r.code).toBe(0);
-      return;
-    }
-    expect(r.code).toBe(130);
-    expect(r.signalToExitS).toBeLessThan(0.5 + MARGIN_S);
-  }, 120_000);
+  it.each(['fast', 'construct'] as const)(
+    '%s --output: Ctrl-C at the first progress line ends it (exit 130), no temporaries',
+    async (algorithm) => {
+      const out = join(dir, `${algorithm}-c.json`);
+      const r = await timed(['queens', 'solve', '100000000', '--algorithm', algorithm, '--output', out], /queens/);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      if (r.signalToExitS === undefined) {
+        // construct may be done before a progress line is drawn: then it ran to the end.
+        expect(r.code).toBe(0);
+        return;
+      }
+      expect(r.code).toBe(130);
+      expect(r.signalToExitS).toBeLessThan(0.5 + MARGIN_S);
+    },
+    120_000,
+  );
 });

@@ -34,8 +34,25 @@ describe('--max-memory', () => {
 
   it('worker threads share the process budget: compare --jobs 3 stays within it', async () => {
     const hard = ['15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4', '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3', '13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6'];
-    const r = await runMeasured(['puzzle', 'compare', ...hard.flatMap((b) => ['-p', b]), '--goal', 'blank-first', '--heuristics', 'manhattan',
-      '--algorithm', 'bfs', '--jobs', '3', '--max-memory', '256MB', '--json'], { SEARCHLAB_MEMORY_BUDGET: '96MB' });
+    const r = await runMeasured(
+      [
+        'puzzle',
+        'compare',
+        ...hard.flatMap((b) => ['-p', b]),
+        '--goal',
+        'blank-first',
+        '--heuristics',
+        'manhattan',
+        '--algorithm',
+        'bfs',
+        '--jobs',
+        '3',
+        '--max-memory',
+        '256MB',
+        '--json',
+      ],
+      { SEARCHLAB_MEMORY_BUDGET: '96MB' },
+    );
     expect(r.code).toBe(4);
     const json = JSON.parse(r.stdout);
     for (const inst of json.instances) expect(inst.results.manhattan.status).toBe('limit');
@@ -50,7 +67,6 @@ describe('--max-memory', () => {
     expect(r.stderr).toMatch(/max-memory/);
   });
 });
-
 
 /** Runs the CLI with stdin read from `path` (e.g. /dev/zero: endless, no newline). */
 function runFromFile(args: string[], path: string): Promise<{ code: number | null; stdout: string; stderr: string }> {

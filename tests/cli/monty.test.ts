@@ -6,11 +6,10 @@ import { ensureBuilt, run, runJson } from './run.js';
 
 beforeAll(ensureBuilt);
 
-const counts = (json: any) =>
-  Object.fromEntries(Object.entries(json.results).map(([s, r]: [string, any]) => [s, [r.wins, r.games]]));
+const counts = (json: any) => Object.fromEntries(Object.entries(json.results).map(([s, r]: [string, any]) => [s, [r.wins, r.games]]));
 
 describe('searchlab monty', () => {
-  it('prints the issue\'s JSON shape with exact fractions and Wilson intervals', async () => {
+  it("prints the issue's JSON shape with exact fractions and Wilson intervals", async () => {
     const { code, json } = await runJson(['monty', '--trials', '2e5', '--seed', '7']);
     expect(code).toBe(0);
     expect(Object.keys(json).slice(0, 8)).toEqual(['trials', 'doors', 'open', 'host', 'seed', 'results', 'timeMs', 'status']);
@@ -31,7 +30,9 @@ describe('searchlab monty', () => {
   it('gives the same counts with --jobs 1 and --jobs 2 and on both backends (3 chunks)', async () => {
     const args = ['monty', '--trials', '3e6', '--seed', '123', '--host', 'biased', '--bias', '0.25'];
     const [one, two, ts] = await Promise.all([
-      runJson([...args, '--jobs', '1']), runJson([...args, '--jobs', '2']), runJson([...args, '--backend', 'ts', '--strategy', 'switch']),
+      runJson([...args, '--jobs', '1']),
+      runJson([...args, '--jobs', '2']),
+      runJson([...args, '--backend', 'ts', '--strategy', 'switch']),
     ]);
     expect(one.code).toBe(0);
     expect(two.code).toBe(0);
@@ -43,7 +44,7 @@ describe('searchlab monty', () => {
     expect(one.json.results.switch.byOpened.lowest.exact).toBe('4/5'); // 1/(1+q)
   });
 
-  it('reports the ignorant host\'s excluded games and the generalised game', async () => {
+  it("reports the ignorant host's excluded games and the generalised game", async () => {
     const { json } = await runJson(['monty', '--trials', '1e5', '--doors', '5', '--open', '2', '--host', 'ignorant', '--strategy', 'stay']);
     expect(json.exactExcluded).toBe('2/5');
     expect(json.results.stay.games + json.excluded).toBe(100000);

@@ -11,11 +11,21 @@ import { BIN, ensureBuilt, run, runJson } from './run.js';
 
 beforeAll(ensureBuilt);
 
-const SEED_004 = ['-p', '2 3 7 4 5/1 # 11 # 8/6 10 0 12 15/9 # 14 # 20/13 16 17 18 19',
-  '--goal', '1 2 3 4 5/6 # 7 # 8/9 10 0 11 12/13 # 14 # 15/16 17 18 19 20'];
+const SEED_004 = [
+  '-p',
+  '2 3 7 4 5/1 # 11 # 8/6 10 0 12 15/9 # 14 # 20/13 16 17 18 19',
+  '--goal',
+  '1 2 3 4 5/6 # 7 # 8/9 10 0 11 12/13 # 14 # 15/16 17 18 19 20',
+];
 
 /** The cells of one Markdown table row (escaped pipes stay inside their cell). */
-const cellsOf = (row: string): string[] => row.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => c.trim());
+const cellsOf = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
 
 /** Every GFM table in `text`: its header and rows as cells; throws on a malformed separator. */
 function tables(text: string): { header: string[]; rows: string[][] }[] {
@@ -25,7 +35,10 @@ function tables(text: string): { header: string[]; rows: string[][] }[] {
     if (!lines[i]!.startsWith('|') || !/^\|[\s:|-]+\|$/.test(lines[i + 1]!)) continue;
     const header = cellsOf(lines[i]!);
     const separator = cellsOf(lines[i + 1]!);
-    expect(separator.every((c) => /^:?-+:?$/.test(c) && c !== ':'), lines[i + 1]).toBe(true);
+    expect(
+      separator.every((c) => /^:?-+:?$/.test(c) && c !== ':'),
+      lines[i + 1],
+    ).toBe(true);
     expect(separator.length, `${lines[i]}\n${lines[i + 1]}`).toBe(header.length);
     const rows: string[][] = [];
     for (i += 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(cellsOf(lines[i]!));
@@ -50,7 +63,10 @@ function drawnOnTerminal(args: string[], enough: (out: string) => boolean): Prom
   const child = spawn('script', scriptArgs(args), { env: { ...process.env, SEARCHLAB_DEBUG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`not drawn within 60 s:\n${out}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`not drawn within 60 s:\n${out}`));
+    }, 60_000);
     child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       out += d;
       if (!enough(out)) return;
@@ -192,8 +208,10 @@ describe('the progress bar on a terminal', () => {
     // A node cap is shown as a cap, with no bar or ETA against it: killed once it was redrawn with a
     // new count (it has a rate then, so an ETA against the cap would show).
     const counts = (out: string): Set<string> => new Set([...out.matchAll(/solving ([\d,]+) nodes \(limit/g)].map((m) => m[1]!));
-    const capped = await drawnOnTerminal(['puzzle', 'solve', '-s', '4', '-p', '0 15 14 13/12 11 10 9/8 7 6 5/4 3 2 1', '--algorithm', 'astar', '--max-nodes', '100000000'],
-      (out) => counts(out).size >= 3);
+    const capped = await drawnOnTerminal(
+      ['puzzle', 'solve', '-s', '4', '-p', '0 15 14 13/12 11 10 9/8 7 6 5/4 3 2 1', '--algorithm', 'astar', '--max-nodes', '100000000'],
+      (out) => counts(out).size >= 3,
+    );
     expect(capped).toMatch(/solving [\d,]+ nodes \(limit 100,000,000\)/);
     expect(capped).not.toMatch(/eta/);
   }, 120_000);

@@ -10,7 +10,7 @@ const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'; // 57 moves; far longer 
 const LC = ['--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict'];
 
 describe('puzzle solve --jobs N (one board)', () => {
-  it('finds the sequential run\'s path on 2 and 3 worker threads, one stderr line per finished iteration', async () => {
+  it("finds the sequential run's path on 2 and 3 worker threads, one stderr line per finished iteration", async () => {
     const seq = await run(['puzzle', 'solve', '-p', KORF_2, ...LC, '--json']);
     expect(seq.code).toBe(0);
     const s = JSON.parse(seq.stdout);
@@ -59,7 +59,9 @@ describe('puzzle solve --jobs N (one board)', () => {
   });
 
   it('Ctrl-C after an iteration ends it at once: exit 130, status aborted', async () => {
-    const child = spawn(process.execPath, [BIN, 'puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--jobs', '2', '--json'], { cwd: ROOT });
+    const child = spawn(process.execPath, [BIN, 'puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--jobs', '2', '--json'], {
+      cwd: ROOT,
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     // Interrupt once the worker threads are searching: after the first iteration that had subtrees.

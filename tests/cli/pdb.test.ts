@@ -12,17 +12,25 @@ beforeAll(() => {
   ensureBuilt();
 });
 
-const korf = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l));
+const korf = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => /^\d/.test(l));
 const pick = (ids: string[]) => korf.filter((l) => ids.includes(l.split('\t')[0]!));
 
 describe('puzzle solve with pattern databases', () => {
   it('--file --jobs 2 streams one JSON line per instance with its id, optimal lengths, and a summary', async () => {
     const file = join(cache, 'instances.txt');
     const lines = pick(['97', '47', '9']);
-    writeFileSync(file, `# a TSV header, three cheap Korf instances, then one without an id\nid\toptimal\ttiles\n${lines.join('\n')}\n${lines[0]!.split('\t')[2]}\n`);
+    writeFileSync(
+      file,
+      `# a TSV header, three cheap Korf instances, then one without an id\nid\toptimal\ttiles\n${lines.join('\n')}\n${lines[0]!.split('\t')[2]}\n`,
+    );
     const r = await run(['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--heuristic', 'pdb555', '--jobs', '2']);
     expect(r.code).toBe(0);
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(out.map((o) => o.id).sort()).toEqual(['4', ...lines.map((l) => l.split('\t')[0])].sort());
     for (const o of out) {
       const optimal = Number((lines.find((l) => l.startsWith(`${o.id}\t`)) ?? lines[0]!).split('\t')[1]);
@@ -30,21 +38,28 @@ describe('puzzle solve with pattern databases', () => {
       expect(o.heuristic).toBe('pdb555');
     }
     // The first run builds the databases: stderr says so (piped: no bar), then the summary.
-    expect(r.stderr).toMatch(new RegExp('^searchlab: building the pdb555 pattern databases \\(\\d+ placements; minutes for the large sets, once: they are cached for later runs\\)\n'
-      + 'searchlab: done in \\d+(\\.\\d)? (s|min)\n'
-      + '4 of 4 instances: 4 solved; \\d+ nodes expanded; solver time [\\d.]+ s, wall [\\d.]+ s on 2 jobs\n$'));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        '^searchlab: building the pdb555 pattern databases \\(\\d+ placements; minutes for the large sets, once: they are cached for later runs\\)\n' +
+          'searchlab: done in \\d+(\\.\\d)? (s|min)\n' +
+          '4 of 4 instances: 4 solved; \\d+ nodes expanded; solver time [\\d.]+ s, wall [\\d.]+ s on 2 jobs\n$',
+      ),
+    );
     // Cached now: a second run says nothing of a build.
     const again = await run(['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--heuristic', 'pdb555']);
     expect(again.stderr).toMatch(/^4 of 4 instances: 4 solved;/);
   });
 
-  it('--file: a bad line (a 3x3 board, garbage) is that instance\'s error with its line number; the rest are solved (issue 25)', async () => {
+  it("--file: a bad line (a 3x3 board, garbage) is that instance's error with its line number; the rest are solved (issue 25)", async () => {
     const file = join(cache, 'mixed.txt');
     const korfBoard = pick(['97'])[0]!.split('\t')[2]!;
     writeFileSync(file, `${korfBoard}\n1 2 3 4 5 6 7 0 8\nnot a board\n${korfBoard}\n`);
     const r = await run(['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--heuristic', 'pdb555', '--jobs', '2']);
     expect(r.code).toBe(2);
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const byId = new Map(out.map((o) => [o.id, o]));
     expect([...byId.keys()].sort()).toEqual(['1', '2', '3', '4']);
     expect(byId.get('1').status).toBe('solved');
@@ -70,7 +85,10 @@ describe('puzzle solve with pattern databases', () => {
   it('SEARCHLAB_BUILD_THREADS: 1 builds on one thread (same optimal answer); a bad value is exit 2 with one line', async () => {
     const own = mkdtempSync(join(tmpdir(), 'searchlab-cli-pdb-threads-'));
     const board = pick(['97'])[0]!.split('\t');
-    const r = await run(['puzzle', 'solve', '-p', board[2]!, '--goal', 'blank-first', '--heuristic', 'pdb555', '--json'], '', [], { SEARCHLAB_CACHE_DIR: own, SEARCHLAB_BUILD_THREADS: '1' });
+    const r = await run(['puzzle', 'solve', '-p', board[2]!, '--goal', 'blank-first', '--heuristic', 'pdb555', '--json'], '', [], {
+      SEARCHLAB_CACHE_DIR: own,
+      SEARCHLAB_BUILD_THREADS: '1',
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).length).toBe(Number(board[1]));
     const bad = await run(['puzzle', 'solve', '-p', board[2]!, '--heuristic', 'pdb555'], '', [], { SEARCHLAB_BUILD_THREADS: 'many' });

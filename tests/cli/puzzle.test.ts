@@ -75,8 +75,15 @@ describe('puzzle compare', () => {
   const SEED_001 = ['5 7 6/2 4 3/8 1 0', '7 0 8/4 6 1/5 3 2', '2 3 7/1 8 0/6 5 4'];
 
   it("prints seed 001's table: a column per heuristic, rows per test, a mean row", async () => {
-    const r = await run(['puzzle', 'compare', ...SEED_001.flatMap((b) => ['-p', b]), '--goal', 'blank-first',
-      '--heuristics', 'misplaced,manhattan,linear-conflict']);
+    const r = await run([
+      'puzzle',
+      'compare',
+      ...SEED_001.flatMap((b) => ['-p', b]),
+      '--goal',
+      'blank-first',
+      '--heuristics',
+      'misplaced,manhattan,linear-conflict',
+    ]);
     expect(r.code).toBe(0);
     const header = r.stdout.split('\n').find((l) => l.startsWith('| test'));
     expect(header).toMatch(/\| misplaced +\| manhattan +\| linear-conflict \|/);
@@ -98,8 +105,10 @@ describe('puzzle compare', () => {
   });
 
   it('reads --file and --generate', async () => {
-    const { code, json } = await runJson(['puzzle', 'compare', '--file', '-', '--generate', '2', '--walk', '10', '--seed', '3',
-      '--heuristics', 'manhattan', '--algorithm', 'idastar'], '# two boards\n1 2 3/4 5 6/0 7 8\n\n1 2 3/4 0 6/7 5 8\n');
+    const { code, json } = await runJson(
+      ['puzzle', 'compare', '--file', '-', '--generate', '2', '--walk', '10', '--seed', '3', '--heuristics', 'manhattan', '--algorithm', 'idastar'],
+      '# two boards\n1 2 3/4 5 6/0 7 8\n\n1 2 3/4 0 6/7 5 8\n',
+    );
     expect(code).toBe(0);
     expect(json.instances).toHaveLength(4);
     expect(json.instances[0].results.manhattan.length).toBe(2);
@@ -115,8 +124,18 @@ describe('puzzle compare', () => {
   });
 
   it('exit 4 when a run hits --max-nodes', async () => {
-    const { code, json } = await runJson(['puzzle', 'compare', '-p', '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3',
-      '--goal', 'blank-first', '--max-nodes', '50', '--heuristics', 'manhattan']);
+    const { code, json } = await runJson([
+      'puzzle',
+      'compare',
+      '-p',
+      '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3',
+      '--goal',
+      'blank-first',
+      '--max-nodes',
+      '50',
+      '--heuristics',
+      'manhattan',
+    ]);
     expect(code).toBe(4);
     expect(json.instances[0].results.manhattan).toMatchObject({ status: 'limit', expanded: 50 });
   });

@@ -22,11 +22,13 @@ function valid(p: number[]): boolean {
 function pairs(p: number[]): number {
   const lines = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
   let total = 0;
-  p.forEach((c, r) => [c, r + c, r - c].forEach((k, i) => {
-    const seen = lines[i]!.get(k) ?? 0;
-    total += seen;
-    lines[i]!.set(k, seen + 1);
-  }));
+  p.forEach((c, r) =>
+    [c, r + c, r - c].forEach((k, i) => {
+      const seen = lines[i]!.get(k) ?? 0;
+      total += seen;
+      lines[i]!.set(k, seen + 1);
+    }),
+  );
   return total;
 }
 

@@ -130,7 +130,11 @@ function writeInputs(to: string): void {
 }
 
 /** Runs `command` in the scratch directory; past `killAfterS` its process group is killed (exit null). */
-function runShell(command: string, env: NodeJS.ProcessEnv, killAfterS: number): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
+function runShell(
+  command: string,
+  env: NodeJS.ProcessEnv,
+  killAfterS: number,
+): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
   return new Promise((resolve, reject) => {
     const began = performance.now();
     const child = spawn('/bin/sh', ['-c', command], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -192,13 +196,17 @@ describe('README examples', () => {
       continue;
     }
     const budget = budgetSeconds(e);
-    it(title, async () => {
-      const db = process.env.SEARCHLAB_README_DB;
-      const command = db ? e.command.replace(/postgres:\/\/\S+/g, db) : e.command;
-      const r = await runShell(command, env, budget + 10);
-      const what = `exit ${r.code} in ${r.seconds.toFixed(1)} s (budget ${budget} s)\nstdout: ${r.stdout.slice(-600)}\nstderr: ${r.stderr.slice(-600)}`;
-      expect(r.code, what).toBe(expectedExit(e.comment));
-      expect(r.seconds, what).toBeLessThanOrEqual(budget);
-    }, (budget + 30) * 1000);
+    it(
+      title,
+      async () => {
+        const db = process.env.SEARCHLAB_README_DB;
+        const command = db ? e.command.replace(/postgres:\/\/\S+/g, db) : e.command;
+        const r = await runShell(command, env, budget + 10);
+        const what = `exit ${r.code} in ${r.seconds.toFixed(1)} s (budget ${budget} s)\nstdout: ${r.stdout.slice(-600)}\nstderr: ${r.stderr.slice(-600)}`;
+        expect(r.code, what).toBe(expectedExit(e.comment));
+        expect(r.seconds, what).toBeLessThanOrEqual(budget);
+      },
+      (budget + 30) * 1000,
+    );
   }
 });

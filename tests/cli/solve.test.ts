@@ -36,7 +36,11 @@ describe('puzzle solve', () => {
     const { code, json } = await runJson(['puzzle', 'solve', '-s', '3', '-p', SEED_002, '--heuristic', 'linear-conflict']);
     expect(code).toBe(0);
     expect(json).toMatchObject({
-      solvable: true, status: 'solved', algorithm: 'astar', heuristic: 'linear-conflict', backend: 'wasm',
+      solvable: true,
+      status: 'solved',
+      algorithm: 'astar',
+      heuristic: 'linear-conflict',
+      backend: 'wasm',
     });
     expect(Object.keys(json.stats).sort()).toEqual(['expanded', 'generated', 'iterations', 'maxFrontier', 'timeMs', 'unique']);
     expect(json.moves).toHaveLength(json.length);
@@ -131,8 +135,7 @@ describe('puzzle solve', () => {
   });
 
   it('exit 4 when --timeout is hit', async () => {
-    const { code, json } = await runJson(
-      ['puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs', '--timeout', '0.3']);
+    const { code, json } = await runJson(['puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs', '--timeout', '0.3']);
     expect(code).toBe(4);
     expect(json.reason).toMatch(/timeout/);
     expect(json.stats.expanded).toBeGreaterThan(0);
@@ -151,13 +154,17 @@ describe('Ctrl-C', () => {
   it('aborts a running search: exit 130, status aborted, statistics so far', async () => {
     const { spawn } = await import('node:child_process');
     const { BIN, ROOT } = await import('./run.js');
-    const child = spawn(process.execPath, [BIN, 'puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs', '--json'],
-      { cwd: ROOT, env: { ...process.env, SEARCHLAB_PROGRESS: 'always' } });
+    const child = spawn(process.execPath, [BIN, 'puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs', '--json'], {
+      cwd: ROOT,
+      env: { ...process.env, SEARCHLAB_PROGRESS: 'always' },
+    });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     // Interrupt once the search is under way: its first progress line (the Ctrl-C handler is set by then).
     let interrupted = false; // once: a second Ctrl-C exits at once
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { if (!interrupted && /solving \S+ nodes/.test(d)) interrupted = child.kill('SIGINT'); });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (!interrupted && /solving \S+ nodes/.test(d)) interrupted = child.kill('SIGINT');
+    });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(130);
     const json = JSON.parse(stdout);

@@ -36,7 +36,10 @@ describe('puzzle step', () => {
   it('--json: one event per line, every generated child with its fate', async () => {
     const r = await run(['puzzle', 'step', '-p', '1 2 3/4 0 6/7 5 8', '--algorithm', 'bfs', '--json']);
     expect(r.code).toBe(0);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const end = events.at(-1);
     expect(end).toMatchObject({ kind: 'end', outcome: 'found' });
     expect(events.filter((e) => e.kind === 'generate').length).toBe(end.counters.generated);
@@ -87,7 +90,15 @@ describe('puzzle experiment', () => {
       const text = await run([...args, '--plot', join(dir, 'exp.svg')]);
       expect(text.code).toBe(0);
       expect(text.stdout).toMatch(/\| d +\| +iddfs \| astar\(misplaced\) \| astar\(manhattan\) \| iddfs b\* \|/);
-      const rows = text.stdout.split('\n').filter((l) => /^\| \d/.test(l)).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+      const rows = text.stdout
+        .split('\n')
+        .filter((l) => /^\| \d/.test(l))
+        .map((l) =>
+          l
+            .split('|')
+            .slice(1, -1)
+            .map((c) => c.trim()),
+        );
       expect(rows.map((r) => r[0])).toEqual(['2', '6', '10', '12']);
       expect(rows[3]![1]).toBe('–'); // IDS at d = 12 passes 2,000 expansions
       expect(readFileSync(join(dir, 'exp.svg'), 'utf8')).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*astar\(manhattan\)/);
@@ -107,7 +118,12 @@ describe('puzzle experiment', () => {
     expect(r.stdout).toMatch(/\| 24 \|/);
   });
   it('bad depths and names are one-line errors (exit 2)', async () => {
-    for (const [args, message] of [[['--depths', '5-2'], /empty range/], [['--depths', 'x'], /cannot read 'x'/], [['--algorithms', 'nope'], /unknown 'nope'/], [['--depths', '40'], /largest optimal solution length is 31/]] as const) {
+    for (const [args, message] of [
+      [['--depths', '5-2'], /empty range/],
+      [['--depths', 'x'], /cannot read 'x'/],
+      [['--algorithms', 'nope'], /unknown 'nope'/],
+      [['--depths', '40'], /largest optimal solution length is 31/],
+    ] as const) {
       const r = await run(['puzzle', 'experiment', '--per-depth', '1', ...args]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);

@@ -38,14 +38,16 @@ const slowBfs = ['puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--algo
 const COMMANDS: [string, string[]][] = [
   ['puzzle solve', slowBfs],
   ['puzzle solve --file', ['puzzle', 'solve', '--file', '<boards>', '--goal', 'blank-first', '--algorithm', 'bfs', '--backend', 'ts']],
-  ['puzzle compare', ['puzzle', 'compare', '--file', '<boards>', '--goal', 'blank-first', '--algorithm', 'bfs', '--backend', 'ts', '--heuristics', 'manhattan']],
+  [
+    'puzzle compare',
+    ['puzzle', 'compare', '--file', '<boards>', '--goal', 'blank-first', '--algorithm', 'bfs', '--backend', 'ts', '--heuristics', 'manhattan'],
+  ],
   ['queens solve (3·10⁶, min-conflicts)', ['queens', 'solve', '3000000', '--algorithm', 'min-conflicts']],
   ['queens solve (10⁷, min-conflicts: its set-up too)', ['queens', 'solve', '10000000', '--algorithm', 'min-conflicts']],
   ['queens count', ['queens', 'count', '20']],
   ['monty', ['monty', '--trials', '1e12', '--backend', 'ts']],
 ];
 const JOBS: Record<string, boolean> = { 'puzzle solve --file': true, 'puzzle compare': true, 'queens count': true, monty: true };
-
 
 /** A bare start of the CLI on a quiet machine of this kind (measured: 0.2–0.25 s). */
 const QUIET_START_S = 0.3;
@@ -71,7 +73,9 @@ describe('--timeout 1.5 means 1.5 s in every command', () => {
   it('the pattern-database build phase keeps it too (a build of 6-6-3 into an empty cache)', async () => {
     const cache = mkdtempSync(join(dir, 'cache-'));
     const base = await startup();
-    const r = await timed(['puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--heuristic', 'pdb663', '--timeout', '1.5'], { SEARCHLAB_CACHE_DIR: cache });
+    const r = await timed(['puzzle', 'solve', '-p', HARD, '--goal', 'blank-first', '--heuristic', 'pdb663', '--timeout', '1.5'], {
+      SEARCHLAB_CACHE_DIR: cache,
+    });
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/--timeout of 1\.5 s ran out while the pattern databases were built/);
     expect(r.seconds, `startup ${base.toFixed(2)} s`).toBeLessThan(bound(1.5, base));
@@ -79,12 +83,21 @@ describe('--timeout 1.5 means 1.5 s in every command', () => {
 });
 
 describe('one duration syntax', () => {
-  it.each([['500ms', 0.5], ['0.5s', 0.5], ['0.5', 0.5], ['5e-1', 0.5]])('%s is %f s', async (text, seconds) => {
-    const base = await startup();
-    const r = await timed([...slowBfs, '--timeout', text]);
-    expect(r.code, r.stderr).toBe(4);
-    expect(r.seconds).toBeLessThan(bound(seconds, base));
-  }, 60_000);
+  it.each([
+    ['500ms', 0.5],
+    ['0.5s', 0.5],
+    ['0.5', 0.5],
+    ['5e-1', 0.5],
+  ])(
+    '%s is %f s',
+    async (text, seconds) => {
+      const base = await startup();
+      const r = await timed([...slowBfs, '--timeout', text]);
+      expect(r.code, r.stderr).toBe(4);
+      expect(r.seconds).toBeLessThan(bound(seconds, base));
+    },
+    60_000,
+  );
 
   it.each(['0', '-1', '1.5x', 'ms', 'Infinity', '0x10', '1 h'])('--timeout %s: one line, exit 2', async (text) => {
     const r = await run(['monty', '--timeout', text]);

@@ -26,13 +26,19 @@ function mountTmpfs(options: string): { path: string; unmount(): void } | string
     rmSync(path, { recursive: true, force: true });
     return `cannot mount a tmpfs here (${(r.stderr || r.error?.message || 'mount failed').trim()})`;
   }
-  return { path, unmount: () => { spawnSync('umount', [path]); rmSync(path, { recursive: true, force: true }); } };
+  return {
+    path,
+    unmount: () => {
+      spawnSync('umount', [path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
 }
 
 const BOARD = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15';
 
 describe('--output', () => {
-  it('writes a symlink\'s target and keeps the link', async () => {
+  it("writes a symlink's target and keeps the link", async () => {
     writeFileSync(join(dir, 'q.json'), 'old');
     symlinkSync('q.json', join(dir, 'link.json'));
     const r = await run(['queens', 'solve', '8', '--output', join(dir, 'link.json')]);
@@ -47,7 +53,11 @@ describe('--output', () => {
     expect(r.stdout).toContain('"positions":[');
     expect(lstatSync('/dev/stdout').isSymbolicLink()).toBe(true);
     if (!isRoot) return ctx.skip();
-    const user = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, 'queens', 'solve', '8', '--output', '/dev/stdout'], { cwd: ROOT, encoding: 'utf8' });
+    const user = spawnSync(
+      'setpriv',
+      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, 'queens', 'solve', '8', '--output', '/dev/stdout'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     if (user.error) return ctx.skip();
     expect(user.stderr).toBe('');
     expect(user.status).toBe(0);
@@ -73,7 +83,10 @@ describe('--output', () => {
 
   it('Ctrl-C while a large --output is written: exit 130, no temporary file left', async () => {
     const sub = mkdtempSync(join(dir, 'sigint-'));
-    const child = spawn(process.execPath, [BIN, 'queens', 'solve', '20000000', '--algorithm', 'construct', '--output', join(sub, 'q.json')], { cwd: ROOT, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'queens', 'solve', '20000000', '--algorithm', 'construct', '--output', join(sub, 'q.json')], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     // The temporary file appearing is the event: Ctrl-C then lands during the write.
     const watcher = watch(sub, () => {
       if (tmpFiles(sub).length > 0) {
@@ -89,7 +102,8 @@ describe('--output', () => {
 });
 
 describe('the pattern-database cache', () => {
-  const solveWithCache = (cacheDir: string) => run(['puzzle', 'solve', '--algorithm', 'idastar', '--heuristic', 'pdb555', '-p', BOARD], '', [], { SEARCHLAB_CACHE_DIR: cacheDir });
+  const solveWithCache = (cacheDir: string) =>
+    run(['puzzle', 'solve', '--algorithm', 'idastar', '--heuristic', 'pdb555', '-p', BOARD], '', [], { SEARCHLAB_CACHE_DIR: cacheDir });
 
   it('a cache directory that is a file: a warning, the solve goes on (exit 0)', async () => {
     const file = join(dir, 'cache-file');
@@ -98,7 +112,9 @@ describe('the pattern-database cache', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Length: 1$/m);
     // After the build's own line (stderr is piped: no bar), the warning.
-    expect(r.stderr.replace(/^searchlab: (building the pdb\d+ pattern databases|done in) .*\n/gm, '')).toBe(`searchlab: warning: cannot use the pattern-database cache directory ${file}: it is not a directory (the tables are used from memory and rebuilt next time)\n`);
+    expect(r.stderr.replace(/^searchlab: (building the pdb\d+ pattern databases|done in) .*\n/gm, '')).toBe(
+      `searchlab: warning: cannot use the pattern-database cache directory ${file}: it is not a directory (the tables are used from memory and rebuilt next time)\n`,
+    );
   });
 
   it('a read-only or full cache: a warning, the solve goes on, no temporary file left', async (ctx) => {
@@ -111,7 +127,9 @@ describe('the pattern-database cache', () => {
       try {
         const r = await solveWithCache(m.path);
         expect(r.code).toBe(0);
-        expect(r.stderr.replace(/^searchlab: (building the pdb\d+ pattern databases|done in) .*\n/gm, '')).toMatch(/^searchlab: warning: cannot write the pattern-database cache file .*: (read-only file system|no space left on the device) \(the tables are used from memory and rebuilt next time\)\n$/);
+        expect(r.stderr.replace(/^searchlab: (building the pdb\d+ pattern databases|done in) .*\n/gm, '')).toMatch(
+          /^searchlab: warning: cannot write the pattern-database cache file .*: (read-only file system|no space left on the device) \(the tables are used from memory and rebuilt next time\)\n$/,
+        );
         expect(readdirSync(m.path).filter((f) => f.endsWith('.tmp'))).toEqual([]);
       } finally {
         m.unmount();

@@ -21,22 +21,37 @@ export function start(args: string[]): Proc {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, SEARCHLAB_DEBUG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const watchers = new Set<() => void>();
   const p: Proc = {
-    child, stdout: '', stderr: '',
+    child,
+    stdout: '',
+    stderr: '',
     waitFor(re, ms = 30_000, from = { stderr: 0, stdout: 0 }) {
       return new Promise((resolve, reject) => {
         const check = (): boolean => {
           const m = p.stderr.slice(from.stderr).match(re) ?? p.stdout.slice(from.stdout).match(re);
-          if (m !== null) { watchers.delete(check); clearTimeout(t); resolve(m); }
+          if (m !== null) {
+            watchers.delete(check);
+            clearTimeout(t);
+            resolve(m);
+          }
           return m !== null;
         };
-        const t = setTimeout(() => { watchers.delete(check); reject(new Error(`no ${re} within ${ms} ms; stderr:\n${p.stderr}`)); }, ms);
+        const t = setTimeout(() => {
+          watchers.delete(check);
+          reject(new Error(`no ${re} within ${ms} ms; stderr:\n${p.stderr}`));
+        }, ms);
         if (!check()) watchers.add(check);
       });
     },
     exited: new Promise((resolve) => child.on('close', (code) => resolve(code))),
   };
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => { p.stdout += d; for (const w of [...watchers]) w(); });
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => { p.stderr += d; for (const w of [...watchers]) w(); });
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    p.stdout += d;
+    for (const w of [...watchers]) w();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    p.stderr += d;
+    for (const w of [...watchers]) w();
+  });
   return p;
 }
 

@@ -42,8 +42,11 @@ describe('parallel IDA* on the queue', () => {
     expect(json.length).toBe(57);
     expect(json.moves).toEqual(sequential.moves);
     expect(json.parallel.foundIn.iteration).toBe(sequential.stats.iterations);
-    const [row] = await sql<{ jobs: string; most: number; workers: string }>(url,
-      "SELECT count(*) AS jobs, max(completions) AS most, count(DISTINCT worker) AS workers FROM searchlab_results WHERE run_id = $1 AND job_key LIKE 'puzzle/subtree/%'", [runId]);
+    const [row] = await sql<{ jobs: string; most: number; workers: string }>(
+      url,
+      "SELECT count(*) AS jobs, max(completions) AS most, count(DISTINCT worker) AS workers FROM searchlab_results WHERE run_id = $1 AND job_key LIKE 'puzzle/subtree/%'",
+      [runId],
+    );
     expect(Number(row!.jobs)).toBeGreaterThan(10); // the big iterations were split
     expect(row!.most).toBe(1);
     expect(Number(row!.workers)).toBe(2);
@@ -73,8 +76,11 @@ describe('parallel IDA* on the queue', () => {
       expect(JSON.parse(producer.stdout).moves).toEqual(sequential.moves);
       // The subtrees it claimed but never recorded, and that the run needed, were retried and recorded once by another worker.
       const claimed = [...victim.stderr.matchAll(new RegExp(`claimed ${runId} (\\S+)`, 'g'))].map((m) => m[1]!);
-      const rows = await sql<{ job_key: string; worker: string; attempt: number; completions: number }>(url,
-        'SELECT job_key, worker, attempt, completions FROM searchlab_results WHERE run_id = $1 AND job_key = ANY($2)', [runId, claimed]);
+      const rows = await sql<{ job_key: string; worker: string; attempt: number; completions: number }>(
+        url,
+        'SELECT job_key, worker, attempt, completions FROM searchlab_results WHERE run_id = $1 AND job_key = ANY($2)',
+        [runId, claimed],
+      );
       held = rows.filter((r) => r.worker !== victimName);
     }
     expect(held.length).toBeGreaterThan(0);

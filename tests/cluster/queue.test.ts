@@ -10,13 +10,21 @@ import { join } from 'node:path';
 import { ensureBuilt, run, runJson } from '../cli/run.js';
 import { runIdOf, sql, start, startCluster, startWorker, stop, waitUntil, type Proc } from './helpers.js';
 
-const COUNTS = new Map(readFileSync(new URL('../../data/nqueens-counts.tsv', import.meta.url), 'utf8')
-  .split('\n').filter((l) => /^\d+\t\d+/.test(l)).map((l) => l.split('\t').map((x) => x.trim()) as [string, string]));
+const COUNTS = new Map(
+  readFileSync(new URL('../../data/nqueens-counts.tsv', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => /^\d+\t\d+/.test(l))
+    .map((l) => l.split('\t').map((x) => x.trim()) as [string, string]),
+);
 
 /** Korf's 100 (blank-first goal), the 20 with the shortest optimal solutions. */
 const KORF_CHEAP = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8')
-  .split('\n').filter((l) => /^\d+\t/.test(l)).map((l) => l.split('\t')).map(([, optimal, tiles]) => ({ optimal: Number(optimal), tiles: tiles!.trim() }))
-  .sort((a, b) => a.optimal - b.optimal).slice(0, 20);
+  .split('\n')
+  .filter((l) => /^\d+\t/.test(l))
+  .map((l) => l.split('\t'))
+  .map(([, optimal, tiles]) => ({ optimal: Number(optimal), tiles: tiles!.trim() }))
+  .sort((a, b) => a.optimal - b.optimal)
+  .slice(0, 20);
 
 let cluster: Proc | undefined;
 let url = '';
@@ -65,8 +73,10 @@ describe('the queue, with two workers', () => {
       expect(r.json.solutions).toBe(COUNTS.get(String(n)));
     }
     // Every subproblem of those runs was recorded once, by one of the two workers.
-    const rows = await sql<{ worker: string; n: string }>(url,
-      "SELECT worker, count(*) AS n FROM searchlab_results r JOIN searchlab_runs USING (run_id) WHERE command = 'queens count' GROUP BY worker");
+    const rows = await sql<{ worker: string; n: string }>(
+      url,
+      "SELECT worker, count(*) AS n FROM searchlab_results r JOIN searchlab_runs USING (run_id) WHERE command = 'queens count' GROUP BY worker",
+    );
     expect(rows.map((r) => r.worker).sort()).toEqual(['w1', 'w2']);
   });
 
@@ -75,10 +85,22 @@ describe('the queue, with two workers', () => {
     try {
       const file = join(dir, 'korf.txt');
       writeFileSync(file, KORF_CHEAP.map((k) => k.tiles).join('\n'));
-      const args = ['puzzle', 'compare', '--file', file, '--goal', '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15', '--algorithm', 'idastar', '--heuristics', 'linear-conflict'];
+      const args = [
+        'puzzle',
+        'compare',
+        '--file',
+        file,
+        '--goal',
+        '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15',
+        '--algorithm',
+        'idastar',
+        '--heuristics',
+        'linear-conflict',
+      ];
       const q = await runJson([...args, '--db', url]);
       expect(q.code, q.stderr).toBe(0);
-      const solved = (r: { json: any }): [number, number][] => r.json.instances.map((i: any) => [i.results['linear-conflict'].length, i.results['linear-conflict'].expanded]);
+      const solved = (r: { json: any }): [number, number][] =>
+        r.json.instances.map((i: any) => [i.results['linear-conflict'].length, i.results['linear-conflict'].expanded]);
       expect(solved(q).map(([length]) => length)).toEqual(KORF_CHEAP.map((k) => k.optimal));
       expect(solved(q)).toEqual(solved(await runJson([...args, '--jobs', '2'])));
     } finally {
@@ -86,14 +108,24 @@ describe('the queue, with two workers', () => {
     }
   });
 
-  it("streams `puzzle solve --file` through it: one JSON line per instance with its id, as the local pool gives", async () => {
+  it('streams `puzzle solve --file` through it: one JSON line per instance with its id, as the local pool gives', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'searchlab-korf-'));
     try {
       const file = join(dir, 'korf.txt');
-      writeFileSync(file, KORF_CHEAP.slice(0, 10).map((k, i) => `k${i}\t${k.tiles}`).join('\n'));
+      writeFileSync(
+        file,
+        KORF_CHEAP.slice(0, 10)
+          .map((k, i) => `k${i}\t${k.tiles}`)
+          .join('\n'),
+      );
       const args = ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict'];
-      const lines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l)).map((j) => [j.id, j.length, j.expanded ?? j.stats?.expanded])
-        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      const lines = (stdout: string) =>
+        stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l))
+          .map((j) => [j.id, j.length, j.expanded ?? j.stats?.expanded])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
       const q = await run([...args, '--db', url]);
       expect(q.code, q.stderr).toBe(0);
       expect(lines(q.stdout).map(([id, length]) => [id, length])).toEqual(KORF_CHEAP.slice(0, 10).map((k, i) => [`k${i}`, k.optimal]));
@@ -116,8 +148,11 @@ describe('the queue, with two workers', () => {
     expect(await producer.exited, producer.stderr).toBe(0);
     expect(montyCounts(JSON.parse(producer.stdout))).toEqual(await local(args));
     // The job the dead worker held was retried (pg-boss's retry count) and recorded once, by another worker.
-    const [row] = await sql<{ worker: string; attempt: number; completions: number }>(url,
-      'SELECT worker, attempt, completions FROM searchlab_results WHERE run_id = $1 AND job_key = $2', [runId, key]);
+    const [row] = await sql<{ worker: string; attempt: number; completions: number }>(
+      url,
+      'SELECT worker, attempt, completions FROM searchlab_results WHERE run_id = $1 AND job_key = $2',
+      [runId, key],
+    );
     expect(row!.worker).not.toBe('w1');
     expect(row!.attempt).toBeGreaterThanOrEqual(1);
     expect(row!.completions).toBe(1);
@@ -127,15 +162,17 @@ describe('the queue, with two workers', () => {
     const args = ['monty', '--trials', '1e7', '--backend', 'ts', '--seed', '5'];
     const producer = start([...args, '--db', url, '--json']);
     const runId = await runIdOf(producer);
-    await waitUntil(async () =>
-      Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n) >= 3);
+    await waitUntil(async () => Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n) >= 3);
     producer.child.kill('SIGKILL');
     await producer.exited;
     const resumed = await runJson(['monty', '--db', url, '--resume', runId]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(montyCounts(resumed.json)).toEqual(await local(args));
-    const [totals] = await sql<{ jobs: string; games: string; most: number }>(url,
-      "SELECT count(*) AS jobs, sum((result->>'games')::bigint) AS games, max(completions) AS most FROM searchlab_results WHERE run_id = $1", [runId]);
+    const [totals] = await sql<{ jobs: string; games: string; most: number }>(
+      url,
+      "SELECT count(*) AS jobs, sum((result->>'games')::bigint) AS games, max(completions) AS most FROM searchlab_results WHERE run_id = $1",
+      [runId],
+    );
     expect(Number(totals!.games)).toBe(1e7);
     expect(totals!.most).toBe(1);
   }, 60_000);
@@ -143,8 +180,8 @@ describe('the queue, with two workers', () => {
 
 describe('the queue stores specs, never transport', () => {
   /** Every key of a JSON value, at any depth. */
-  const keysOf = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap(keysOf)
-    : v !== null && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...keysOf(x)]) : []);
+  const keysOf = (v: unknown): string[] =>
+    Array.isArray(v) ? v.flatMap(keysOf) : v !== null && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...keysOf(x)]) : [];
   const TRANSPORT = ['db', 'resume', 'jobs', 'json', 'file', 'output', 'progress', 'url'];
 
   it('a producer with --db postgres://u:secret@… stores no URL, password, path or transport option in any row', async () => {
@@ -157,7 +194,12 @@ describe('the queue stores specs, never transport', () => {
     const dir = mkdtempSync(join(tmpdir(), 'searchlab-spec-'));
     try {
       const file = join(dir, 'boards.txt');
-      writeFileSync(file, KORF_CHEAP.slice(0, 3).map((k) => k.tiles).join('\n'));
+      writeFileSync(
+        file,
+        KORF_CHEAP.slice(0, 3)
+          .map((k) => k.tiles)
+          .join('\n'),
+      );
       const commands = [
         ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--jobs', '2'],
         ['puzzle', 'compare', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristics', 'manhattan,linear-conflict', '--json'],
@@ -171,16 +213,19 @@ describe('the queue stores specs, never transport', () => {
         runs.push(r.stderr.match(/run ([0-9a-f]+) \(resume/)![1]!);
       }
       const rows = [
-        ...await sql<{ row: unknown }>(url, "SELECT data AS row FROM pgboss.job WHERE data->>'run' = ANY($1)", [runs]),
-        ...await sql<{ row: unknown }>(url, 'SELECT spec AS row FROM searchlab_runs WHERE run_id = ANY($1)', [runs]),
-        ...await sql<{ row: unknown }>(url, 'SELECT json_build_array(result, error) AS row FROM searchlab_results WHERE run_id = ANY($1)', [runs]),
+        ...(await sql<{ row: unknown }>(url, "SELECT data AS row FROM pgboss.job WHERE data->>'run' = ANY($1)", [runs])),
+        ...(await sql<{ row: unknown }>(url, 'SELECT spec AS row FROM searchlab_runs WHERE run_id = ANY($1)', [runs])),
+        ...(await sql<{ row: unknown }>(url, 'SELECT json_build_array(result, error) AS row FROM searchlab_results WHERE run_id = ANY($1)', [runs])),
       ].map((r) => r.row);
       // Jobs of every command, each run's spec and its results.
       expect(rows.length).toBeGreaterThan(4 * 3);
       for (const row of rows) {
         const text = JSON.stringify(row);
         for (const bad of [secret, 'postgres://', 'postgresql://', 'probe', dir]) expect(text, text.slice(0, 300)).not.toContain(bad);
-        expect(keysOf(row).filter((k) => TRANSPORT.includes(k)), text.slice(0, 300)).toEqual([]);
+        expect(
+          keysOf(row).filter((k) => TRANSPORT.includes(k)),
+          text.slice(0, 300),
+        ).toEqual([]);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -191,8 +236,25 @@ describe('the queue stores specs, never transport', () => {
     const dir = mkdtempSync(join(tmpdir(), 'searchlab-resume-'));
     try {
       const file = join(dir, 'boards.txt');
-      writeFileSync(file, KORF_CHEAP.slice(0, 12).map((k) => k.tiles).join('\n'));
-      const args = ['puzzle', 'compare', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristics', 'manhattan,linear-conflict', '--json'];
+      writeFileSync(
+        file,
+        KORF_CHEAP.slice(0, 12)
+          .map((k) => k.tiles)
+          .join('\n'),
+      );
+      const args = [
+        'puzzle',
+        'compare',
+        '--file',
+        file,
+        '--goal',
+        'blank-first',
+        '--algorithm',
+        'idastar',
+        '--heuristics',
+        'manhattan,linear-conflict',
+        '--json',
+      ];
       const jobs = 12 * 2;
       const producer = start([...args, '--db', url]);
       const runId = await runIdOf(producer);
@@ -209,10 +271,16 @@ describe('the queue stores specs, never transport', () => {
       expect(before).toBeGreaterThanOrEqual(atKill);
       expect(before! + enqueued!).toBe(jobs);
       // Each job ran once: one result row each, none completed twice.
-      const [rows] = await sql<{ n: string; most: number }>(url, 'SELECT count(*) AS n, max(completions) AS most FROM searchlab_results WHERE run_id = $1', [runId]);
+      const [rows] = await sql<{ n: string; most: number }>(url, 'SELECT count(*) AS n, max(completions) AS most FROM searchlab_results WHERE run_id = $1', [
+        runId,
+      ]);
       expect([Number(rows!.n), rows!.most]).toEqual([jobs, 1]);
-      const table = (json: any): unknown[] => json.instances.map((i: any) => [i.start, i.goal,
-        Object.fromEntries(Object.entries(i.results).map(([h, r]: [string, any]) => [h, [r.status, r.length, r.expanded, r.generated]]))]);
+      const table = (json: any): unknown[] =>
+        json.instances.map((i: any) => [
+          i.start,
+          i.goal,
+          Object.fromEntries(Object.entries(i.results).map(([h, r]: [string, any]) => [h, [r.status, r.length, r.expanded, r.generated]])),
+        ]);
       const once = await runJson([...args, '--jobs', '2']);
       expect(table(JSON.parse(resumed.stdout))).toEqual(table(once.json));
       expect(JSON.parse(resumed.stdout).summary).toEqual(once.json.summary);

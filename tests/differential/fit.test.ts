@@ -108,6 +108,10 @@ describe('the fit kernel: WASM = TS reference, bit for bit', () => {
     const x = Float64Array.from({ length: n }, () => 10 * rng.nextFloat());
     const y = x.map((v) => Math.sin(v) + rng.nextFloat());
     const big: KernelJob = { ...job, rows: { x, y }, terms: 9, rcond: defaultRcond(n) };
-    sameBits(drain(createWasmFitRun(kernels, big), () => 65_536), drain(createTsFitRun(big), () => 1e9), 'n = 200000');
+    sameBits(
+      drain(createWasmFitRun(kernels, big), () => 65_536),
+      drain(createTsFitRun(big), () => 1e9),
+      'n = 200000',
+    );
   });
 });

@@ -28,7 +28,10 @@ export function drain(run: SearchRun, budget: number): Observed {
       if (out === null) continue;
       const { expanded, generated, unique, maxFrontier, iterations } = run.stats();
       const o: Observed = { outcome: out.kind, expanded, generated, unique, maxFrontier, iterations };
-      if (out.kind === 'found') { o.moves = out.moves; o.length = out.moves.length; }
+      if (out.kind === 'found') {
+        o.moves = out.moves;
+        o.length = out.moves.length;
+      }
       return o;
     }
   } finally {
@@ -52,11 +55,15 @@ export const KERNEL_COMBOS: readonly Combo[] = [
   ]),
 ];
 
-export const label = (c: Combo, extra = ''): string =>
-  `${c.algorithm}${c.heuristic ? ' ' + c.heuristic : ''}${c.countBlank ? ' +blank' : ''}${extra}`;
+export const label = (c: Combo, extra = ''): string => `${c.algorithm}${c.heuristic ? ' ' + c.heuristic : ''}${c.countBlank ? ' +blank' : ''}${extra}`;
 
 export function runBoth(
-  kernels: Kernels, start: Board, goal: Board, options: SolveOptions, wasmBudget: number, extras: WasmRunExtras = {},
+  kernels: Kernels,
+  start: Board,
+  goal: Board,
+  options: SolveOptions,
+  wasmBudget: number,
+  extras: WasmRunExtras = {},
 ): { ts: Observed; wasm: Observed } {
   const o = normalizeOptions(options);
   const ts = drain(createTsRun(start, goal, o), 1 << 30);
@@ -72,9 +79,7 @@ const WEIGHTS = [2, 1.5, 3, 1.25];
  * vary with the seed. Returns how many runs found the goal (so a suite can tell that it compared
  * real solutions, not only runs cut off by the node limit).
  */
-export function compareAll(
-  kernels: Kernels, start: Board, goal: Board, seed: number, maxNodes: number, combos: readonly Combo[] = KERNEL_COMBOS,
-): number {
+export function compareAll(kernels: Kernels, start: Board, goal: Board, seed: number, maxNodes: number, combos: readonly Combo[] = KERNEL_COMBOS): number {
   const budget = BUDGETS[seed % BUDGETS.length]!;
   const weight = WEIGHTS[seed % WEIGHTS.length]!;
   let found = 0;
@@ -82,10 +87,12 @@ export function compareAll(
     const { ts, wasm } = runBoth(kernels, start, goal, { ...c, weight, maxNodes }, budget);
     if (JSON.stringify(ts) !== JSON.stringify(wasm)) {
       // toEqual gives the readable diff; the check above keeps the loop cheap.
-      expect(wasm, `${label(c, c.algorithm === 'wastar' || c.algorithm === 'wida' ? ` w=${weight}` : '')} on ${JSON.stringify(start.cells)} → ${JSON.stringify(goal.cells)}`).toEqual(ts);
+      expect(
+        wasm,
+        `${label(c, c.algorithm === 'wastar' || c.algorithm === 'wida' ? ` w=${weight}` : '')} on ${JSON.stringify(start.cells)} → ${JSON.stringify(goal.cells)}`,
+      ).toEqual(ts);
     }
     if (wasm.outcome === 'found') found++;
   }
   return found;
 }
-

@@ -74,14 +74,18 @@ describe('monty WASM vs TS', () => {
     for (let i = 0; i < 300; i++) {
       const doors = 3 + rng.nextInt(i % 10 === 0 ? 200 : 8);
       const game: MontyGame = normalizeGame({
-        doors, open: 1 + rng.nextInt(doors - 2), host: hosts[i % 3],
-        bias: [0, 1, 0.5, rng.nextFloat()][i % 4], switchProbability: [1, 0, rng.nextFloat()][i % 3],
+        doors,
+        open: 1 + rng.nextInt(doors - 2),
+        host: hosts[i % 3],
+        bias: [0, 1, 0.5, rng.nextFloat()][i % 4],
+        switchProbability: [1, 0, rng.nextFloat()][i % 3],
       });
       const seed = rng.nextU32();
       const games = doors > 20 ? 100 : 1000;
       const chunks = [rng.nextInt(50)];
-      expect(play(createWasmKernel(kernels, game, seed), chunks, games, games), `seed ${seed} ${JSON.stringify(game)}`)
-        .toEqual(play(createTsKernel(game, seed), chunks, games, 333));
+      expect(play(createWasmKernel(kernels, game, seed), chunks, games, games), `seed ${seed} ${JSON.stringify(game)}`).toEqual(
+        play(createTsKernel(game, seed), chunks, games, 333),
+      );
     }
   });
 
@@ -93,8 +97,9 @@ describe('monty WASM vs TS', () => {
       const game: MontyGame = normalizeGame({ doors, open, host: hosts[i % 3], bias: rng.nextFloat(), switchProbability: rng.nextFloat() });
       const seed = rng.nextU32();
       const games = open > 1000 ? 3 : 200;
-      expect(play(createWasmKernel(kernels, game, seed), [i], games, games), `${JSON.stringify(game)}`)
-        .toEqual(play(createTsKernel(game, seed), [i], games, 2));
+      expect(play(createWasmKernel(kernels, game, seed), [i], games, games), `${JSON.stringify(game)}`).toEqual(
+        play(createTsKernel(game, seed), [i], games, 2),
+      );
     }
   });
 

@@ -18,8 +18,13 @@ import { createWasmPuzzleRun } from '../../packages/engine/src/puzzle/wasm-run.j
 import type { Board } from '../../packages/engine/src/puzzle/types.js';
 import { drain } from './helpers.js';
 
-const korf = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l))
-  .map((l) => { const [id, optimal, tiles] = l.split('\t'); return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '4' }) }; });
+const korf = readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => /^\d/.test(l))
+  .map((l) => {
+    const [id, optimal, tiles] = l.split('\t');
+    return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '4' }) };
+  });
 
 /** Korf instances the TS reference solves in about a second with 5-5-5 (fewest WASM nodes, measured). */
 const CHEAP = [97, 47, 9];

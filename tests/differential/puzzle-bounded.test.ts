@@ -60,7 +60,8 @@ function sequenceBoth(start: Board, goal: Board, o: NormalizedSolveOptions, budg
 
 describe('wida with an incumbent: WASM = TS', () => {
   it('3×3 and 4×3 boards, every heuristic, weights and incumbents, small step budgets', () => {
-    let found = 0, pruned = 0;
+    let found = 0,
+      pruned = 0;
     for (let s = 0; s < 60; s++) {
       const w = s % 3 === 2 ? 4 : 3;
       const goal = goalBoard(w, 3, s % 2 === 0 ? 'blank-last' : 'blank-first');
@@ -102,9 +103,10 @@ describe('wida with an incumbent: WASM = TS', () => {
   });
 });
 
-describe('wida runs with a threshold range (the prover\'s single iterations): WASM = TS', () => {
+describe("wida runs with a threshold range (the prover's single iterations): WASM = TS", () => {
   it('first = last = T: one iteration at max(h, T), then exhausted with the next threshold, or found optimal', () => {
-    let stopped = 0, optimal = 0;
+    let stopped = 0,
+      optimal = 0;
     for (let s = 0; s < 30; s++) {
       const goal = goalBoard(s % 3 === 2 ? 4 : 3, 3);
       const start = randomWalk(goal, 12 + (s % 14), 2100 + s).board;
@@ -133,7 +135,8 @@ describe('wida runs with a threshold range (the prover\'s single iterations): WA
 
 describe('wida (optimistic): WASM = TS, and the bound holds', () => {
   it('3×3 and 4×4 boards, every heuristic, weights 1 to 3, small step budgets and node limits', () => {
-    let solved = 0, limited = 0;
+    let solved = 0,
+      limited = 0;
     for (let s = 0; s < 40; s++) {
       const big = s % 4 === 0;
       const goal = goalBoard(big ? 4 : 3, big ? 4 : 3, s % 2 ? 'blank-first' : 'blank-last');
@@ -163,36 +166,44 @@ describe('wida (optimistic): WASM = TS, and the bound holds', () => {
 
 /** Korf's instances (data/): id, published optimum, board. */
 function korf(file: string, size: number) {
-  return readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => {
-    const [id, optimal, tiles] = l.split('\t');
-    const start = parseBoard(tiles!, { size });
-    return { id: +id!, optimal: +optimal!, start, goal: goalLike(start, 'blank-first') };
-  });
+  return readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => /^\d/.test(l))
+    .map((l) => {
+      const [id, optimal, tiles] = l.split('\t');
+      const start = parseBoard(tiles!, { size });
+      return { id: +id!, optimal: +optimal!, start, goal: goalLike(start, 'blank-first') };
+    });
 }
 
 describe('wida on published instances: every length within w × the published optimum', () => {
   it.each([
     ['15-puzzle, Korf 100 (cheap ones), pdb555', 'korf100.tsv', 4, 'pdb555', [1, 3, 6, 12, 16, 21, 28, 37, 42, 48]],
     ['24-puzzle, Korf 50 (cheap ones), pdb55554', 'korf24-50.tsv', 5, 'pdb55554', [5, 22, 28, 32, 40]],
-  ] as const)('%s', async (_label, file, size, heuristic, ids) => {
-    for (const k of korf(file, size).filter((x) => (ids as readonly number[]).includes(x.id))) {
-      for (const weight of [1.2, 1.5]) {
-        const r = await solvePuzzle(k.start, k.goal, { algorithm: 'wida', weight, heuristic, maxNodes: 50_000_000 });
-        expect(r.status, `#${k.id} w=${weight}`).toBe('solved');
-        expect(boardsEqual(applyMoves(k.start, r.moves!), k.goal)).toBe(true);
-        const { num, den } = weightFraction(weight);
-        expect(den * r.length!, `#${k.id} w=${weight}: ${r.length} vs optimal ${k.optimal}`).toBeLessThanOrEqual(num * k.optimal);
-        expect(r.lowerBound!).toBeLessThanOrEqual(k.optimal);
-        expect(den * r.length!).toBeLessThanOrEqual(num * r.lowerBound!);
-        expect(r.bound).toBe(weight);
+  ] as const)(
+    '%s',
+    async (_label, file, size, heuristic, ids) => {
+      for (const k of korf(file, size).filter((x) => (ids as readonly number[]).includes(x.id))) {
+        for (const weight of [1.2, 1.5]) {
+          const r = await solvePuzzle(k.start, k.goal, { algorithm: 'wida', weight, heuristic, maxNodes: 50_000_000 });
+          expect(r.status, `#${k.id} w=${weight}`).toBe('solved');
+          expect(boardsEqual(applyMoves(k.start, r.moves!), k.goal)).toBe(true);
+          const { num, den } = weightFraction(weight);
+          expect(den * r.length!, `#${k.id} w=${weight}: ${r.length} vs optimal ${k.optimal}`).toBeLessThanOrEqual(num * k.optimal);
+          expect(r.lowerBound!).toBeLessThanOrEqual(k.optimal);
+          expect(den * r.length!).toBeLessThanOrEqual(num * r.lowerBound!);
+          expect(r.bound).toBe(weight);
+        }
       }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
 
 describe('anytime: WASM = TS, improvement for improvement', () => {
   it('3×3 and 4×4 boards, every heuristic, start weights 1 to 5, small step budgets', () => {
-    let improvements = 0, optimal = 0;
+    let improvements = 0,
+      optimal = 0;
     for (let s = 0; s < 36; s++) {
       const big = s % 4 === 0;
       const goal = goalBoard(big ? 4 : 3, big ? 4 : 3);

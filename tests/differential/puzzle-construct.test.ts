@@ -22,7 +22,10 @@ function lists(start: Board, goal: Board, backend: 'wasm' | 'ts'): ConstructOutc
 }
 
 const reaches = (start: Board, goal: Board, moves: Uint8Array): boolean =>
-  applyMoves(start, Array.from(moves, (m) => MOVES[m]!)).cells.every((v, i) => v === goal.cells[i]);
+  applyMoves(
+    start,
+    Array.from(moves, (m) => MOVES[m]!),
+  ).cells.every((v, i) => v === goal.cells[i]);
 
 describe('construct: WASM and TS give the same lists, and both solve the board', () => {
   for (const preset of ['blank-last', 'blank-first'] as GoalPreset[]) {
@@ -53,7 +56,16 @@ describe('construct: WASM and TS give the same lists, and both solve the board',
     const cells = goalBoard(5, 4).cells.slice();
     [cells[7], cells[19]] = [0, cells[7]!]; // blank at row 2, col 3
     const goal: Board = { width: 5, height: 4, cells };
-    const shapes = [goal, goalBoard(30, 17), goalBoard(17, 30, 'blank-first'), goalBoard(128, 2), goalBoard(2, 128, 'blank-first'), goalBoard(3, 128), goalBoard(20, 20), goalBoard(41, 23, 'blank-first')];
+    const shapes = [
+      goal,
+      goalBoard(30, 17),
+      goalBoard(17, 30, 'blank-first'),
+      goalBoard(128, 2),
+      goalBoard(2, 128, 'blank-first'),
+      goalBoard(3, 128),
+      goalBoard(20, 20),
+      goalBoard(41, 23, 'blank-first'),
+    ];
     for (const g of shapes) {
       for (let seed = 0; seed < 4; seed++) {
         const start = randomSolvable(g, seed);

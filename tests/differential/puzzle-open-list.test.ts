@@ -27,11 +27,18 @@ function runBoth(start: Board, goal: Board, options: SolveOptions, budget: numbe
   const run = createWasmPuzzleRun(k, start, goal, o);
   const ex = hooks(k);
   const kinds = new Set<number>([ex.puzzleOpenKind()]);
-  const wasm = drain({
-    step: (b) => { const out = run.step(b); kinds.add(ex.puzzleOpenKind()); return out; },
-    stats: () => run.stats(),
-    dispose: () => run.dispose(),
-  }, budget);
+  const wasm = drain(
+    {
+      step: (b) => {
+        const out = run.step(b);
+        kinds.add(ex.puzzleOpenKind());
+        return out;
+      },
+      stats: () => run.stats(),
+      dispose: () => run.dispose(),
+    },
+    budget,
+  );
   return { ts, wasm, kinds };
 }
 
@@ -41,8 +48,10 @@ describe('WASM best-first open lists agree exactly with the TS reference', () =>
     for (let s = 0; s < 6; s++) {
       const start = randomWalk(goal, 30 + s, 700 + s).board;
       for (const options of [
-        { algorithm: 'astar', heuristic: 'manhattan' }, { algorithm: 'ucs' },
-        { algorithm: 'greedy', heuristic: 'linear-conflict' }, { algorithm: 'wastar', heuristic: 'misplaced', weight: 1.25 },
+        { algorithm: 'astar', heuristic: 'manhattan' },
+        { algorithm: 'ucs' },
+        { algorithm: 'greedy', heuristic: 'linear-conflict' },
+        { algorithm: 'wastar', heuristic: 'misplaced', weight: 1.25 },
       ] as SolveOptions[]) {
         const { ts, wasm, kinds } = runBoth(start, goal, { ...options, maxNodes: 3000 }, 1 + s * 97);
         expect([...kinds], JSON.stringify(options)).toEqual([1]);
@@ -56,7 +65,8 @@ describe('WASM best-first open lists agree exactly with the TS reference', () =>
     for (let s = 0; s < 6; s++) {
       const start = randomSolvable(goal, 800 + s);
       for (const options of [
-        { algorithm: 'astar', heuristic: 'euclidean' }, { algorithm: 'wastar', heuristic: 'manhattan', weight: 1.2 },
+        { algorithm: 'astar', heuristic: 'euclidean' },
+        { algorithm: 'wastar', heuristic: 'manhattan', weight: 1.2 },
         { algorithm: 'wastar', heuristic: 'linear-conflict', weight: Math.PI },
       ] as SolveOptions[]) {
         const { ts, wasm, kinds } = runBoth(start, goal, options, 1 + s * 53);
@@ -68,7 +78,13 @@ describe('WASM best-first open lists agree exactly with the TS reference', () =>
 
   it('a grid that grows too sparse moves to the heap mid-run, order unchanged', () => {
     // instances where the grid gives way after 500–2400 of the 3000 expansions
-    const cases = [[7, 7, 1, 'manhattan'], [8, 8, 3, 'manhattan'], [10, 10, 2, 'manhattan'], [10, 10, 4, 'misplaced'], [7, 9, 5, 'manhattan']] as const;
+    const cases = [
+      [7, 7, 1, 'manhattan'],
+      [8, 8, 3, 'manhattan'],
+      [10, 10, 2, 'manhattan'],
+      [10, 10, 4, 'misplaced'],
+      [7, 9, 5, 'manhattan'],
+    ] as const;
     for (const [w, h, seed, heuristic] of cases) {
       const goal = goalBoard(w, h);
       const { ts, wasm, kinds } = runBoth(randomSolvable(goal, seed), goal, { algorithm: 'greedy', heuristic, maxNodes: 3000 }, 37);

@@ -46,7 +46,13 @@ describe('WASM kernels agree exactly with the TS reference', () => {
   });
 
   it('odd shapes (2×3, 3×2, 2×5, 3×4, 4×3)', () => {
-    const shapes: [number, number, number][] = [[2, 3, 150], [3, 2, 100], [2, 5, 80], [3, 4, 70], [4, 3, 70]];
+    const shapes: [number, number, number][] = [
+      [2, 3, 150],
+      [3, 2, 100],
+      [2, 5, 80],
+      [3, 4, 70],
+      [4, 3, 70],
+    ];
     for (const [w, h, count] of shapes) {
       const goal = goalBoard(w, h);
       for (let i = 0; i < count; i++) {

@@ -54,7 +54,16 @@ describe('WASM kernels agree exactly with the TS reference', () => {
   });
 
   it('large boards: 5×5 to 32×32 (multi-word packed states, straddling fields)', () => {
-    const sizes: [number, number][] = [[5, 5], [6, 6], [7, 7], [8, 8], [5, 9], [16, 16], [20, 13], [32, 32]];
+    const sizes: [number, number][] = [
+      [5, 5],
+      [6, 6],
+      [7, 7],
+      [8, 8],
+      [5, 9],
+      [16, 16],
+      [20, 13],
+      [32, 32],
+    ];
     sizes.forEach(([w, h], k) => {
       const goal = goalBoard(w, h, k % 2 === 0 ? 'blank-last' : 'blank-first');
       for (let i = 0; i < (w * h > 256 ? 2 : 5); i++) {
@@ -145,17 +154,21 @@ describe('limits and edge cases', () => {
 
   it('concurrent runs on the same Kernels do not share state', () => {
     const goal = goalBoard(3, 3);
-    const a = randomSolvable(goal, 1), b = randomSolvable(goal, 2);
+    const a = randomSolvable(goal, 1),
+      b = randomSolvable(goal, 2);
     const o = normalizeOptions({ algorithm: 'astar' });
     const ra = createWasmPuzzleRun(kernels, a, goal, o);
     const rb = createWasmPuzzleRun(kernels, b, goal, o);
-    let oa = null, ob = null;
+    let oa = null,
+      ob = null;
     while (oa === null || ob === null) {
       oa ??= ra.step(3);
       ob ??= rb.step(3);
     }
-    const sa = ra.stats(), sb = rb.stats();
-    ra.dispose(); rb.dispose();
+    const sa = ra.stats(),
+      sb = rb.stats();
+    ra.dispose();
+    rb.dispose();
     const ta = runBoth(kernels, a, goal, { algorithm: 'astar' }, 1 << 30).ts;
     const tb = runBoth(kernels, b, goal, { algorithm: 'astar' }, 1 << 30).ts;
     expect(oa).toEqual({ kind: 'found', moves: ta.moves });

@@ -6,7 +6,13 @@
 import { describe, expect, test } from 'vitest';
 import { loadKernels, Rng } from '@searchlab/engine';
 import {
-  QUEENS_ALGORITHMS, construct, createTsQueensRun, normalizeQueensOptions, streamPositions, type QueensAlgorithm, type QueensRun,
+  QUEENS_ALGORITHMS,
+  construct,
+  createTsQueensRun,
+  normalizeQueensOptions,
+  streamPositions,
+  type QueensAlgorithm,
+  type QueensRun,
 } from '@searchlab/engine/queens';
 // Internals (the counting split, the WASM runs, the format chunk) from the engine's sources.
 import { countSubproblems, createTsCountRun, type CountTask } from '../../packages/engine/src/queens/count.js';
@@ -14,9 +20,10 @@ import { createWasmCountRun, createWasmQueensRun } from '../../packages/engine/s
 import { FORMAT_CHUNK } from '../../packages/engine/src/queens/format.js';
 
 function pairwiseOk(p: ArrayLike<number>): boolean {
-  for (let i = 0; i < p.length; i++) for (let j = i + 1; j < p.length; j++) {
-    if (p[i] === p[j] || Math.abs(p[i]! - p[j]!) === j - i) return false;
-  }
+  for (let i = 0; i < p.length; i++)
+    for (let j = i + 1; j < p.length; j++) {
+      if (p[i] === p[j] || Math.abs(p[i]! - p[j]!) === j - i) return false;
+    }
   return true;
 }
 
@@ -69,7 +76,8 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
   for (const algorithm of QUEENS_ALGORITHMS) {
     test(`${algorithm}: N = 1..200 × seeds, random budgets`, () => {
       const budgets = new Rng(7);
-      let solved = 0, cases = 0;
+      let solved = 0,
+        cases = 0;
       for (let n = 1; n <= 200; n++) {
         const seeds = n <= 40 ? SEEDS : [SEEDS[n % SEEDS.length]!, n * 7919];
         for (const seed of seeds) {
@@ -93,15 +101,26 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
   test('annealing with other schedules and hill-climbing with other escapes', () => {
     for (let i = 0; i < 200; i++) {
       const n = 4 + (i % 30);
-      for (const extra of [{ algorithm: 'annealing' as const, t0: 0.5 + i / 50, alpha: 0.99 + i / 40_000, tMin: 0.01 + i / 1000 }, { algorithm: 'hill-climbing' as const, escapeMoves: 1 + (i % 7) }]) {
+      for (const extra of [
+        { algorithm: 'annealing' as const, t0: 0.5 + i / 50, alpha: 0.99 + i / 40_000, tMin: 0.01 + i / 1000 },
+        { algorithm: 'hill-climbing' as const, escapeMoves: 1 + (i % 7) },
+      ]) {
         const o = normalizeQueensOptions(n, { ...extra, seed: i, maxSteps: 5000 });
-        expect(drain(createWasmQueensRun(kernels, o), () => 333), `${JSON.stringify(extra)} N=${n}`).toEqual(drain(createTsQueensRun(o), () => 1000));
+        expect(
+          drain(createWasmQueensRun(kernels, o), () => 333),
+          `${JSON.stringify(extra)} N=${n}`,
+        ).toEqual(drain(createTsQueensRun(o), () => 1000));
       }
     }
   });
 
   test('fast at seeded larger N', () => {
-    for (const [n, seed] of [[1000, 3], [5000, 4], [20_000, 5], [100_000, 6]] as const) {
+    for (const [n, seed] of [
+      [1000, 3],
+      [5000, 4],
+      [20_000, 5],
+      [100_000, 6],
+    ] as const) {
       const o = normalizeQueensOptions(n, { algorithm: 'fast', seed });
       const ts = drain(createTsQueensRun(o), () => 100_000);
       expect(ts.outcome).toBe('solved');
@@ -111,7 +130,14 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
 
   const countBoth = (task: CountTask, wasmBudget: number, tsBudget: number) => {
     const run = (r: ReturnType<typeof createTsCountRun>, budget: number) => {
-      try { for (;;) { const o = r.step(budget); if (o) return o; } } finally { r.dispose(); }
+      try {
+        for (;;) {
+          const o = r.step(budget);
+          if (o) return o;
+        }
+      } finally {
+        r.dispose();
+      }
     };
     expect(run(createWasmCountRun(kernels, task), wasmBudget), JSON.stringify(task)).toEqual(run(createTsCountRun(task), tsBudget));
   };
@@ -137,24 +163,48 @@ describe('queens: WASM agrees exactly with the TS reference', async () => {
     // 2..14 (bits 0, 5 and 10); rows up to 29 (N = 32) use the same code, but no task of that size counts in a test's time.
     // The rotation check reads row B2 from the history, from the last but one row ([1, 15]: a million solutions) or as
     // the column the others leave ([2, 15]: B2 = N − 3) before it decides whether the board is needed.
-    const tasks = [...pick(17, [[0, 15], [7, 10], [7, 9], [7, 15], [6, 8], [5, 7], [1, 16], [1, 15], [2, 15]]), ...pick(18, [[8, 10], [7, 9]])];
+    const tasks = [
+      ...pick(17, [
+        [0, 15],
+        [7, 10],
+        [7, 9],
+        [7, 15],
+        [6, 8],
+        [5, 7],
+        [1, 16],
+        [1, 15],
+        [2, 15],
+      ]),
+      ...pick(18, [
+        [8, 10],
+        [7, 9],
+      ]),
+    ];
     expect(tasks).toHaveLength(11);
     for (const [i, task] of tasks.entries()) countBoth(task, 1 + i * 50_000, 1000);
   });
 
   test('positions formatter: the same bytes as Array.join on both backends, across chunk boundaries', async () => {
     const rng = new Rng(7);
-    const edges = [0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 12345678, 99999999, 100000000, 100000001, 999999999, 1000000000, 2147483647, -1, -10000, -2147483648];
+    const edges = [
+      0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 12345678, 99999999, 100000000, 100000001, 999999999, 1000000000, 2147483647, -1, -10000, -2147483648,
+    ];
     for (const length of [0, 1, 2, 37, FORMAT_CHUNK, FORMAT_CHUNK + 1, 2 * FORMAT_CHUNK + 12345]) {
       const p = new Int32Array(length);
       for (let i = 0; i < length; i++) {
         const kind = rng.nextInt(4);
-        p[i] = kind === 0 ? edges[rng.nextInt(edges.length)]! : kind === 1 ? rng.nextInt(100000) : kind === 2 ? rng.nextInt(200000000) : (rng.nextU32() | 0);
+        p[i] = kind === 0 ? edges[rng.nextInt(edges.length)]! : kind === 1 ? rng.nextInt(100000) : kind === 2 ? rng.nextInt(200000000) : rng.nextU32() | 0;
       }
       const expected = Buffer.from(Array.from(p).join(','), 'latin1');
       for (const backend of ['wasm', 'ts'] as const) {
         const parts: Buffer[] = [];
-        await streamPositions(p, async (chunk) => { parts.push(Buffer.from(chunk)); }, backend);
+        await streamPositions(
+          p,
+          async (chunk) => {
+            parts.push(Buffer.from(chunk));
+          },
+          backend,
+        );
         expect(Buffer.concat(parts).equals(expected), `${backend}, ${length} values`).toBe(true);
       }
     }

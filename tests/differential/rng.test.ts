@@ -28,9 +28,7 @@ function wasmDraws(kind: number, n: number, count: number): Uint32Array | Float6
     const c = Math.min(batch, count - done);
     const ptr = wasm.rngFill(kind, n, c);
     expect(ptr).not.toBe(-1);
-    const view = kind === FLOAT
-      ? new Float64Array(wasm.memory.buffer, ptr >>> 0, c)
-      : new Uint32Array(wasm.memory.buffer, ptr >>> 0, c);
+    const view = kind === FLOAT ? new Float64Array(wasm.memory.buffer, ptr >>> 0, c) : new Uint32Array(wasm.memory.buffer, ptr >>> 0, c);
     out.set(view, done);
     done += c;
   }
@@ -66,14 +64,12 @@ describe('known answers from the reference C code', () => {
   const RAW: { state: number[]; draws: number[]; after: number[] }[] = [
     {
       state: [1, 2, 3, 4],
-      draws: [0x00002d00, 0x00000000, 0x005a7080, 0x04389d80, 0x79199d9b, 0x61963b24, 0x4cb9b57a,
-        0xde9d7431, 0xde458f35, 0xfdce1a54, 0x1422dcbd, 0x7fb4d43b],
+      draws: [0x00002d00, 0x00000000, 0x005a7080, 0x04389d80, 0x79199d9b, 0x61963b24, 0x4cb9b57a, 0xde9d7431, 0xde458f35, 0xfdce1a54, 0x1422dcbd, 0x7fb4d43b],
       after: [0x2bac0831, 0xe580f136, 0x41765cc8, 0x5bf4ff83],
     },
     {
       state: [0x01234567, 0x89abcdef, 0xdeadbeef, 0xcafef00d],
-      draws: [0x99998498, 0x4548108f, 0x3070d136, 0x16f7fa34, 0x738e0af0, 0x57a0a023, 0xe89aa15b,
-        0x8b97a845],
+      draws: [0x99998498, 0x4548108f, 0x3070d136, 0x16f7fa34, 0x738e0af0, 0x57a0a023, 0xe89aa15b, 0x8b97a845],
       after: [0x1a18ca03, 0x8e26d8b8, 0x9f4aec0a, 0x54626e88],
     },
   ];
@@ -174,7 +170,8 @@ describe('WASM and TS draw for draw', () => {
 
   /** A state whose next nextU32() is exactly x (s1 inverted through the ** scrambler). */
   function stateYielding(x: number): [number, number, number, number] {
-    const inv = (a: bigint): bigint => { // a^-1 mod 2^32 by Newton iteration (a odd)
+    const inv = (a: bigint): bigint => {
+      // a^-1 mod 2^32 by Newton iteration (a odd)
       let y = a;
       for (let i = 0; i < 5; i++) y = (y * (2n - a * y)) & 0xffffffffn;
       return y;

@@ -15,11 +15,15 @@ import { ROOT } from '../support/bundle.js';
 const SRC = join(ROOT, 'packages/engine/src');
 const DIR = join(ROOT, 'tests/.tmp/api-examples');
 
-interface Example { name: string; code: string }
+interface Example {
+  name: string;
+  code: string;
+}
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The ```ts blocks after each `@example` tag, their ` * ` margins removed. */
@@ -28,7 +32,10 @@ function examples(): Example[] {
   for (const file of sources(SRC)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/@example\s*\n\s*\* ```ts\n([\s\S]*?)\n\s*\* ```/g)) {
-      const code = m[1]!.split('\n').map((l) => l.replace(/^\s*\* ?/, '')).join('\n');
+      const code = m[1]!
+        .split('\n')
+        .map((l) => l.replace(/^\s*\* ?/, ''))
+        .join('\n');
       const line = text.slice(0, m.index).split('\n').length;
       found.push({ name: `${relative(SRC, file)}:${line}`, code });
     }
@@ -54,18 +61,26 @@ globalThis.__expectPrinted = (args, want) => {
 `;
 /** The example with each `console.log(…); // text` turned into a check of the printed text. */
 const checked = (code: string): string =>
-  code.replace(/^(\s*)console\.log\((.*)\);\s*\/\/(?!\s*≈)\s*(.+)$/gm, (_, indent: string, args: string, want: string) =>
-    `${indent}(globalThis as any).__expectPrinted([${args}], ${JSON.stringify(want.trimEnd())});`);
+  code.replace(
+    /^(\s*)console\.log\((.*)\);\s*\/\/(?!\s*≈)\s*(.+)$/gm,
+    (_, indent: string, args: string, want: string) => `${indent}(globalThis as any).__expectPrinted([${args}], ${JSON.stringify(want.trimEnd())});`,
+  );
 
 describe('the API reference examples', () => {
-  it('are at least the 25 most-used functions\' worth', () => {
+  it("are at least the 25 most-used functions' worth", () => {
     expect(all.length).toBeGreaterThanOrEqual(25);
   });
 
   it('type-check as a consumer of the package', () => {
     const program = ts.createProgram(files, {
-      module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: ['node'], strict: true, skipLibCheck: true, noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: ['node'],
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
     });
     const errors = ts.getPreEmitDiagnostics(program).map((d) => {
       const i = d.file ? files.indexOf(d.file.fileName) : -1;
@@ -76,10 +91,19 @@ describe('the API reference examples', () => {
   }, 120_000);
 
   const runnable = all.map((e, i) => ({ ...e, i })).filter((e) => !e.code.includes('@searchlab/engine/browser'));
-  it.each(runnable.map((e) => [e.name, e] as const))('%s runs and prints what it says', async (_, e) => {
-    const path = join(DIR, `run${e.i}.mjs`);
-    writeFileSync(path, PRELUDE + transformSync(checked(e.code), { loader: 'ts', format: 'esm' }).code);
-    const run = promisify(execFile)(process.execPath, [path], { cwd: DIR, timeout: 100_000 });
-    await expect(run.then(() => 'ok', (err: { stderr: string }) => err.stderr.split('\n').find((l) => /^\w*Error\b/.test(l)) ?? err.stderr)).resolves.toBe('ok');
-  }, 120_000);
+  it.each(runnable.map((e) => [e.name, e] as const))(
+    '%s runs and prints what it says',
+    async (_, e) => {
+      const path = join(DIR, `run${e.i}.mjs`);
+      writeFileSync(path, PRELUDE + transformSync(checked(e.code), { loader: 'ts', format: 'esm' }).code);
+      const run = promisify(execFile)(process.execPath, [path], { cwd: DIR, timeout: 100_000 });
+      await expect(
+        run.then(
+          () => 'ok',
+          (err: { stderr: string }) => err.stderr.split('\n').find((l) => /^\w*Error\b/.test(l)) ?? err.stderr,
+        ),
+      ).resolves.toBe('ok');
+    },
+    120_000,
+  );
 });

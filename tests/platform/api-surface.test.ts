@@ -21,8 +21,14 @@ describe('the public surface of @searchlab/engine', () => {
     for (const [entry, names] of Object.entries(actual)) {
       const documented = new Set(listed[entry]);
       const current = new Set(names);
-      expect(names.filter((n) => !documented.has(n)), `${entry}: exported but not in docs/api-surface.json`).toEqual([]);
-      expect(listed[entry]!.filter((n) => !current.has(n)), `${entry}: listed but no longer exported`).toEqual([]);
+      expect(
+        names.filter((n) => !documented.has(n)),
+        `${entry}: exported but not in docs/api-surface.json`,
+      ).toEqual([]);
+      expect(
+        listed[entry]!.filter((n) => !current.has(n)),
+        `${entry}: listed but no longer exported`,
+      ).toEqual([]);
     }
   });
 
@@ -38,7 +44,10 @@ describe('the public surface of @searchlab/engine', () => {
     const section = readme.slice(readme.indexOf('## Engine API'), readme.indexOf('\n## ', readme.indexOf('## Engine API') + 1));
     const table = section.split('\n').filter((l) => l.startsWith('| `@searchlab/engine'));
     for (const entry of entryPoints().keys()) {
-      expect(table.some((row) => row.split('|')[1]!.includes(`\`${entry}\``)), entry).toBe(true);
+      expect(
+        table.some((row) => row.split('|')[1]!.includes(`\`${entry}\``)),
+        entry,
+      ).toBe(true);
     }
     // And every name a row says its entry point exports is exported there (or, named in passing, by another).
     const everywhere = new Set(Object.values(actual).flat());
@@ -46,7 +55,10 @@ describe('the public surface of @searchlab/engine', () => {
       const [, entries = '', what = ''] = row.split('|');
       const own = new Set(actual[/`(@searchlab\/engine[^`]*)`/.exec(entries)![1]!]);
       const names = [...what.matchAll(/`([A-Za-z_]\w*)`/g)].map((m) => m[1]!);
-      expect(names.filter((n) => !own.has(n) && !everywhere.has(n)), row.slice(0, 40)).toEqual([]);
+      expect(
+        names.filter((n) => !own.has(n) && !everywhere.has(n)),
+        row.slice(0, 40),
+      ).toEqual([]);
       expect(names.filter((n) => own.has(n)).length, row.slice(0, 40)).toBeGreaterThan(row.includes('nothing:') ? -1 : 0);
     }
   });

@@ -23,8 +23,13 @@ export function entryPoints(): Map<string, string> {
 export function exportedNames(): Record<string, string[]> {
   const entries = entryPoints();
   const program = ts.createProgram([...entries.values()], {
-    module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: ['node'], skipLibCheck: true, noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    types: ['node'],
+    skipLibCheck: true,
+    noEmit: true,
   });
   const checker = program.getTypeChecker();
   const out: Record<string, string[]> = {};
@@ -32,7 +37,12 @@ export function exportedNames(): Record<string, string[]> {
     const source = program.getSourceFile(file);
     if (!source) throw new Error(`${file}: not built (run the engine's build first)`);
     const module = checker.getSymbolAtLocation(source);
-    out[name] = module ? checker.getExportsOfModule(module).map((s) => s.name).sort() : [];
+    out[name] = module
+      ? checker
+          .getExportsOfModule(module)
+          .map((s) => s.name)
+          .sort()
+      : [];
   }
   return out;
 }

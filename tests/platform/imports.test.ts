@@ -13,7 +13,8 @@ const DOMAINS = ['puzzle', 'queens', 'monty', 'fit'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** file → the files it imports (relative specifiers, and @searchlab/engine subpaths mapped to the engine's sources). */
@@ -39,19 +40,31 @@ function graph(files: string[]): Map<string, string[]> {
 /** Every cycle's files (one per strongly connected group, Tarjan). */
 function cycles(edges: Map<string, string[]>): string[][] {
   let index = 0;
-  const order = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], on = new Set<string>();
+  const order = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    on = new Set<string>();
   const found: string[][] = [];
   const visit = (v: string): void => {
-    order.set(v, index); low.set(v, index++); stack.push(v); on.add(v);
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
     for (const w of edges.get(v) ?? []) {
       if (!edges.has(w)) continue;
-      if (!order.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
     }
     if (low.get(v) === order.get(v)) {
       const group: string[] = [];
       let w: string;
-      do { w = stack.pop()!; on.delete(w); group.push(w); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        group.push(w);
+      } while (w !== v);
       if (group.length > 1 || (edges.get(v) ?? []).includes(v)) found.push(group.map((f) => relative(ROOT, f)).sort());
     }
   };
@@ -71,12 +84,18 @@ describe('import graph', () => {
   it('the platform (engine core/, search/, the worker hosts, the root entry, the lab shell) imports no domain', () => {
     const platform = [
       ...engineFiles.filter((f) => /\/(core|search)\//.test(f)),
-      join(ENGINE, 'index.ts'), join(ENGINE, 'node/host.ts'), join(ENGINE, 'node/pool.ts'),
+      join(ENGINE, 'index.ts'),
+      join(ENGINE, 'node/host.ts'),
+      join(ENGINE, 'node/pool.ts'),
       ...webFiles.filter((f) => f.includes('/shell/')),
     ];
     const domainDirs = DOMAINS.flatMap((d) => [join(ENGINE, d), join(WEB, d)]);
-    const offending = platform.flatMap((f) => all.get(f)!.filter((t) => domainDirs.some((d) => t.startsWith(`${d}/`)) || t === join(ENGINE, 'domains.ts'))
-      .map((t) => `${relative(ROOT, f)} → ${relative(ROOT, t)}`));
+    const offending = platform.flatMap((f) =>
+      all
+        .get(f)!
+        .filter((t) => domainDirs.some((d) => t.startsWith(`${d}/`)) || t === join(ENGINE, 'domains.ts'))
+        .map((t) => `${relative(ROOT, f)} → ${relative(ROOT, t)}`),
+    );
     expect(offending).toEqual([]);
   });
 });

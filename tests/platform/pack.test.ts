@@ -59,9 +59,13 @@ describe('every tarball', () => {
       const listed = sh('tar', ['tzf', file], root).split('\n');
       expect(listed).toEqual(expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json']));
       expect(listed.some((f) => f.includes('/src/') || f.endsWith('.tsbuildinfo'))).toBe(false);
-      expect(listed.filter((f) => f.includes('testing')), 'the kernels\' testing build is for tests only').toEqual([]);
+      expect(
+        listed.filter((f) => f.includes('testing')),
+        "the kernels' testing build is for tests only",
+      ).toEqual([]);
       const meta = JSON.parse(sh('tar', ['xzOf', file, 'package/package.json'], root));
-      for (const key of ['description', 'license', 'repository', 'homepage', 'keywords', 'engines', 'files', 'sideEffects']) expect(meta, `${file}: ${key}`).toHaveProperty(key);
+      for (const key of ['description', 'license', 'repository', 'homepage', 'keywords', 'engines', 'files', 'sideEffects'])
+        expect(meta, `${file}: ${key}`).toHaveProperty(key);
       expect(meta.private).toBeUndefined();
       const publint = spawnSync(join(ROOT, 'node_modules/.bin/publint'), ['run', file, '--strict'], { cwd: root, encoding: 'utf8' });
       expect(publint.status, publint.stdout + publint.stderr).toBe(0);
@@ -84,7 +88,9 @@ describe('@searchlab/engine, installed alone with npm', () => {
   });
 
   it('solves from Node through the public entry points (WASM by default, and the TS reference)', () => {
-    writeFileSync(join(app, 'solve.mjs'), `
+    writeFileSync(
+      join(app, 'solve.mjs'),
+      `
       import { parseBoard, goalLike, solvePuzzle } from '@searchlab/engine/puzzle';
       import { Rng } from '@searchlab/engine';
       const start = parseBoard('4 2 1 3 6 7 5 8 0');
@@ -92,7 +98,8 @@ describe('@searchlab/engine, installed alone with npm', () => {
       const wasm = await solvePuzzle(start, goal, { algorithm: 'idastar', heuristic: 'linear-conflict' });
       const ts = await solvePuzzle(start, goal, { algorithm: 'idastar', heuristic: 'linear-conflict', backend: 'ts' });
       console.log(JSON.stringify({ wasm: [wasm.status, wasm.length, wasm.backend], ts: [ts.status, ts.length, ts.backend], same: JSON.stringify(wasm.moves) === JSON.stringify(ts.moves), draw: new Rng(1).nextU32() }));
-    `);
+    `,
+    );
     const out = JSON.parse(sh(process.execPath, ['solve.mjs'], app));
     expect(out).toEqual({ wasm: ['solved', 24, 'wasm'], ts: ['solved', 24, 'ts'], same: true, draw: expect.any(Number) });
   });
@@ -109,7 +116,9 @@ describe('@searchlab/engine, installed alone with npm', () => {
   });
 
   it('type-checks a TypeScript consumer against the published declarations', () => {
-    writeFileSync(join(app, 'use.ts'), `
+    writeFileSync(
+      join(app, 'use.ts'),
+      `
       import { solvePuzzle, parseBoard, goalLike, type SolveResult } from '@searchlab/engine/puzzle';
       import { WorkerPool, WasmUnavailableError, type Backend } from '@searchlab/engine';
       import { createNodePool } from '@searchlab/engine/node';
@@ -122,10 +131,33 @@ describe('@searchlab/engine, installed alone with npm', () => {
       export const blocked = (e: unknown): boolean => e instanceof WasmUnavailableError;
       // @ts-expect-error: not an algorithm
       solvePuzzle(start, goalLike(start), { algorithm: 'quantum' });
-    `);
+    `,
+    );
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    expect(() => sh(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022',
-      '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules/@types'), 'use.ts'], app)).not.toThrow();
+    expect(() =>
+      sh(
+        process.execPath,
+        [
+          tsc,
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--lib',
+          'es2022,dom',
+          '--types',
+          'node',
+          '--typeRoots',
+          join(ROOT, 'node_modules/@types'),
+          'use.ts',
+        ],
+        app,
+      ),
+    ).not.toThrow();
   });
 });
 
@@ -214,16 +246,18 @@ describe('examples/, built and run from the engine tarball', () => {
     try {
       await page.goto(site.url);
       await page.waitForFunction(() => 'searchlab' in window);
-      return await page.evaluate(async () => {
-        const s = (window as unknown as { searchlab: { puzzle: Promise<unknown>; count(n: number, stopAfter?: number): Promise<unknown> } }).searchlab;
-        const failed = (e: Error) => ({ error: e.name, message: e.message });
-        const puzzle = await s.puzzle.catch(failed);
-        const full = await s.count(10).catch(failed);
-        const stopped = (await s.count(14, 1).catch(failed)) as { status?: string; solutions?: string };
-        const cancelled = stopped.solutions === undefined ? stopped : { status: stopped.status, partial: BigInt(stopped.solutions) < 365596n };
-        const workers = performance.getEntriesByType('resource').some((r) => /worker/.test(r.name));
-        return { puzzle, full, cancelled, workers };
-      }).then((r) => ({ ...r, errors }));
+      return await page
+        .evaluate(async () => {
+          const s = (window as unknown as { searchlab: { puzzle: Promise<unknown>; count(n: number, stopAfter?: number): Promise<unknown> } }).searchlab;
+          const failed = (e: Error) => ({ error: e.name, message: e.message });
+          const puzzle = await s.puzzle.catch(failed);
+          const full = await s.count(10).catch(failed);
+          const stopped = (await s.count(14, 1).catch(failed)) as { status?: string; solutions?: string };
+          const cancelled = stopped.solutions === undefined ? stopped : { status: stopped.status, partial: BigInt(stopped.solutions) < 365596n };
+          const workers = performance.getEntriesByType('resource').some((r) => /worker/.test(r.name));
+          return { puzzle, full, cancelled, workers };
+        })
+        .then((r) => ({ ...r, errors }));
     } finally {
       await page.close();
       await site.close();
@@ -259,20 +293,35 @@ describe('examples/, built and run from the engine tarball', () => {
   it('a page bundled in one file solves in Chromium too (no worker)', async () => {
     const dir = project('one-file');
     symlinkSync(join(root, 'engine-app', 'node_modules'), join(dir, 'node_modules'));
-    writeFileSync(join(dir, 'page.js'), `
+    writeFileSync(
+      join(dir, 'page.js'),
+      `
       import { parseBoard, goalLike, solvePuzzle } from '@searchlab/engine/puzzle';
       const start = parseBoard('8 6 7/2 5 4/3 0 1');
       window.searchlabResult = solvePuzzle(start, goalLike(start, 'blank-last'), { algorithm: 'astar', heuristic: 'linear-conflict' })
         .then((r) => ({ status: r.status, length: r.length, backend: r.backend }));
-    `);
-    const out = await build({ entryPoints: [join(dir, 'page.js')], absWorkingDir: dir, bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'silent' });
+    `,
+    );
+    const out = await build({
+      entryPoints: [join(dir, 'page.js')],
+      absWorkingDir: dir,
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
     browser ??= await launchBrowser();
     const page = await openPage(browser);
     try {
       await page.setContent('<!doctype html><title>embedder</title>');
       await page.addScriptTag({ content: out.outputFiles[0]!.text });
       // 8 6 7/2 5 4/3 0 1 is one of the two hardest 8-puzzles: 31 moves.
-      expect(await page.evaluate(() => (window as unknown as { searchlabResult: Promise<unknown> }).searchlabResult)).toEqual({ status: 'solved', length: 31, backend: 'wasm' });
+      expect(await page.evaluate(() => (window as unknown as { searchlabResult: Promise<unknown> }).searchlabResult)).toEqual({
+        status: 'solved',
+        length: 31,
+        backend: 'wasm',
+      });
     } finally {
       await page.close();
     }

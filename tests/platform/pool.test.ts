@@ -12,7 +12,8 @@ const WORKER = join(ROOT, 'packages/engine/dist/node/worker.js');
 
 const goal = goalBoard(4, 4);
 const solveTask = (seed: number, settings = {}): Task => ({
-  domain: 'puzzle', kind: 'solve',
+  domain: 'puzzle',
+  kind: 'solve',
   payload: { start: randomWalk(goal, 60, seed).board, goal, spec: { algorithm: 'idastar', heuristic: 'manhattan', ...settings } },
 });
 
@@ -88,7 +89,14 @@ describe('worker pool', () => {
       const port = nodeWorkerPort(WORKER);
       // The first worker dies while it works (as on an out-of-memory crash): at its first progress report.
       if (spawned === 1) {
-        return { ...port, onReply: (cb) => port.onReply((m) => { if (m.type === 'progress') port.terminate(); else cb(m); }) };
+        return {
+          ...port,
+          onReply: (cb) =>
+            port.onReply((m) => {
+              if (m.type === 'progress') port.terminate();
+              else cb(m);
+            }),
+        };
       }
       return port;
     }, 1);

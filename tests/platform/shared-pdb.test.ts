@@ -11,7 +11,15 @@ import { runTasks, type Task, type WorkerPool } from '@searchlab/engine';
 import { processMemory } from '../../packages/engine/src/core/memory.js';
 import { pdbIfLoaded } from '../../packages/engine/src/puzzle/pdb-store.js';
 import {
-  PDB_FORMAT, PDB_SPECS, forgetPdbs, loadPdb, pdbTableBytes, sharedPdbReaders, solvePuzzleParallel, type Board, type SolveResult,
+  PDB_FORMAT,
+  PDB_SPECS,
+  forgetPdbs,
+  loadPdb,
+  pdbTableBytes,
+  sharedPdbReaders,
+  solvePuzzleParallel,
+  type Board,
+  type SolveResult,
 } from '@searchlab/engine/puzzle';
 import { createNodePool, fileCache, useSharedPdbs } from '@searchlab/engine/node';
 import { setPdbCache } from '@searchlab/engine/puzzle';
@@ -21,7 +29,10 @@ import { ROOT } from '../support/bundle.js';
 const WORKER = join(ROOT, 'packages/engine/dist/node/worker.js');
 const spec = PDB_SPECS.pdb555;
 const goal: Board = { width: 4, height: 4, cells: Array.from({ length: 16 }, (_, i) => i) };
-const korf = readFileSync(join(ROOT, 'data/korf100.tsv'), 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split('\t'));
+const korf = readFileSync(join(ROOT, 'data/korf100.tsv'), 'utf8')
+  .split('\n')
+  .filter((l) => /^\d/.test(l))
+  .map((l) => l.split('\t'));
 /** Korf's instance `id`: its board and optimal length. */
 const instance = (id: string): { start: Board; optimal: number } => {
   const row = korf.find((r) => r[0] === id)!;
@@ -48,7 +59,9 @@ describe('pattern databases shared by the worker threads', () => {
   it('a batch on 2 workers: optimal lengths, one copy read by both workers, counted once in the budget', async () => {
     const before = processMemory.reserved;
     const tasks: Task[] = ids.map((id) => ({
-      domain: 'puzzle', kind: 'solve', payload: { start: instance(id).start, goal, spec: { algorithm: 'idastar', heuristic: 'pdb555' } },
+      domain: 'puzzle',
+      kind: 'solve',
+      payload: { start: instance(id).start, goal, spec: { algorithm: 'idastar', heuristic: 'pdb555' } },
     }));
     const work = await runTasks<SolveResult>(tasks, { runner: pool });
     expect(work.status).toBe('done');

@@ -8,7 +8,10 @@ import { loadKernels } from '@searchlab/engine';
 import { ROOT } from '../support/bundle.js';
 import { HOOKS, testingModule } from '../support/kernels.js';
 
-const names = (m: WebAssembly.Module): string[] => WebAssembly.Module.exports(m).map((e) => e.name).sort();
+const names = (m: WebAssembly.Module): string[] =>
+  WebAssembly.Module.exports(m)
+    .map((e) => e.name)
+    .sort();
 
 describe('the shipped kernels', () => {
   it('export no test hook; the testing build exports the same plus the hooks', async () => {

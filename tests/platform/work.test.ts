@@ -64,7 +64,10 @@ describe.each(runners)('on %s', (_name, runner) => {
     const variants = [{ heuristic: 'manhattan' as const }, { heuristic: 'misplaced' as const }];
     const done = await compareHeuristics(easy, variants, {}, { runner: runner() });
     expect(done.results.flat().map((r) => [r.status, r.length, r.stats.expanded])).toEqual([
-      ['solved', 2, 2], ['solved', 2, 2], ['solved', 6, 6], ['solved', 6, 6],
+      ['solved', 2, 2],
+      ['solved', 2, 2],
+      ['solved', 6, 6],
+      ['solved', 6, 6],
     ]);
     const hard = Array.from({ length: 4 }, () => ({ start: parseBoard('14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'), goal: goalBoard(4, 4, 'blank-first') }));
     const t0 = performance.now();

@@ -31,9 +31,7 @@ export async function launchBrowser(): Promise<Browser> {
   const explicit = forceNpm ? undefined : process.env.SEARCHLAB_CHROMIUM;
   if (explicit && !existsSync(explicit)) throw new Error(`SEARCHLAB_CHROMIUM=${explicit} does not exist`);
   const system = explicit ?? (!forceNpm && existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined);
-  const { executablePath, args } = system
-    ? { executablePath: system, args: ['--no-sandbox', '--disable-gpu'] }
-    : await npmChromium();
+  const { executablePath, args } = system ? { executablePath: system, args: ['--no-sandbox', '--disable-gpu'] } : await npmChromium();
   return playwright.launch({ executablePath, headless: true, args: [...args, ...QUIET_ARGS] });
 }
 

@@ -21,7 +21,9 @@ export function ensureBundle(pkg: 'cli' | 'web', bundle: string): void {
   let built = 0;
   try {
     built = statSync(bundle).mtimeMs;
-  } catch { /* missing: build it */ }
+  } catch {
+    /* missing: build it */
+  }
   const sources = Math.max(newestMtime(join(ROOT, 'packages', pkg, 'src')), newestMtime(join(ROOT, 'packages/engine/src')));
   if (built > sources) return;
   const r = spawnSync(process.execPath, [join(ROOT, 'packages', pkg, 'build.mjs')], { encoding: 'utf8' });

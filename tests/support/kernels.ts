@@ -28,8 +28,15 @@ export interface TestingExports {
 
 /** The hooks' names: the testing build's exports beyond the shipped module's. */
 export const HOOKS = [
-  'puzzleOpenKind', 'montyScalarOnly',
-  'rngSeed', 'rngSeedStream', 'rngSetState', 'rngStatePointer', 'rngBufferBytes', 'rngFill', 'rngShuffle',
+  'puzzleOpenKind',
+  'montyScalarOnly',
+  'rngSeed',
+  'rngSeedStream',
+  'rngSetState',
+  'rngStatePointer',
+  'rngBufferBytes',
+  'rngFill',
+  'rngShuffle',
 ] as const satisfies readonly (keyof TestingExports)[];
 
 let compiled: Promise<WebAssembly.Module> | undefined;

@@ -41,6 +41,10 @@ export async function serveStatic(dir: string, prefix = '/', headers: Record<str
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}${base}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

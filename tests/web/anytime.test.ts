@@ -11,10 +11,8 @@ const KORF = { id: 4, optimal: 98, tiles: '18 14 0 9 8 3 7 19 2 15 5 12 1 13 24 
 
 const lab = useLab();
 
-const stat = async (page: Page, name: string): Promise<number> =>
-  Number(await page.getAttribute(`#stats [data-stat="${name}"]`, 'data-value'));
-const chartData = async (page: Page, key: string): Promise<string> =>
-  (await page.getAttribute('#anytime-chart', `data-${key}`)) ?? '';
+const stat = async (page: Page, name: string): Promise<number> => Number(await page.getAttribute(`#stats [data-stat="${name}"]`, 'data-value'));
+const chartData = async (page: Page, key: string): Promise<string> => (await page.getAttribute('#anytime-chart', `data-${key}`)) ?? '';
 
 /**
  * While a search runs: how many times a 50 ms timer fired (the main thread's event loop), the longest
@@ -66,7 +64,7 @@ async function loadKorf24(page: Page, first = false): Promise<void> {
 }
 
 describe("the lab's 5×5 anytime mode", () => {
-  it("solves a Korf 24-puzzle with anytime under a node limit, charting improvements and lower bounds; the page stays responsive", async () => {
+  it('solves a Korf 24-puzzle with anytime under a node limit, charting improvements and lower bounds; the page stays responsive', async () => {
     const { page } = lab;
     await page.selectOption('#speed', '0');
     await loadKorf24(page, true);
@@ -133,7 +131,7 @@ describe("the lab's 5×5 anytime mode", () => {
     expect(await page.locator('#anytime-chart svg path').count()).toBeGreaterThanOrEqual(2);
     const length = await stat(page, 'length');
     expect(length).toBeGreaterThanOrEqual(KORF.optimal);
-    expect(length).toBeLessThanOrEqual(await stat(page, 'bound') * await stat(page, 'lowerBound') + 1e-9);
+    expect(length).toBeLessThanOrEqual((await stat(page, 'bound')) * (await stat(page, 'lowerBound')) + 1e-9);
     await page.waitForSelector('#board[data-solved="true"]', { timeout: 10_000 });
     expect(await page.isEnabled('#solve')).toBe(true);
   });

@@ -24,7 +24,7 @@ describe('lab fixes', () => {
     const typed = '1 2 3\n4 5 6\n7 _ 8';
     await page.fill('#board-text', typed);
     // Two more animation steps (the move list marks the current one) while the typed text stays.
-    const step = async (): Promise<number> => Number(await page.getAttribute('#solution span.current', 'data-step') ?? -1);
+    const step = async (): Promise<number> => Number((await page.getAttribute('#solution span.current', 'data-step')) ?? -1);
     const before = await step();
     await page.waitForFunction((b) => Number(document.querySelector('#solution span.current')?.getAttribute('data-step') ?? -1) >= b + 2, before);
     expect(await page.inputValue('#board-text')).toBe(typed);
@@ -32,7 +32,7 @@ describe('lab fixes', () => {
     expect(await cells(page)).toEqual([1, 2, 3, 4, 5, 6, 7, 0, 8]);
   });
 
-  it('clears the previous board\'s statistics on Shuffle', async () => {
+  it("clears the previous board's statistics on Shuffle", async () => {
     const { page } = lab;
     await shuffle(page, { size: '3x3', walk: 20, seed: 11 });
     await solve(page, 'astar');
@@ -87,7 +87,7 @@ describe('lab fixes', () => {
     await page.selectOption('#backend', 'auto');
   });
 
-  it('takes a custom goal (seed 004\'s blank-centre goal) and solves to it', async () => {
+  it("takes a custom goal (seed 004's blank-centre goal) and solves to it", async () => {
     const { page } = lab;
     await page.selectOption('#size', '3x3');
     expect(await page.isVisible('#goal-text')).toBe(false);

@@ -93,8 +93,7 @@ async function solveAndWait(page: Page): Promise<void> {
   await page.waitForSelector('#status[data-state="done"]', { timeout: 90_000 });
 }
 
-const stat = async (page: Page, name: string): Promise<number> =>
-  Number(await page.getAttribute(`#stats [data-stat="${name}"]`, 'data-value'));
+const stat = async (page: Page, name: string): Promise<number> => Number(await page.getAttribute(`#stats [data-stat="${name}"]`, 'data-value'));
 
 describe("the lab's Korf mode", () => {
   it('loads a Korf instance, cancels a build, then builds 6-6-3 behind a progress bar and solves it optimally; a reload reads IndexedDB', async () => {
@@ -126,7 +125,9 @@ describe("the lab's Korf mode", () => {
     expect(moving).toEqual([...moving].sort((a, b) => a - b));
     expect(await page.isHidden('#pdb-build')).toBe(true);
     expect(await stat(page, 'length')).toBe(KORF.optimal);
-    expect(await page.textContent('#status')).toMatch(new RegExp(`^Found a solution of ${KORF.optimal} moves in [\\d.]+ m?s\\. Korf's #${KORF.id}: published optimum ${KORF.optimal} moves\\.`));
+    expect(await page.textContent('#status')).toMatch(
+      new RegExp(`^Found a solution of ${KORF.optimal} moves in [\\d.]+ m?s\\. Korf's #${KORF.id}: published optimum ${KORF.optimal} moves\\.`),
+    );
     expect(await page.textContent('#status')).toContain('Pattern databases built in');
     expect((await cells(page)).join(' ')).toBe(GOAL);
 

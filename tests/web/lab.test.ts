@@ -19,8 +19,7 @@ function rawGet(url: string, path: string): Promise<{ status: number; type: stri
 
 const lab = useLab();
 const cells = (): Promise<number[]> => cellsOf(lab.page);
-const stat = async (name: string): Promise<number> =>
-  Number(await lab.page.getAttribute(`#stats [data-stat="${name}"]`, 'data-value'));
+const stat = async (name: string): Promise<number> => Number(await lab.page.getAttribute(`#stats [data-stat="${name}"]`, 'data-value'));
 
 async function shuffle4x4(seed: number, walk: number): Promise<void> {
   await lab.page.selectOption('#goal', 'blank-last');

@@ -25,7 +25,12 @@ describe('web messages', () => {
   });
 
   it('advises only what is not chosen already', () => {
-    const text = limitMessage('node limit: expanded 1000 nodes', 1000, { maxNodes: 1000, algorithm: 'idastar', heuristic: 'linear-conflict', pdb: 'PDB 6-6-3' });
+    const text = limitMessage('node limit: expanded 1000 nodes', 1000, {
+      maxNodes: 1000,
+      algorithm: 'idastar',
+      heuristic: 'linear-conflict',
+      pdb: 'PDB 6-6-3',
+    });
     expect(text).not.toMatch(/IDA\*|choose the heuristic linear conflict/);
     expect(text).toMatch(/PDB 6-6-3/);
     const pdb = limitMessage('node limit: expanded 1000 nodes', 1000, { maxNodes: 1000, algorithm: 'idastar', heuristic: 'pdb663' });
@@ -34,6 +39,7 @@ describe('web messages', () => {
 
   it('names the constructive algorithm instead of the CLI flag', () => {
     expect(forWeb('astar handles boards up to 32×32; this one is 100×100 (use --algorithm construct)')).toBe(
-      'astar handles boards up to 32×32; this one is 100×100 (choose Algorithm "constructive (any size)")');
+      'astar handles boards up to 32×32; this one is 100×100 (choose Algorithm "constructive (any size)")',
+    );
   });
 });

@@ -23,7 +23,7 @@ describe('monty view', () => {
     await page.close();
   });
 
-  it('simulates with a seed: the chart, exact values, and the engine\'s counts', async () => {
+  it("simulates with a seed: the chart, exact values, and the engine's counts", async () => {
     const page = await lab.newPage(undefined, '#/monty?host=biased&bias=0.3&trials=200000&seed=4');
     await page.click('#monty-run');
     await page.waitForSelector('#monty-status[data-state="done"]', { timeout: 60_000 });

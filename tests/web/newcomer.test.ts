@@ -24,8 +24,7 @@ async function open(viewport: { width: number; height: number }, path = ''): Pro
 }
 
 /** The page's width beyond the viewport (0 when nothing sticks out sideways). */
-const overflow = (page: Page): Promise<number> =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * Characters of the page's text (controls and chart labels included) that draw no pixel in the
@@ -121,7 +120,7 @@ describe.each(WIDTHS)('the lab at $name', ({ viewport }) => {
     await page.close();
   });
 
-  it('puzzle: a random 15-puzzle solves with the defaults; the status clock is the statistics\' clock', async () => {
+  it("puzzle: a random 15-puzzle solves with the defaults; the status clock is the statistics' clock", async () => {
     const { page } = await open(viewport);
     await page.selectOption('#size', '4x4');
     expect(await page.inputValue('#algorithm')).toBe('idastar');
@@ -168,7 +167,9 @@ describe.each(WIDTHS)('the lab at $name', ({ viewport }) => {
     const { page } = await open(viewport);
     await setCustomSize(page, 100, 100);
     expect(await page.inputValue('#algorithm')).toBe('construct');
-    const enabled = await page.$$eval('#algorithm option', (os) => os.filter((o) => !(o as HTMLOptionElement).disabled).map((o) => (o as HTMLOptionElement).value));
+    const enabled = await page.$$eval('#algorithm option', (os) =>
+      os.filter((o) => !(o as HTMLOptionElement).disabled).map((o) => (o as HTMLOptionElement).value),
+    );
     expect(enabled).toEqual(['construct']);
     // A cell is drawn at least 20 CSS pixels wide, its number in a font of at least 10 px.
     const cell = await page.$eval('#board canvas', (c) => (c as HTMLCanvasElement).getBoundingClientRect().width / 100);
@@ -219,7 +220,10 @@ describe('Monty Hall with an ignorant host', () => {
     await page.click('#monty-run');
     await page.waitForSelector('#monty-status[data-state="done"]', { timeout: 60_000 });
     const note = (await page.textContent('#monty-excluded'))!;
-    const m = /^([\d,]+) of 100,000 games were excluded: the host opened the car's door \(exact share 1\/3 = 33\.33%\)\. The rates are over the other ([\d,]+)\.$/.exec(note);
+    const m =
+      /^([\d,]+) of 100,000 games were excluded: the host opened the car's door \(exact share 1\/3 = 33\.33%\)\. The rates are over the other ([\d,]+)\.$/.exec(
+        note,
+      );
     expect(m).not.toBeNull();
     const excluded = Number(m![1]!.replace(/,/g, ''));
     expect(excluded + Number(m![2]!.replace(/,/g, ''))).toBe(100_000);

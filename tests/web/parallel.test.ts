@@ -56,7 +56,9 @@ describe('parallel IDA* in the lab', () => {
     // Subtrees ran on both workers of the pool, the solution's subtree is named, nothing is left running.
     expect(Number(await data(page, 'workers-used'))).toBe(2);
     expect(Number(await data(page, 'found-in'))).toBeGreaterThan(0);
-    expect(await page.textContent('#parallel')).toMatch(new RegExp(`Found in iteration ${sequential.stats.iterations}, subtree \\d+ \\(its root (after [a-z ]+|the start)\\)\\.`));
+    expect(await page.textContent('#parallel')).toMatch(
+      new RegExp(`Found in iteration ${sequential.stats.iterations}, subtree \\d+ \\(its root (after [a-z ]+|the start)\\)\\.`),
+    );
     expect(await data(page, 'in-flight')).toBe('0');
   });
 

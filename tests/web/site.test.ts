@@ -35,7 +35,9 @@ describe('the static site under a sub-path', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const missing: string[] = [];
-    page.on('response', (r) => { if (r.status() >= 400) missing.push(r.url()); });
+    page.on('response', (r) => {
+      if (r.status() >= 400) missing.push(r.url());
+    });
     try {
       await page.goto(site.url);
       await page.waitForSelector('body[data-ready="true"]');
@@ -45,7 +47,9 @@ describe('the static site under a sub-path', () => {
       await page.selectOption('#speed', '0');
       await page.click('#solve');
       await page.waitForSelector('#board[data-solved="true"]', { timeout: 30_000 }).catch(async (e: unknown) => {
-        throw new Error(`not solved: status "${await page.textContent('#status')}", errors ${JSON.stringify(errors)}, 404s ${JSON.stringify(missing)}: ${String(e)}`);
+        throw new Error(
+          `not solved: status "${await page.textContent('#status')}", errors ${JSON.stringify(errors)}, 404s ${JSON.stringify(missing)}: ${String(e)}`,
+        );
       });
       expect(await page.getAttribute('#status', 'data-state')).toBe('done');
       expect(missing).toEqual([]);

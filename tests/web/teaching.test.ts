@@ -2,9 +2,7 @@
 // space, the open list, the tree, a clicked node, IDA* thresholds), h of the board, the trace table,
 // and the Experiment view's table and chart against the engine run in Node.
 import { describe, expect, it } from 'vitest';
-import {
-  goalBoard, nextStep, puzzleSteps, runExperiment, type Board, type FrontierEntry, type Move, type TileState,
-} from '@searchlab/engine/puzzle';
+import { goalBoard, nextStep, puzzleSteps, runExperiment, type Board, type FrontierEntry, type Move, type TileState } from '@searchlab/engine/puzzle';
 import { makeHeuristic } from '../../packages/engine/src/puzzle/heuristics.js';
 import { conflictMap, createTsQueensRun, normalizeQueensOptions } from '@searchlab/engine/queens';
 import { cells as cellsOf, shuffle, useLab } from './helpers.js';
@@ -29,16 +27,24 @@ function engineAfter(start: Board, algorithm: 'astar' | 'idastar', steps: number
     }
   }
   const row = (e: FrontierEntry<TileState, Move>) => ({ id: String(e.node.id), g: String(e.node.g), h: String(e.node.h), f: String(e.node.f) });
-  return { open: search.frontier(20).map(row), openSize: search.frontier(Number.MAX_SAFE_INTEGER).length, tree: [...tree].sort((a, b) => a - b), thresholds, counters: { ...search.counters } };
+  return {
+    open: search.frontier(20).map(row),
+    openSize: search.frontier(Number.MAX_SAFE_INTEGER).length,
+    tree: [...tree].sort((a, b) => a - b),
+    thresholds,
+    counters: { ...search.counters },
+  };
 }
 
 async function domOpen() {
-  return lab.page.$$eval('#step-open-table tbody tr', (rows) => rows.map((tr) => ({
-    id: (tr as HTMLElement).dataset.id!,
-    g: tr.querySelector('[data-col="g"]')!.textContent!,
-    h: tr.querySelector('[data-col="h"]')!.textContent!,
-    f: tr.querySelector('[data-col="f"]')!.textContent!,
-  })));
+  return lab.page.$$eval('#step-open-table tbody tr', (rows) =>
+    rows.map((tr) => ({
+      id: (tr as HTMLElement).dataset.id!,
+      g: tr.querySelector('[data-col="g"]')!.textContent!,
+      h: tr.querySelector('[data-col="h"]')!.textContent!,
+      f: tr.querySelector('[data-col="f"]')!.textContent!,
+    })),
+  );
 }
 
 const domTree = async (): Promise<number[]> =>
@@ -130,10 +136,15 @@ describe('teaching views', () => {
     await page.click('#exp-run');
     await page.waitForSelector('#exp-table[data-run="done"]', { timeout: 60_000 });
     const expected = await runExperiment({
-      depths: [2, 4, 6, 8], perDepth: 5, seed: 3, cap: 200_000,
+      depths: [2, 4, 6, 8],
+      perDepth: 5,
+      seed: 3,
+      cap: 200_000,
       columns: [{ algorithm: 'iddfs' }, { algorithm: 'astar', heuristic: 'misplaced' }, { algorithm: 'astar', heuristic: 'manhattan' }],
     });
-    const shown = await page.$$eval('#exp-table tbody tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td[data-generated]')].map((td) => Number((td as HTMLElement).dataset.generated))));
+    const shown = await page.$$eval('#exp-table tbody tr', (rows) =>
+      rows.map((tr) => [...tr.querySelectorAll('td[data-generated]')].map((td) => Number((td as HTMLElement).dataset.generated))),
+    );
     expect(shown).toEqual(expected.cells.map((row) => row.map((c) => c.meanGenerated)));
     expect(await page.locator('#exp-chart svg').count()).toBe(1);
     expect(await page.locator('#exp-status').getAttribute('data-state')).toBe('done');
@@ -141,7 +152,7 @@ describe('teaching views', () => {
     await page.fill('#exp-depths', '2-24:2');
     await page.fill('#exp-per-depth', '100');
     await page.click('#exp-run');
-    await expect.poll(async () => Number(await page.getAttribute('#exp-progress', 'value') ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number((await page.getAttribute('#exp-progress', 'value')) ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.click('#exp-cancel');
     await page.waitForSelector('#exp-status[data-state="cancelled"]', { timeout: 30_000 });
     expect(await page.isEnabled('#exp-run')).toBe(true);

@@ -11,6 +11,3 @@ export interface Context {
   /** Mark a long, abortable job as running so Ctrl-C aborts it instead of exiting at once. */
   busy<T>(job: Promise<T>): Promise<T>;
 }
-
-
-

@@ -26,9 +26,13 @@ export const EXIT_FOR_ERROR: Readonly<Record<SearchlabError['code'], number>> = 
 export function exitForStatus(status: 'solved' | 'unsolvable' | 'limit' | 'aborted' | 'done'): number {
   switch (status) {
     case 'solved':
-    case 'done': return EXIT.ok;
-    case 'unsolvable': return EXIT.unsolvable;
-    case 'limit': return EXIT.limit;
-    case 'aborted': return EXIT.interrupted;
+    case 'done':
+      return EXIT.ok;
+    case 'unsolvable':
+      return EXIT.unsolvable;
+    case 'limit':
+      return EXIT.limit;
+    case 'aborted':
+      return EXIT.interrupted;
   }
 }

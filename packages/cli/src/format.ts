@@ -73,7 +73,10 @@ export function movesLines(moves: readonly string[], indent = '  '): string {
 }
 
 export function indentBlock(text: string, indent = '  '): string {
-  return text.split('\n').map((l) => indent + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => indent + l)
+    .join('\n');
 }
 
 /** Every state on the path, each followed by `g = …  h = …  f = …` (seed 004's printout). */
@@ -114,7 +117,11 @@ export function solveJson(result: SolveResult, start?: unknown, goal?: unknown):
     optimal: result.optimal,
     parallel: result.parallel && {
       ...result.parallel,
-      iterations: result.parallel.iterations.map((it) => ({ ...it, next: Number.isFinite(it.next) ? it.next : null, timeMs: Math.round(it.timeMs * 1000) / 1000 })),
+      iterations: result.parallel.iterations.map((it) => ({
+        ...it,
+        next: Number.isFinite(it.next) ? it.next : null,
+        timeMs: Math.round(it.timeMs * 1000) / 1000,
+      })),
     },
     improvements: result.improvements?.map((i) => ({ ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })),
     trace: result.trace?.map((t) => ({ board: boardToText(t.board), g: t.g, h: t.h, f: t.f })),
@@ -138,8 +145,7 @@ export function table(header: string[], rows: string[][], rightAlignFrom = 1): s
   const head = cellsOf(header);
   // A right-aligned column's separator is at least '-:'.
   const widths = head.map((h, i) => Math.max(h.length, i >= rightAlignFrom ? 2 : 1, ...body.map((r) => r[i]!.length)));
-  const fmt = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i >= rightAlignFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= rightAlignFrom ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   const rule = `| ${widths.map((w, i) => (i >= rightAlignFrom ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
   return [fmt(head), rule, ...body.map(fmt)].join('\n');
 }

@@ -64,7 +64,7 @@ export async function readLines(path: string): Promise<{ line: number; text: str
       text = await readFile(path, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new InvalidInputError(`cannot read --file ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? String(e)}`);
+      throw new InvalidInputError(`cannot read --file ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(e))}`);
     }
   }
   return text

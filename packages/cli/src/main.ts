@@ -46,10 +46,11 @@ async function main(argv: string[]): Promise<number> {
   const ctx: Context = {
     signal: abort.signal,
     out: (t) => void process.stdout.write(t),
-    write: (t) => new Promise<void>((resolve) => {
-      if (process.stdout.write(t)) resolve();
-      else process.stdout.once('drain', resolve);
-    }),
+    write: (t) =>
+      new Promise<void>((resolve) => {
+        if (process.stdout.write(t)) resolve();
+        else process.stdout.once('drain', resolve);
+      }),
     err: (t) => void process.stderr.write(t),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     async busy(job) {
@@ -68,7 +69,9 @@ async function main(argv: string[]): Promise<number> {
   };
 
   const program = new Command('searchlab')
-    .description('classic AI problems: sliding-tile puzzles (solve, check, generate, compare, play), N-Queens (solve, count, verify), Monty Hall (monty) and polynomial curve fitting (fit)')
+    .description(
+      'classic AI problems: sliding-tile puzzles (solve, check, generate, compare, play), N-Queens (solve, count, verify), Monty Hall (monty) and polynomial curve fitting (fit)',
+    )
     .version(typeof SEARCHLAB_VERSION === 'string' ? SEARCHLAB_VERSION : '0.1.0')
     // Set before adding commands: subcommands inherit both.
     .exitOverride()
@@ -149,7 +152,10 @@ function reexecWithoutTrapHandler(): Promise<number> | undefined {
     if (!WASM_RESERVATION_FAILED.test((e as Error)?.message ?? '')) throw e;
   });
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [flag, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, SEARCHLAB_REEXEC: '1' } });
+    const child = spawn(process.execPath, [flag, ...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, SEARCHLAB_REEXEC: '1' },
+    });
     process.on('SIGINT', () => undefined); // the child has it too and decides
     process.on('SIGTERM', () => child.kill('SIGTERM'));
     child.on('error', () => resolve(EXIT.failure));

@@ -14,21 +14,22 @@ export function numberParser(what: string, integer: boolean, ok: (n: number) => 
     return n;
   };
 }
-export const intArg = (min: number) =>
-  numberParser(min === 0 ? 'a non-negative integer' : `an integer >= ${min}`, true, (n) => n >= min);
+export const intArg = (min: number) => numberParser(min === 0 ? 'a non-negative integer' : `an integer >= ${min}`, true, (n) => n >= min);
 export const positiveArg = numberParser('a positive number', false, (n) => n > 0);
 /** Any decimal number: the engine then says what is wrong with its value. */
 export const decimalArg = numberParser('a decimal number', false, () => true);
 export const seedArg = numberParser('an integer seed', true, () => true);
 export const jobsArg = numberParser('a number of jobs from 1 to 1024', true, (n) => n >= 1 && n <= 1024);
 /** The engine's parse of `v` as a commander argument error (one line, exit 2). */
-const engineParser = (parse: (v: string) => number) => (v: string): number => {
-  try {
-    return parse(v);
-  } catch (e) {
-    throw e instanceof InvalidInputError ? new InvalidArgumentError(e.message) : e;
-  }
-};
+const engineParser =
+  (parse: (v: string) => number) =>
+  (v: string): number => {
+    try {
+      return parse(v);
+    } catch (e) {
+      throw e instanceof InvalidInputError ? new InvalidArgumentError(e.message) : e;
+    }
+  };
 /** A memory size: 512MB, 2GB, 1.5GiB or bytes. */
 export const memoryArg = engineParser(parseMemorySize);
 /** A duration, in milliseconds: seconds (1.5) or 500ms, 1.5s, 2m, 1h. */

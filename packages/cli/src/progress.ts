@@ -66,16 +66,26 @@ export async function track<T>(ctx: Context, options: TrackOptions, job: (progre
       if (!visible || Date.now() - began < SHOW_AFTER_MS) return;
       const elapsed = Date.now() - began;
       const payload = {
-        label: options.label, rate: grouped(Math.round(done / Math.max(elapsed / 1000, 1e-3))), unit: options.unit, detail, count: grouped(done),
+        label: options.label,
+        rate: grouped(Math.round(done / Math.max(elapsed / 1000, 1e-3))),
+        unit: options.unit,
+        detail,
+        count: grouped(done),
         etaText: options.total !== undefined ? eta(done, options.total, elapsed) : '', // not 'eta': cli-progress owns that token
       };
       if (bar === undefined) {
         const capped = options.limit !== undefined ? ` (limit ${grouped(options.limit)})` : '';
-        const format = options.total !== undefined
-          ? '{label} [{bar}] {percentage}% {count}/{totalCount} {unit}  {rate} {unit}/s  eta {etaText} {detail}'
-          : `{label} {count} {unit}${capped}  {rate} {unit}/s  {duration_formatted} {detail}`;
+        const format =
+          options.total !== undefined
+            ? '{label} [{bar}] {percentage}% {count}/{totalCount} {unit}  {rate} {unit}/s  eta {etaText} {detail}'
+            : `{label} {count} {unit}${capped}  {rate} {unit}/s  {duration_formatted} {detail}`;
         bar = new SingleBar({
-          format, stream: process.stderr, clearOnComplete: true, hideCursor: true, noTTYOutput: always, notTTYSchedule: PIPED_EVERY_MS,
+          format,
+          stream: process.stderr,
+          clearOnComplete: true,
+          hideCursor: true,
+          noTTYOutput: always,
+          notTTYSchedule: PIPED_EVERY_MS,
         });
         bar.start(options.total ?? 0, done, { ...payload, totalCount: grouped(options.total ?? 0) });
       } else {

@@ -12,11 +12,22 @@ export { parseDecimal, parseInteger, parseDuration } from './core/numbers.js';
 export { canonicalJson } from './core/canonical.js';
 export { defaultMemoryBytes, parseMemorySize } from './core/memory.js';
 export {
-  WorkerPool, inlinePool, DISCARDED,
-  type TaskRunner, type Task, type TaskOptions, type WorkerPort,
+  WorkerPool,
+  inlinePool,
+  DISCARDED,
+  type TaskRunner,
+  type Task,
+  type TaskOptions,
+  type WorkerPort,
 } from './core/pool.js';
 export { runTasks, type Work, type WorkOptions } from './core/work.js';
 export {
-  serveTasks, throttled, registerTasks,
-  type TaskMessage, type ReplyMessage, type TaskContext, type TaskHandler, type TaskHandlers,
+  serveTasks,
+  throttled,
+  registerTasks,
+  type TaskMessage,
+  type ReplyMessage,
+  type TaskContext,
+  type TaskHandler,
+  type TaskHandlers,
 } from './core/tasks.js';

@@ -5,9 +5,4 @@ import { queensView } from './queens/view.js';
 import { montyView } from './monty/view.js';
 import { fitView } from './fit/view.js';
 
-export const VIEWS: readonly View[] = [
-  puzzleView,
-  queensView,
-  montyView,
-  fitView,
-];
+export const VIEWS: readonly View[] = [puzzleView, queensView, montyView, fitView];

@@ -19,15 +19,24 @@ const maxRel = (a, b) => Math.max(...b.map((v, i) => Math.abs(a[i] - v) / Math.a
 /** The textbook normal equations with partial pivoting: what naive fitters do (for the accuracy table). */
 function normalEquations(xs, ys, degree) {
   const p = degree + 1;
-  const a = Array.from({ length: p }, (_, i) => Array.from({ length: p + 1 }, (_, j) => xs.reduce((s, v, k) => s + (j < p ? v ** (i + j) : v ** i * ys[k]), 0)));
+  const a = Array.from({ length: p }, (_, i) =>
+    Array.from({ length: p + 1 }, (_, j) => xs.reduce((s, v, k) => s + (j < p ? v ** (i + j) : v ** i * ys[k]), 0)),
+  );
   for (let c = 0; c < p; c++) {
     let piv = c;
     for (let r = c + 1; r < p; r++) if (Math.abs(a[r][c]) > Math.abs(a[piv][c])) piv = r;
     [a[c], a[piv]] = [a[piv], a[c]];
-    for (let r = c + 1; r < p; r++) { const f = a[r][c] / a[c][c]; for (let k = c; k <= p; k++) a[r][k] -= f * a[c][k]; }
+    for (let r = c + 1; r < p; r++) {
+      const f = a[r][c] / a[c][c];
+      for (let k = c; k <= p; k++) a[r][k] -= f * a[c][k];
+    }
   }
   const out = new Array(p).fill(0);
-  for (let r = p - 1; r >= 0; r--) { let s = a[r][p]; for (let k = r + 1; k < p; k++) s -= a[r][k] * out[k]; out[r] = s / a[r][r]; }
+  for (let r = p - 1; r >= 0; r--) {
+    let s = a[r][p];
+    for (let k = r + 1; k < p; k++) s -= a[r][k] * out[k];
+    out[r] = s / a[r][r];
+  }
   return out.reverse();
 }
 
@@ -57,15 +66,26 @@ export async function run(bench) {
     x[i] = -3 + 6 * rng.nextFloat();
     y[i] = Math.sin(x[i]) * 10 + x[i] ** 3 / 4 + (rng.nextFloat() - 0.5);
   }
-  const fitMs = (backend, degree, repeats) => timed(async () => {
-    const fit = await polyfit(x, y, degree, { backend });
-    return { ms: fit.timeMs, fit };
-  }, { repeats, warmup: 1 });
+  const fitMs = (backend, degree, repeats) =>
+    timed(
+      async () => {
+        const fit = await polyfit(x, y, degree, { backend });
+        return { ms: fit.timeMs, fit };
+      },
+      { repeats, warmup: 1 },
+    );
 
-  const speed = bench.table(`WASM vs the TS reference, ${N.toLocaleString('en-US')} points`, [
-    { key: 'degree', label: 'degree' }, { key: 'wasmMs', label: 'WASM ms' }, { key: 'tsMs', label: 'TS ms' },
-    { key: 'speedup', label: 'WASM speed-up' }, { key: 'mpps', label: 'WASM M points/s' },
-  ], 'The fit itself (rows through the kernel and the solve; parsing excluded); both backends agree bit for bit (asserted).');
+  const speed = bench.table(
+    `WASM vs the TS reference, ${N.toLocaleString('en-US')} points`,
+    [
+      { key: 'degree', label: 'degree' },
+      { key: 'wasmMs', label: 'WASM ms' },
+      { key: 'tsMs', label: 'TS ms' },
+      { key: 'speedup', label: 'WASM speed-up' },
+      { key: 'mpps', label: 'WASM M points/s' },
+    ],
+    'The fit itself (rows through the kernel and the solve; parsing excluded); both backends agree bit for bit (asserted).',
+  );
   let deg8;
   for (let degree = 2; degree <= 9; degree++) {
     const wasm = await fitMs('wasm', degree, bench.repeats);
@@ -77,7 +97,9 @@ export async function run(bench) {
   }
 
   const others = bench.table(`Degree 8 on the same ${N.toLocaleString('en-US')} points`, [
-    { key: 'fitter', label: 'fitter', align: 'left' }, { key: 'ms', label: 'ms' }, { key: 'vsWasm', label: '× searchlab WASM time' },
+    { key: 'fitter', label: 'fitter', align: 'left' },
+    { key: 'ms', label: 'ms' },
+    { key: 'vsWasm', label: '× searchlab WASM time' },
   ]);
   const xa = Array.from(x);
   const ya = Array.from(y);
@@ -86,7 +108,17 @@ export async function run(bench) {
     ['searchlab WASM', deg8.wasm],
     ['searchlab TS reference', deg8.ts],
     ['ml-regression-polynomial (JS)', await wall(() => void new PolynomialRegression(xa, ya, 8), bench.repeats)],
-    ['regression (JS)', await wall(() => void regression.polynomial(xa.map((v, i) => [v, ya[i]]), { order: 8, precision: 15 }), 1)],
+    [
+      'regression (JS)',
+      await wall(
+        () =>
+          void regression.polynomial(
+            xa.map((v, i) => [v, ya[i]]),
+            { order: 8, precision: 15 },
+          ),
+        1,
+      ),
+    ],
   ];
   const numpy = numpyMs(x, y, 8, bench.repeats);
   if (numpy !== null) rows.push([`numpy.polyfit ${numpy.version} (python3)`, numpy.ms]);
@@ -94,21 +126,35 @@ export async function run(bench) {
   for (const [fitter, ms] of rows) others.add({ fitter, ms, vsWasm: ratio(ms, deg8.wasm) });
 
   const accuracy = bench.table('Accuracy: largest relative coefficient error against the true (cubic) or NIST-certified values', [
-    { key: 'problem', label: 'problem', align: 'left' }, { key: 'degree', label: 'degree' },
-    { key: 'searchlab', label: 'searchlab' }, { key: 'mapped', label: 'searchlab, mapped domain' }, { key: 'numpy', label: `numpy ${fixtures.numpy}` },
-    { key: 'ml', label: 'ml-regression-polynomial' }, { key: 'regression', label: 'regression' }, { key: 'naive', label: 'normal equations (naive)' },
+    { key: 'problem', label: 'problem', align: 'left' },
+    { key: 'degree', label: 'degree' },
+    { key: 'searchlab', label: 'searchlab' },
+    { key: 'mapped', label: 'searchlab, mapped domain' },
+    { key: 'numpy', label: `numpy ${fixtures.numpy}` },
+    { key: 'ml', label: 'ml-regression-polynomial' },
+    { key: 'regression', label: 'regression' },
+    { key: 'naive', label: 'normal equations (naive)' },
   ]);
   const e = (v) => v.toExponential(1);
   for (const name of ['cubic-1000-1100', 'Filip', 'Wampler4']) {
     const c = fixtures.cases.find((k) => k.name === name);
     const ref = c.certified ?? c.truth;
     accuracy.add({
-      problem: name, degree: c.degree,
+      problem: name,
+      degree: c.degree,
       searchlab: e(maxRel((await polyfit(c.x, c.y, c.degree)).coefficients, ref)),
       mapped: e(maxRel((await polyfit(c.x, c.y, c.degree, { mapDomain: true })).coefficients, ref)),
       numpy: e(maxRel(c.numpy.coefficients, ref)),
       ml: e(maxRel([...new PolynomialRegression(c.x, c.y, c.degree).coefficients].reverse(), ref)),
-      regression: e(maxRel(regression.polynomial(c.x.map((v, i) => [v, c.y[i]]), { order: c.degree, precision: 20 }).equation, ref)),
+      regression: e(
+        maxRel(
+          regression.polynomial(
+            c.x.map((v, i) => [v, c.y[i]]),
+            { order: c.degree, precision: 20 },
+          ).equation,
+          ref,
+        ),
+      ),
       naive: e(maxRel(normalEquations(c.x, c.y, c.degree), ref)),
     });
   }

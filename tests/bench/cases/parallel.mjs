@@ -18,7 +18,11 @@ const BIN = fileURLToPath(new URL('../../../packages/cli/dist/searchlab.js', imp
 const KORF100 = fileURLToPath(new URL('../../../data/korf100.tsv', import.meta.url));
 const exec = promisify(execFile);
 const KORF24 = fileURLToPath(new URL('../../../data/korf24-50.tsv', import.meta.url));
-const rowsOf = (file) => readFileSync(file, 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split('\t'));
+const rowsOf = (file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => /^\d/.test(l))
+    .map((l) => l.split('\t'));
 /** The instances one search is split for: [label, tiles, optimal length, heuristic]. */
 function singles(quick) {
   if (quick) return [['Korf #60 (15-puzzle)', '11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0', 66, 'pdb663']];
@@ -56,7 +60,9 @@ function serve(args, ready) {
     };
     child.stdout.setEncoding('utf8').on('data', look);
     child.stderr.setEncoding('utf8').on('data', look);
-    child.on('exit', (code) => { if (!child.up) reject(new Error(`searchlab ${args.join(' ')} exited ${code}: ${text}`)); });
+    child.on('exit', (code) => {
+      if (!child.up) reject(new Error(`searchlab ${args.join(' ')} exited ${code}: ${text}`));
+    });
   });
 }
 
@@ -67,19 +73,36 @@ export async function run(bench) {
   const n = bench.quick ? 1 : 3;
   const load = loadavg()[0].toFixed(1);
   const optimal = new Map(rowsOf(KORF100).map(([id, len]) => [id, Number(len)]));
-  const t = bench.table('parallel IDA*: --jobs 2 against --jobs 1 (wall clock)', [
-    { key: 'case', label: 'case', align: 'left' }, { key: 'one', label: '1 thread, ms' }, { key: 'two', label: '2 threads, ms' },
-    { key: 'speedup', label: 'speed-up' }, { key: 'nodes', label: 'nodes (1 → 2)', align: 'left' },
-  ], `Wall clock of the CLI process, medians of ${n} alternating pairs after one untimed run of each; speed-up = the median of the pairs' ratios. This machine has 2 cores shared with other work: the figures are noisy and a loaded machine pulls the speed-up towards 1 (load average at the start of this run: ${load}; above 2, the two threads could not have two cores). Nodes grow with 2 threads: in the last iteration the subtrees after the one that finds the goal are searched until it does (contract "Parallel IDA*").`);
+  const t = bench.table(
+    'parallel IDA*: --jobs 2 against --jobs 1 (wall clock)',
+    [
+      { key: 'case', label: 'case', align: 'left' },
+      { key: 'one', label: '1 thread, ms' },
+      { key: 'two', label: '2 threads, ms' },
+      { key: 'speedup', label: 'speed-up' },
+      { key: 'nodes', label: 'nodes (1 → 2)', align: 'left' },
+    ],
+    `Wall clock of the CLI process, medians of ${n} alternating pairs after one untimed run of each; speed-up = the median of the pairs' ratios. This machine has 2 cores shared with other work: the figures are noisy and a loaded machine pulls the speed-up towards 1 (load average at the start of this run: ${load}; above 2, the two threads could not have two cores). Nodes grow with 2 threads: in the last iteration the subtrees after the one that finds the goal are searched until it does (contract "Parallel IDA*").`,
+  );
 
   // Korf's 100 as a batch.
   const batch = (jobs) => () => cli(['puzzle', 'solve', '--file', KORF100, '--goal', 'blank-first', '--heuristic', 'pdb663', '--jobs', String(jobs)]);
   const b = await pairs(batch(2), batch(1), n);
-  const lines = (out) => out.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = (out) =>
+    out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
   const [two, one] = b.last.map((r) => lines(r.stdout));
   for (const r of [...one, ...two]) if (r.length !== optimal.get(r.id)) throw new Error(`Korf #${r.id}: ${r.length} moves, optimal ${optimal.get(r.id)}`);
   const sum = (rs) => rs.reduce((a, r) => a + r.stats.expanded, 0);
-  t.add({ case: "Korf's 100, pdb663 + reflection (--file)", one: Math.round(b.b), two: Math.round(b.a), speedup: met(ratio(b.speedup, 1, 2), 1.85), nodes: `${sum(one)} → ${sum(two)}` });
+  t.add({
+    case: "Korf's 100, pdb663 + reflection (--file)",
+    one: Math.round(b.b),
+    two: Math.round(b.a),
+    speedup: met(ratio(b.speedup, 1, 2), 1.85),
+    nodes: `${sum(one)} → ${sum(two)}`,
+  });
   bench.log(`Korf's 100: ${Math.round(b.b)} ms → ${Math.round(b.a)} ms`);
 
   // One instance split into subtrees, then through the queue.
@@ -92,7 +115,13 @@ export async function run(bench) {
     const [p2, p1] = s.last.map((r) => JSON.parse(r.stdout));
     if (p1.length !== optimal || p2.length !== optimal) throw new Error(`${label}: ${p1.length} / ${p2.length} moves, optimal ${optimal}`);
     oneThread.set(label, { ms: s.b, expanded: p1.stats.expanded });
-    t.add({ case: `${label} alone, ${h} + reflection (-p)`, one: Math.round(s.b), two: Math.round(s.a), speedup: met(ratio(s.speedup, 1, 2), 1.8), nodes: `${p1.stats.expanded} → ${p2.stats.expanded}` });
+    t.add({
+      case: `${label} alone, ${h} + reflection (-p)`,
+      one: Math.round(s.b),
+      two: Math.round(s.a),
+      speedup: met(ratio(s.speedup, 1, 2), 1.8),
+      nodes: `${p1.stats.expanded} → ${p2.stats.expanded}`,
+    });
     bench.log(`${label}: ${Math.round(s.b)} ms → ${Math.round(s.a)} ms`);
   }
 
@@ -101,22 +130,41 @@ export async function run(bench) {
   const workers = [];
   try {
     for (const name of ['b1', 'b2']) workers.push((await serve(['worker', '--db', url, '--jobs', '1', '--name', name], /serving the queue/)).child);
-    const c = bench.table('parallel IDA* through the queue: cost per subtree job', [
-      { key: 'case', label: 'case', align: 'left' }, { key: 'jobs', label: 'subtree jobs' }, { key: 'work', label: 'work per job, ms' },
-      { key: 'cost', label: 'cost per job, ms' }, { key: 'share', label: 'cost / work' },
-    ], 'Cost per job = (2 workers × the queue run\'s wall clock − the one-thread run\'s wall clock) / jobs: what a job costs beyond its search (enqueuing, claiming, recording, the producer\'s round trips, the idle tail of each iteration). Work per job = the one-thread wall clock / jobs. Target: cost ≤ 2 % of the work at the chosen split (2^22 expected nodes per job at least).');
+    const c = bench.table(
+      'parallel IDA* through the queue: cost per subtree job',
+      [
+        { key: 'case', label: 'case', align: 'left' },
+        { key: 'jobs', label: 'subtree jobs' },
+        { key: 'work', label: 'work per job, ms' },
+        { key: 'cost', label: 'cost per job, ms' },
+        { key: 'share', label: 'cost / work' },
+      ],
+      "Cost per job = (2 workers × the queue run's wall clock − the one-thread run's wall clock) / jobs: what a job costs beyond its search (enqueuing, claiming, recording, the producer's round trips, the idle tail of each iteration). Work per job = the one-thread wall clock / jobs. Target: cost ≤ 2 % of the work at the chosen split (2^22 expected nodes per job at least).",
+    );
     for (const [label, tiles, optimal, h] of cases) {
       const queued = () => cli(['puzzle', 'solve', '-p', tiles, '--goal', 'blank-first', '--heuristic', h, '--db', url, '--json']);
       const q = await pairs(queued, single(tiles, h, 1), n);
       const [pq] = q.last.map((r) => JSON.parse(r.stdout));
       if (pq.length !== optimal) throw new Error(`${label} through the queue: ${pq.length} moves`);
       const jobs = pq.parallel.iterations.reduce((a, it) => a + it.subtrees, 0);
-      t.add({ case: `${label} through the queue, 2 worker processes (--db)`, one: Math.round(q.b), two: Math.round(q.a), speedup: met(ratio(q.speedup, 1, 2), 1.6), nodes: `${oneThread.get(label).expanded} → ${pq.stats.expanded}` });
+      t.add({
+        case: `${label} through the queue, 2 worker processes (--db)`,
+        one: Math.round(q.b),
+        two: Math.round(q.a),
+        speedup: met(ratio(q.speedup, 1, 2), 1.6),
+        nodes: `${oneThread.get(label).expanded} → ${pq.stats.expanded}`,
+      });
       // Worker time per job on top of its work: 2 workers × queue wall − the one-thread work, over the jobs.
       const perJob = Math.max(0, (2 * q.a - q.b) / jobs);
       const workPerJob = q.b / jobs;
       const share = perJob / workPerJob;
-      c.add({ case: `${label}, ${h} + reflection`, jobs, work: +workPerJob.toFixed(1), cost: +perJob.toFixed(1), share: `${(100 * share).toFixed(1)} % (${share <= 0.02 ? 'met' : 'missed'})` });
+      c.add({
+        case: `${label}, ${h} + reflection`,
+        jobs,
+        work: +workPerJob.toFixed(1),
+        cost: +perJob.toFixed(1),
+        share: `${(100 * share).toFixed(1)} % (${share <= 0.02 ? 'met' : 'missed'})`,
+      });
       bench.log(`${label} through the queue: ${Math.round(q.a)} ms, ${jobs} jobs`);
     }
   } finally {

@@ -61,12 +61,26 @@ export async function run(bench) {
     const queue = { median: median(pairs.map(([, b]) => b.ms)), value: q.value };
     const pairRatio = median(pairs.map(([a, b]) => b.ms / a.ms));
     const jobs = queue.value.tasks;
-    const t = bench.table('the job queue (PostgreSQL, pg-boss) vs the local worker pool', [
-      { key: 'case', label: 'case', align: 'left' }, { key: 'jobs', label: 'jobs' },
-      { key: 'localMs', label: 'local pool, 2 threads, ms' }, { key: 'queueMs', label: 'queue, 2 worker processes, ms' },
-      { key: 'ratio', label: 'queue / local' }, { key: 'perJobMs', label: 'overhead per job, ms' },
-    ], `Wall clock of the producer process (start to exit, including connecting and enqueuing), medians of ${pairs.length} runs each, local and queue alternating after one untimed run of each; the workers were started beforehand. queue / local is the median of the pairs' ratios. Overhead per job = (queue / local − 1) × local × 2 workers / jobs: the worker time each job costs on top of its work. Target: queue / local ≤ 1.15.`);
-    t.add({ case: `Q(${n}) = ${queue.value.solutions}`, jobs, localMs: Math.round(local.median), queueMs: Math.round(queue.median), ratio: ratio(pairRatio, 1, 2), perJobMs: +(((pairRatio - 1) * local.median * 2) / jobs).toFixed(1) });
+    const t = bench.table(
+      'the job queue (PostgreSQL, pg-boss) vs the local worker pool',
+      [
+        { key: 'case', label: 'case', align: 'left' },
+        { key: 'jobs', label: 'jobs' },
+        { key: 'localMs', label: 'local pool, 2 threads, ms' },
+        { key: 'queueMs', label: 'queue, 2 worker processes, ms' },
+        { key: 'ratio', label: 'queue / local' },
+        { key: 'perJobMs', label: 'overhead per job, ms' },
+      ],
+      `Wall clock of the producer process (start to exit, including connecting and enqueuing), medians of ${pairs.length} runs each, local and queue alternating after one untimed run of each; the workers were started beforehand. queue / local is the median of the pairs' ratios. Overhead per job = (queue / local − 1) × local × 2 workers / jobs: the worker time each job costs on top of its work. Target: queue / local ≤ 1.15.`,
+    );
+    t.add({
+      case: `Q(${n}) = ${queue.value.solutions}`,
+      jobs,
+      localMs: Math.round(local.median),
+      queueMs: Math.round(queue.median),
+      ratio: ratio(pairRatio, 1, 2),
+      perJobMs: +(((pairRatio - 1) * local.median * 2) / jobs).toFixed(1),
+    });
     bench.log(`Q(${n}): local ${Math.round(local.median)} ms, queue ${Math.round(queue.median)} ms over ${jobs} jobs`);
   } finally {
     for (const w of workers) w.kill('SIGTERM');

@@ -14,9 +14,25 @@ export async function compileBenchWasm(name, extra = []) {
   const dir = mkdtempSync(join(tmpdir(), 'searchlab-bench-asc-'));
   try {
     const out = join(dir, `${name}.wasm`);
-    const { error, stderr } = await asc.main([join(repo, `tests/bench/native/${name}.ts`), '--outFile', out, '-O3', '--noAssert', '--converge', '--runtime', 'stub', ...extra]);
+    const { error, stderr } = await asc.main([
+      join(repo, `tests/bench/native/${name}.ts`),
+      '--outFile',
+      out,
+      '-O3',
+      '--noAssert',
+      '--converge',
+      '--runtime',
+      'stub',
+      ...extra,
+    ]);
     if (error) throw new Error(`${name}.ts: ${stderr.toString()}`);
-    const { instance } = await WebAssembly.instantiate(readFileSync(out), { env: { abort() { throw new Error(`${name}.ts aborted`); } } });
+    const { instance } = await WebAssembly.instantiate(readFileSync(out), {
+      env: {
+        abort() {
+          throw new Error(`${name}.ts aborted`);
+        },
+      },
+    });
     return instance.exports;
   } finally {
     rmSync(dir, { recursive: true, force: true });

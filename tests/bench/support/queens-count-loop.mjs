@@ -19,11 +19,16 @@ function countTaskLoop(task) {
   // The method's rule per row as a table of columns kept empty (the kernel's CUT), B2's rule inline.
   const cut = new Uint32Array(n + 1);
   for (let y = 0; y < f.b1; y++) cut[y] = f.corner ? 2 : side;
-  const cols = new Uint32Array(n), ld = new Uint32Array(n), rd = new Uint32Array(n), avail = new Uint32Array(n);
+  const cols = new Uint32Array(n),
+    ld = new Uint32Array(n),
+    rd = new Uint32Array(n),
+    avail = new Uint32Array(n);
   let nodes = 0;
   let solutions = 0;
   let d = 2;
-  cols[d] = f.cols; ld[d] = f.ld; rd[d] = f.rd;
+  cols[d] = f.cols;
+  ld[d] = f.ld;
+  rd[d] = f.rd;
   avail[d] = rowAvail(f, d, f.cols, f.ld, f.rd);
   for (;;) {
     const a = avail[d];
@@ -36,7 +41,9 @@ function countTaskLoop(task) {
     avail[d] = (a ^ bit) >>> 0;
     nodes++;
     f.board[d] = bit;
-    const nc = (cols[d] | bit) >>> 0, nl = ((ld[d] | bit) << 1) >>> 0, nr = (rd[d] | bit) >>> 1;
+    const nc = (cols[d] | bit) >>> 0,
+      nl = ((ld[d] | bit) << 1) >>> 0,
+      nr = (rd[d] | bit) >>> 1;
     if (d === n - 2) {
       const la = ~(nc | nl | nr) & mask;
       if (la !== 0 && (la & lastMask) === 0) {
@@ -53,7 +60,9 @@ function countTaskLoop(task) {
       else if (s !== side) na &= side;
     }
     d++;
-    cols[d] = nc; ld[d] = nl; rd[d] = nr;
+    cols[d] = nc;
+    ld[d] = nl;
+    rd[d] = nr;
     avail[d] = na >>> 0;
   }
 }
@@ -90,25 +99,36 @@ function countTaskPasses(task) {
   const a2 = rowAvail(f, 2, f.cols, f.ld, f.rd);
   rows[2].set([f.cols, f.ld, f.rd, a2]);
   held[2] = a2 !== 0 ? 1 : 0;
-  let nodes = 0, solutions = 0, y = 2;
+  let nodes = 0,
+    solutions = 0,
+    y = 2;
   for (;;) {
     const below = held[y + 1];
-    if (below >= BATCH || (held[y] === 0 && below > 0)) { y++; continue; }
+    if (below >= BATCH || (held[y] === 0 && below > 0)) {
+      y++;
+      continue;
+    }
     if (held[y] === 0) {
       if (y === 2) return { solutions, nodes };
       y--;
       continue;
     }
-    const row = rows[y], next = rows[y + 1];
+    const row = rows[y],
+      next = rows[y + 1];
     const first = Math.max(0, held[y] - BATCH);
-    const field = 4 + Math.floor((y - 2) / 6), shift = ((y - 2) % 6) * 5;
-    let kept = first, queued = below;
+    const field = 4 + Math.floor((y - 2) / 6),
+      shift = ((y - 2) % 6) * 5;
+    let kept = first,
+      queued = below;
     for (let at = first; at < held[y]; at++) {
       const p = at * width;
       const a = row[p + 3];
-      const bit = (a & -a) >>> 0, rest = (a ^ bit) >>> 0;
+      const bit = (a & -a) >>> 0,
+        rest = (a ^ bit) >>> 0;
       nodes++;
-      const nc = (row[p] | bit) >>> 0, nl = ((row[p + 1] | bit) << 1) >>> 0, nr = (row[p + 2] | bit) >>> 1;
+      const nc = (row[p] | bit) >>> 0,
+        nl = ((row[p + 1] | bit) << 1) >>> 0,
+        nr = (row[p + 2] | bit) >>> 1;
       if (y === n - 2) {
         const la = ~(nc | nl | nr) & mask;
         if (la !== 0 && (la & lastMask) === 0) {
@@ -130,7 +150,10 @@ function countTaskPasses(task) {
         }
         if (na !== 0) {
           const q = queued++ * width;
-          next[q] = nc; next[q + 1] = nl; next[q + 2] = nr; next[q + 3] = na;
+          next[q] = nc;
+          next[q + 1] = nl;
+          next[q + 2] = nr;
+          next[q + 3] = na;
           for (let j = 4; j < width; j++) next[q + j] = row[p + j];
           next[q + field] |= (31 - Math.clz32(bit)) << shift;
         }

@@ -1,9 +1,7 @@
 // `searchlab demo`: the seeds' experiments of every domain in one run (puzzles, queens, Monty, fit), each checked against its known answer.
 import type { Command } from 'commander';
 import { InvalidInputError } from '@searchlab/engine';
-import {
-  boardToText, goalLike, parseBoard, renderBoard, type Algorithm, type Board, type GoalPreset, type SolveResult,
-} from '@searchlab/engine/puzzle';
+import { boardToText, goalLike, parseBoard, renderBoard, type Algorithm, type Board, type GoalPreset, type SolveResult } from '@searchlab/engine/puzzle';
 import type { Context } from '../context.js';
 import { EXIT } from '../exit.js';
 import { solveTracked } from './puzzle/solving.js';
@@ -28,12 +26,24 @@ interface DemoPuzzle {
 }
 
 const PUZZLES: DemoPuzzle[] = [
-  { title: "8-puzzle from the A* slide deck's usage line (-s 3 -p '4 2 1 3 6 7 5 8 0')", start: '4 2 1 3 6 7 5 8 0', size: '3', goal: 'blank-last', algorithm: 'astar' },
-  { title: 'the A* slide deck\'s 15-puzzle', start: '1 2 4 8/9 0 3 12/7 11 14 10/5 13 6 15', goal: 'blank-last', algorithm: 'idastar' },
-  { title: 'the course notebook\'s test 1 (blank-first goal)', start: '5 7 6/2 4 3/8 1 0', goal: 'blank-first', algorithm: 'astar' },
-  { title: 'the course notebook\'s test 2 (blank-first goal)', start: '7 0 8/4 6 1/5 3 2', goal: 'blank-first', algorithm: 'astar' },
-  { title: 'the course notebook\'s test 3 (blank-first goal)', start: '2 3 7/1 8 0/6 5 4', goal: 'blank-first', algorithm: 'astar' },
-  { title: "the A* 8-puzzle notebook's board (its BFS printed 22 moves)", start: '0 6 1/4 5 8/3 7 2', goal: 'blank-last', algorithm: 'astar', known: { length: 22, what: 'the notebook (BFS)', optimal: true } },
+  {
+    title: "8-puzzle from the A* slide deck's usage line (-s 3 -p '4 2 1 3 6 7 5 8 0')",
+    start: '4 2 1 3 6 7 5 8 0',
+    size: '3',
+    goal: 'blank-last',
+    algorithm: 'astar',
+  },
+  { title: "the A* slide deck's 15-puzzle", start: '1 2 4 8/9 0 3 12/7 11 14 10/5 13 6 15', goal: 'blank-last', algorithm: 'idastar' },
+  { title: "the course notebook's test 1 (blank-first goal)", start: '5 7 6/2 4 3/8 1 0', goal: 'blank-first', algorithm: 'astar' },
+  { title: "the course notebook's test 2 (blank-first goal)", start: '7 0 8/4 6 1/5 3 2', goal: 'blank-first', algorithm: 'astar' },
+  { title: "the course notebook's test 3 (blank-first goal)", start: '2 3 7/1 8 0/6 5 4', goal: 'blank-first', algorithm: 'astar' },
+  {
+    title: "the A* 8-puzzle notebook's board (its BFS printed 22 moves)",
+    start: '0 6 1/4 5 8/3 7 2',
+    goal: 'blank-last',
+    algorithm: 'astar',
+    known: { length: 22, what: 'the notebook (BFS)', optimal: true },
+  },
   {
     // The A* and 25-queens repository (source 004) prints only the 5th and 5th-to-last states and h values; this start and goal (blank in the centre)
     // are the unique ones that reproduce every printed value (see tests/seeds.test.ts).
@@ -86,7 +96,8 @@ async function korfPuzzle(id: number): Promise<DemoPuzzle> {
 }
 
 export function registerDemo(program: Command, ctx: Context, exit: (code: number) => void): void {
-  program.command('demo')
+  program
+    .command('demo')
     .description('a tour of every domain with examples from the course material searchlab grew from (blog posts, notebooks, slides)')
     .option('--korf <id>', "which of Korf's 100 to include", intArg(1), 16)
     .addHelpText('after', `\nWhat it runs, in order (a few seconds):\n${DEMO_PARTS.map((p, i) => `  ${i + 1}. ${p}`).join('\n')}\n`)
@@ -119,16 +130,27 @@ async function demo(opts: { korf: number }, ctx: Context): Promise<number> {
       code = EXIT.failure;
       out.push(`Result: ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
     }
-    out.push(`Statistics: expanded ${int(r.stats.expanded)}, generated ${int(r.stats.generated)}, unique ${uniqueText(r.stats)}, ` +
-      `largest frontier ${int(r.stats.maxFrontier)}, iterations ${r.stats.iterations}, time ${ms(r.stats.timeMs)}`);
+    out.push(
+      `Statistics: expanded ${int(r.stats.expanded)}, generated ${int(r.stats.generated)}, unique ${uniqueText(r.stats)}, ` +
+        `largest frontier ${int(r.stats.maxFrontier)}, iterations ${r.stats.iterations}, time ${ms(r.stats.timeMs)}`,
+    );
     ctx.out(`${out.join('\n')}\n\n`);
-    summary.push([String(i + 1), `${start.width}x${start.height}`, r.algorithm, r.status === 'solved' ? String(r.length) : r.status,
-      p.known ? `${p.known.length} ${check}` : '', int(r.stats.expanded), ms(r.stats.timeMs)]);
+    summary.push([
+      String(i + 1),
+      `${start.width}x${start.height}`,
+      r.algorithm,
+      r.status === 'solved' ? String(r.length) : r.status,
+      p.known ? `${p.known.length} ${check}` : '',
+      int(r.stats.expanded),
+      ms(r.stats.timeMs),
+    ]);
   }
   ctx.out(`Summary (linear conflict, WASM):\n${table(['#', 'size', 'algorithm', 'length', 'reference', 'expanded', 'time'], summary, 3)}\n`);
   // Seed 000's Monty Hall experiment: 1000 games of stay, switch and random (it printed 0.332, 0.675, 0.505).
-  ctx.out("\nMonty Hall as in the curve-fitting blog post: 1000 games, three strategies (the post printed stay 0.332, switch 0.675, random 0.505;\n" +
-    'a 95% interval misses the exact value about one time in twenty)\n');
+  ctx.out(
+    '\nMonty Hall as in the curve-fitting blog post: 1000 games, three strategies (the post printed stay 0.332, switch 0.675, random 0.505;\n' +
+      'a 95% interval misses the exact value about one time in twenty)\n',
+  );
   const monty = await runMonty(montySpec({ trials: 1000, seed: 1 }), ctx);
   ctx.out(montyText(monty, ['stay', 'switch', 'random']));
   ctx.out('\n');

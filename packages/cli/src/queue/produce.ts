@@ -28,7 +28,10 @@ export function queueOptions(cmd: Command): Command {
  * transport options (`opts`) never do.
  */
 export async function withRunner<S, T>(
-  ctx: Context, command: string, opts: QueueOpts, makeSpec: () => S | Promise<S>,
+  ctx: Context,
+  command: string,
+  opts: QueueOpts,
+  makeSpec: () => S | Promise<S>,
   job: (spec: S, runner: TaskRunner | undefined) => Promise<T>,
 ): Promise<T> {
   if (opts.db === undefined) {
@@ -64,7 +67,9 @@ export async function withRunner<S, T>(
       try {
         const [result, error] = JSON.parse(rest.join(' ')) as [unknown, ResultRow['error']];
         row = { job_key: key, result, error };
-      } catch { /* no result in it: read it from the table */ }
+      } catch {
+        /* no result in it: read it from the table */
+      }
       runner.wake(key, row);
     });
     try {

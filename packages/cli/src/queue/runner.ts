@@ -46,7 +46,10 @@ export class QueueRunner implements TaskRunner {
 
   run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    const content = createHash('sha256').update(canonicalJson([task.domain, task.kind, task.payload])).digest('hex').slice(0, 24);
+    const content = createHash('sha256')
+      .update(canonicalJson([task.domain, task.kind, task.payload]))
+      .digest('hex')
+      .slice(0, 24);
     const n = this.seen.get(content) ?? 0;
     this.seen.set(content, n + 1);
     const key = `${task.domain}/${task.kind}/${content}/${n}`;
@@ -75,18 +78,22 @@ export class QueueRunner implements TaskRunner {
   private watch(signal: AbortSignal): void {
     if (this.watched.has(signal)) return;
     this.watched.add(signal);
-    signal.addEventListener('abort', () => {
-      const dropped: string[] = [];
-      for (const [key, w] of this.waiting) {
-        if (w.options.signal !== signal) continue;
-        this.waiting.delete(key);
-        if (signal.reason === DISCARDED) dropped.push(key);
-        w.reject(aborted());
-      }
-      if (dropped.length === 0) return;
-      this.toSend = this.toSend.filter((job) => !dropped.includes(job.key));
-      this.db.discard(this.runId, dropped).catch((e: unknown) => this.fail(e));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        const dropped: string[] = [];
+        for (const [key, w] of this.waiting) {
+          if (w.options.signal !== signal) continue;
+          this.waiting.delete(key);
+          if (signal.reason === DISCARDED) dropped.push(key);
+          w.reject(aborted());
+        }
+        if (dropped.length === 0) return;
+        this.toSend = this.toSend.filter((job) => !dropped.includes(job.key));
+        this.db.discard(this.runId, dropped).catch((e: unknown) => this.fail(e));
+      },
+      { once: true },
+    );
   }
 
   private schedule(ms: number): void {

@@ -50,11 +50,17 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
     wakeUp?.();
   };
   /** Sleeps until wake() or `ms`. */
-  const nap = (ms: number): Promise<void> => new Promise<void>((resolve) => {
-    const up = (): void => { clearTimeout(t); wakeUp = undefined; woken = false; resolve(); };
-    const t = setTimeout(up, woken ? 0 : ms);
-    wakeUp = up;
-  });
+  const nap = (ms: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const up = (): void => {
+        clearTimeout(t);
+        wakeUp = undefined;
+        woken = false;
+        resolve();
+      };
+      const t = setTimeout(up, woken ? 0 : ms);
+      wakeUp = up;
+    });
   const held = new Map<string, Held>();
   const giveUp = (e: SearchlabError): void => {
     fatal ??= e;
@@ -70,10 +76,14 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   let computing = 0;
   let freed = 0;
   let typicalMs = PREFETCH_UNDER_MS / 2;
-  const queuedJobs = (): number =>
-    (typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1)))));
+  const queuedJobs = (): number => (typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1)))));
   const beat = setInterval(() => {
-    db.heartbeat([...held.keys()]).then(() => void (missed = 0), (e: SearchlabError) => { if (++missed >= MISSED_BEATS) giveUp(e); });
+    db.heartbeat([...held.keys()]).then(
+      () => void (missed = 0),
+      (e: SearchlabError) => {
+        if (++missed >= MISSED_BEATS) giveUp(e);
+      },
+    );
   }, HEARTBEAT_S * 1000);
   options.stop.onStop((count) => {
     stopping = true;

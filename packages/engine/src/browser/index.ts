@@ -82,5 +82,9 @@ export function serveWorkerScope(handlers?: TaskHandlers): void {
     postMessage(message: ReplyMessage): void;
     onmessage: ((event: MessageEvent<TaskMessage>) => void) | null;
   };
-  serveTasks((cb) => (scope.onmessage = (event) => cb(event.data)), (message) => scope.postMessage(message), handlers);
+  serveTasks(
+    (cb) => (scope.onmessage = (event) => cb(event.data)),
+    (message) => scope.postMessage(message),
+    handlers,
+  );
 }

@@ -10,7 +10,10 @@ export type ErrorCode = 'invalid-input' | 'unsolvable' | 'limit' | 'aborted' | '
  * as a `SearchlabError` with the same code and message.
  */
 export class SearchlabError extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'SearchlabError';
   }
@@ -48,8 +51,7 @@ export class WasmUnavailableError extends UnsupportedError {
     super(
       (csp
         ? "WebAssembly is blocked by this page's Content-Security-Policy: add 'wasm-unsafe-eval' to its script-src"
-        : `WebAssembly cannot be compiled here (${detail.split('\n')[0]})`) +
-        ", or pass backend: 'ts' to run the TypeScript reference instead",
+        : `WebAssembly cannot be compiled here (${detail.split('\n')[0]})`) + ", or pass backend: 'ts' to run the TypeScript reference instead",
     );
     this.name = 'WasmUnavailableError';
     this.cause = cause;

@@ -109,9 +109,17 @@ export function instantiateKernels(module: WebAssembly.Module, space?: SharedSpa
     exports._start(); // takes the instance's static buffers from its region
   }
   const k: Kernels = {
-    module, instance, exports, memory: space?.memory ?? exports.memory, space,
-    get grant() { return host.grant; },
-    set grant(fn) { host.grant = fn; },
+    module,
+    instance,
+    exports,
+    memory: space?.memory ?? exports.memory,
+    space,
+    get grant() {
+      return host.grant;
+    },
+    set grant(fn) {
+      host.grant = fn;
+    },
   };
   if (space !== undefined) retained.add(k); // the memory is shared: its size says nothing about this instance
   return k;

@@ -74,7 +74,8 @@ const kib = (bytes: number): number => Math.ceil(bytes / KiB);
  */
 /** A byte count: a non-negative number (Infinity: no limit). */
 function checkBytesLimit(value: unknown, name: string): void {
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) throw new InvalidInputError(`${name} must be a number of bytes (0 or more), got ${describe(value)}`);
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0)
+    throw new InvalidInputError(`${name} must be a number of bytes (0 or more), got ${describe(value)}`);
 }
 
 export class MemoryLedger {
@@ -168,7 +169,10 @@ export class MemoryAccount {
   private readonly ledgers: readonly MemoryLedger[];
 
   /** `ledgers`: where the run reserves from, all of them (default: the process budget). */
-  constructor(readonly limit: number, ledgers: MemoryLedger | readonly MemoryLedger[] = processMemory) {
+  constructor(
+    readonly limit: number,
+    ledgers: MemoryLedger | readonly MemoryLedger[] = processMemory,
+  ) {
     checkBytesLimit(limit, 'limit');
     if (!reading('ledgers', () => ledgers instanceof MemoryLedger || (Array.isArray(ledgers) && ledgers.every((l) => l instanceof MemoryLedger)))) {
       throw new InvalidInputError(`ledgers must be a MemoryLedger or an array of them, got ${describe(ledgers)}`);

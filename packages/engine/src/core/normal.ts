@@ -19,7 +19,8 @@ export class NormalSource {
 
   constructor(rng: Rng) {
     checkObject(rng, 'rng');
-    if (typeof (rng as { nextFloat?: unknown }).nextFloat !== 'function') throw new InvalidInputError('rng must be an Rng (with nextFloat), got an object without it');
+    if (typeof (rng as { nextFloat?: unknown }).nextFloat !== 'function')
+      throw new InvalidInputError('rng must be an Rng (with nextFloat), got an object without it');
     this.rng = rng;
   }
 

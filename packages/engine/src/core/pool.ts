@@ -105,7 +105,10 @@ export class WorkerPool implements TaskRunner {
   private closed = false;
   private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
 
-  constructor(private readonly spawn: () => WorkerPort, size = defaultPoolSize()) {
+  constructor(
+    private readonly spawn: () => WorkerPort,
+    size = defaultPoolSize(),
+  ) {
     if (typeof spawn !== 'function') throw new InvalidInputError(`spawn must be a function, got ${describe(spawn)}`);
     this.width = checkPoolSize(size);
   }
@@ -119,8 +122,14 @@ export class WorkerPool implements TaskRunner {
       const pending: Pending = {
         message: { id: this.nextId++, ...task },
         options,
-        resolve: (value) => { settle(); resolve(value as R); },
-        reject: (error) => { settle(); reject(error); },
+        resolve: (value) => {
+          settle();
+          resolve(value as R);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
       };
       if (signal !== undefined) this.watch(signal).add(pending);
       this.queue.push(pending);
@@ -134,7 +143,13 @@ export class WorkerPool implements TaskRunner {
     if (set === undefined) {
       const tasks = (set = new Set());
       this.watched.set(signal, tasks);
-      signal.addEventListener('abort', () => { for (const p of [...tasks]) this.cancel(p); }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          for (const p of [...tasks]) this.cancel(p);
+        },
+        { once: true },
+      );
     }
     return set;
   }

@@ -56,7 +56,10 @@ export class SharedSpace {
   /** Where the header starts (above the static data). */
   readonly headerAt: number;
 
-  constructor(readonly memory: WebAssembly.Memory, staticEnd: number) {
+  constructor(
+    readonly memory: WebAssembly.Memory,
+    staticEnd: number,
+  ) {
     this.headerAt = Math.ceil(staticEnd / 64) * 64;
     const need = Math.ceil((this.headerAt + HEADER_WORDS * 4) / PAGE);
     const have = memory.buffer.byteLength / PAGE;

@@ -112,7 +112,10 @@ export function serveTasks(listen: (cb: (m: TaskMessage) => void) => void, post:
     running.set(message.id, controller);
     const ctx: TaskContext = { signal: controller.signal, progress: (payload) => post({ id: message.id, type: 'progress', payload }) };
     runTask(handlers, message, ctx)
-      .then((payload) => post({ id: message.id, type: 'result', payload }), (e: unknown) => post(errorReply(message.id, e)))
+      .then(
+        (payload) => post({ id: message.id, type: 'result', payload }),
+        (e: unknown) => post(errorReply(message.id, e)),
+      )
       .finally(() => running.delete(message.id));
   });
 }

@@ -78,18 +78,21 @@ export async function runTasks<R>(tasks: readonly Task[], options: WorkOptions =
   let failure: { error: unknown } | undefined;
   const onProgress = options.onProgress && callerCallback(options.onProgress, 'onProgress');
   const onResult = options.onResult && callerCallback(options.onResult, 'onResult');
-  await Promise.all(tasks.map((task, index) =>
-    runner.run<R>(task, { signal, onProgress: onProgress && ((p) => onProgress(p, index)) }).then(
-      (result) => {
-        results[index] = result;
-        onResult?.(index, result);
-      },
-      (error: unknown) => {
-        if (isAbort(error) && signal.aborted && failure === undefined) return; // stopped before it started
-        failure ??= { error };
-        failed.abort();
-      },
-    )));
+  await Promise.all(
+    tasks.map((task, index) =>
+      runner.run<R>(task, { signal, onProgress: onProgress && ((p) => onProgress(p, index)) }).then(
+        (result) => {
+          results[index] = result;
+          onResult?.(index, result);
+        },
+        (error: unknown) => {
+          if (isAbort(error) && signal.aborted && failure === undefined) return; // stopped before it started
+          failure ??= { error };
+          failed.abort();
+        },
+      ),
+    ),
+  );
   if (failure !== undefined) throw failure.error;
   const status = options.signal?.aborted === true ? 'aborted' : timer?.aborted === true ? 'timeout' : 'done';
   return { status, results, timeMs: globalThis.performance.now() - started };

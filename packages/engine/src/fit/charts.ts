@@ -70,15 +70,20 @@ export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): 
   const [y0, y1] = extent([...train, ...test].map((p) => p.y));
   const pad = (y1 - y0 || 1) * 0.5;
   const samples = 240;
-  const curves = data.fits.flatMap((f) => Array.from({ length: samples + 1 }, (_, i) => {
-    const x = x0 + ((x1 - x0) * i) / samples;
-    return { x, y: polyval(f.coefficients, x), series: `degree ${f.degree}` };
-  }));
+  const curves = data.fits.flatMap((f) =>
+    Array.from({ length: samples + 1 }, (_, i) => {
+      const x = x0 + ((x1 - x0) * i) / samples;
+      return { x, y: polyval(f.coefficients, x), series: `degree ${f.degree}` };
+    }),
+  );
   const truth = data.truth;
-  const trueCurve = truth === undefined ? [] : Array.from({ length: samples + 1 }, (_, i) => {
-    const x = x0 + ((x1 - x0) * i) / samples;
-    return { x, y: polyval(truth, x) };
-  });
+  const trueCurve =
+    truth === undefined
+      ? []
+      : Array.from({ length: samples + 1 }, (_, i) => {
+          const x = x0 + ((x1 - x0) * i) / samples;
+          return { x, y: polyval(truth, x) };
+        });
   // The points' key, under the curves' key: filled = training, hollow = held out, dashed = the truth.
   const pointKeys = [
     // Words, not ● and ○: the glyphs draw blank in some browsers' fonts.
@@ -95,13 +100,28 @@ export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): 
     marks: [
       Plot.line(curves, { x: 'x', y: 'y', z: 'series', stroke: 'series', strokeWidth: 1.5, clip: true }),
       Plot.line(trueCurve, { x: 'x', y: 'y', stroke: 'black', strokeWidth: 1.5, strokeDasharray: '5,4', clip: true }),
-      ...pointKeys.map((k, i) => Plot.text([k.text], {
-        text: (d: string) => d, fill: k.fill, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * (data.fits.length + i), textAnchor: 'end',
-      })),
+      ...pointKeys.map((k, i) =>
+        Plot.text([k.text], {
+          text: (d: string) => d,
+          fill: k.fill,
+          frameAnchor: 'top-right',
+          dx: -4,
+          dy: 4 + 14 * (data.fits.length + i),
+          textAnchor: 'end',
+        }),
+      ),
       // A key in the top-right corner (curve ends crowd together), one line per degree.
-      ...data.fits.map((f, i) => Plot.text([`degree ${f.degree}`], {
-        text: (d: string) => `— ${d}`, fill: (d: string) => d, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
-      })),
+      ...data.fits.map((f, i) =>
+        Plot.text([`degree ${f.degree}`], {
+          text: (d: string) => `— ${d}`,
+          fill: (d: string) => d,
+          frameAnchor: 'top-right',
+          dx: -4,
+          dy: 4 + 14 * i,
+          textAnchor: 'end',
+          fontWeight: 'bold',
+        }),
+      ),
       Plot.dot(train, { x: 'x', y: 'y', r: 3, fill: '#d62728', stroke: '#d62728' }),
       Plot.dot(test, { x: 'x', y: 'y', r: 3, fill: 'white', stroke: 'black' }),
       ...titleMark(options),
@@ -126,11 +146,13 @@ export interface RmsRow {
 
 /** Training, testing and cross-validated RMS against degree (log scale when they span 100×). */
 export function rmsChart(rows: readonly RmsRow[], options: ChartOptions = {}): SVGSVGElement | HTMLElement {
-  const long = rows.flatMap((r) => [
-    { degree: r.degree, rms: r.trainRms, set: 'train' },
-    ...(r.testRms !== undefined ? [{ degree: r.degree, rms: r.testRms, set: 'test' }] : []),
-    ...(r.cvRms !== undefined ? [{ degree: r.degree, rms: r.cvRms, set: 'cross-validated' }] : []),
-  ]).filter((d) => Number.isFinite(d.rms));
+  const long = rows
+    .flatMap((r) => [
+      { degree: r.degree, rms: r.trainRms, set: 'train' },
+      ...(r.testRms !== undefined ? [{ degree: r.degree, rms: r.testRms, set: 'test' }] : []),
+      ...(r.cvRms !== undefined ? [{ degree: r.degree, rms: r.cvRms, set: 'cross-validated' }] : []),
+    ])
+    .filter((d) => Number.isFinite(d.rms));
   const [lo, hi] = extent(long.map((d) => d.rms));
   const log = lo > 0 && hi / lo > 100;
   return Plot.plot({
@@ -171,11 +193,25 @@ export function residualsChart(data: ResidualsChartData, options: ChartOptions =
     color: { type: 'ordinal', scheme: 'tableau10' },
     marks: [
       Plot.ruleY([0]),
-      Plot.dot(rows.filter((d) => d.set === 'train'), { x: 'x', y: 'r', fill: 'series', stroke: 'series', r: 3 }),
-      Plot.dot(rows.filter((d) => d.set === 'test'), { x: 'x', y: 'r', stroke: 'series', fill: 'white', r: 3 }),
-      ...data.fits.map((f, i) => Plot.text([`degree ${f.degree}`], {
-        text: (d: string) => d, fill: () => `degree ${f.degree}`, frameAnchor: 'top-right', dx: -4, dy: 4 + 14 * i, textAnchor: 'end', fontWeight: 'bold',
-      })),
+      Plot.dot(
+        rows.filter((d) => d.set === 'train'),
+        { x: 'x', y: 'r', fill: 'series', stroke: 'series', r: 3 },
+      ),
+      Plot.dot(
+        rows.filter((d) => d.set === 'test'),
+        { x: 'x', y: 'r', stroke: 'series', fill: 'white', r: 3 },
+      ),
+      ...data.fits.map((f, i) =>
+        Plot.text([`degree ${f.degree}`], {
+          text: (d: string) => d,
+          fill: () => `degree ${f.degree}`,
+          frameAnchor: 'top-right',
+          dx: -4,
+          dy: 4 + 14 * i,
+          textAnchor: 'end',
+          fontWeight: 'bold',
+        }),
+      ),
       ...titleMark(options),
     ],
   });

@@ -86,7 +86,9 @@ export async function runExperiment(options: ExperimentOptions = {}): Promise<Ex
   const x = options.x ?? [...SEED_EXPERIMENT.x];
   const { yTrain, yTest } = experimentData(seed, truth, sigma, x);
   const sweep = await sweepDegrees({ x, y: yTrain }, options.degrees ?? [...SEED_EXPERIMENT.degrees], {
-    test: { x, y: yTest }, seed, ...(options.backend ? { backend: options.backend } : {}),
+    test: { x, y: yTest },
+    seed,
+    ...(options.backend ? { backend: options.backend } : {}),
   });
   return { seed, truth, sigma, x, yTrain, yTest, sweep };
 }

@@ -90,7 +90,7 @@ export function polyval(coefficients: readonly number[], x: number): number {
 /** v · 2^e without overflow in the factor (exact unless the result leaves the normal range). */
 export function ldexp(v: number, e: number): number {
   let out = v;
-  for (let left = e; left !== 0;) {
+  for (let left = e; left !== 0; ) {
     const k = Math.max(-1000, Math.min(1000, left));
     out *= 2 ** k;
     left -= k;
@@ -161,10 +161,15 @@ export function validateFit(rows: FitRows, degree: number): number {
   const n = (rows.index ?? rows.x).length;
   if (n === 0) throw new InvalidInputError('no points to fit');
   if (n < degree + 1) throw new InvalidInputError(`degree ${degree} needs at least ${degree + 1} points, got ${n}`);
-  for (const [name, values] of [['x', rows.x], ['y', rows.y], ['weight', rows.w]] as const) {
+  for (const [name, values] of [
+    ['x', rows.x],
+    ['y', rows.y],
+    ['weight', rows.w],
+  ] as const) {
     if (values === undefined) continue;
     const bad = firstBad(values, n, rows.index);
-    if (bad >= 0) throw new InvalidInputError(`${name} of point ${bad + 1} is not a finite number (${values[rows.index === undefined ? bad : rows.index[bad]!]})`);
+    if (bad >= 0)
+      throw new InvalidInputError(`${name} of point ${bad + 1} is not a finite number (${values[rows.index === undefined ? bad : rows.index[bad]!]})`);
   }
   return n;
 }
@@ -320,17 +325,19 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
     }
     if (options.covariance) {
       const mc = new Float64Array(p * p);
-      for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) {
-        let s = 0;
-        for (let j = 0; j < p; j++) s += m[a * p + j]! * sol.covBase[j * p + b]!;
-        mc[a * p + b] = s;
-      }
+      for (let a = 0; a < p; a++)
+        for (let b = 0; b < p; b++) {
+          let s = 0;
+          for (let j = 0; j < p; j++) s += m[a * p + j]! * sol.covBase[j * p + b]!;
+          mc[a * p + b] = s;
+        }
       cov = new Float64Array(p * p);
-      for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) {
-        let s = 0;
-        for (let j = 0; j < p; j++) s += mc[a * p + j]! * m[b * p + j]!;
-        cov[a * p + b] = s;
-      }
+      for (let a = 0; a < p; a++)
+        for (let b = 0; b < p; b++) {
+          let s = 0;
+          for (let j = 0; j < p; j++) s += mc[a * p + j]! * m[b * p + j]!;
+          cov[a * p + b] = s;
+        }
     }
   }
   // Back from the scaled rows: the power k of x carries 2^(k·x) (applied one factor at a time, so a
@@ -357,7 +364,9 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
       }
       return `${name} from ${lo.toExponential(3)} to ${hi.toExponential(3)}`;
     };
-    throw new InvalidInputError(`the degree-${degree} coefficients in x are past the range of a double (${range('x', rows.x)}, ${range('y', rows.y)}): rescale x or y, or fit a lower degree`);
+    throw new InvalidInputError(
+      `the degree-${degree} coefficients in x are past the range of a double (${range('x', rows.x)}, ${range('y', rows.y)}): rescale x or y, or fit a lower degree`,
+    );
   }
   const coefficients = Array.from(asc).reverse();
   const sigma = Array.from(sol.sigma);
@@ -365,11 +374,15 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
   const condition = smin > 0 ? sigma[0]! / smin : Infinity;
   const warnings: string[] = [];
   if (sol.rank < p) {
-    warnings.push(`rank-deficient: rank ${sol.rank} of ${p} coefficients (singular values at or below ${prep.job.rcond.toExponential(2)}·σmax were dropped; ` +
-      'the fit may be poorly conditioned: fewer distinct x than coefficients, or try a lower degree)');
+    warnings.push(
+      `rank-deficient: rank ${sol.rank} of ${p} coefficients (singular values at or below ${prep.job.rcond.toExponential(2)}·σmax were dropped; ` +
+        'the fit may be poorly conditioned: fewer distinct x than coefficients, or try a lower degree)',
+    );
   } else if (condition > CONDITION_WARNING) {
-    warnings.push(`badly conditioned: the scaled Vandermonde matrix has condition number ${condition.toExponential(2)}, so about ` +
-      `${Math.round(Math.log10(condition))} of the coefficients' 16 digits may be lost${domain === undefined ? ' (try mapping the domain, or a lower degree)' : ''}`);
+    warnings.push(
+      `badly conditioned: the scaled Vandermonde matrix has condition number ${condition.toExponential(2)}, so about ` +
+        `${Math.round(Math.log10(condition))} of the coefficients' 16 digits may be lost${domain === undefined ? ' (try mapping the domain, or a lower degree)' : ''}`,
+    );
   }
   // Sums of squares in y scaled by 2^y (R² is a ratio; the RMS is scaled back), so y near 1e308
   // does not overflow them.
@@ -389,17 +402,25 @@ function assemble(prep: Prepared, sol: KernelSolution, timeMs: number): PolyFit 
   }
   const rss = ldexp(sol.rss, -2 * (scale.y + scale.w));
   const result: PolyFit = {
-    degree, coefficients, rank: sol.rank, condition, singularValues: sigma, rcond: prep.job.rcond, warnings, n,
-    residuals: rss, rms: ldexp(Math.sqrt(ssRes / count), -scale.y),
+    degree,
+    coefficients,
+    rank: sol.rank,
+    condition,
+    singularValues: sigma,
+    rcond: prep.job.rcond,
+    warnings,
+    n,
+    residuals: rss,
+    rms: ldexp(Math.sqrt(ssRes / count), -scale.y),
     r2: ssTot > 0 ? 1 - ssRes / ssTot : ssRes === 0 ? 1 : 0,
-    backend: prep.backend, timeMs,
+    backend: prep.backend,
+    timeMs,
     ...(domain ? { domain } : {}),
   };
   if (options.covariance) {
     // (AᵀW²A)⁻¹ of the scaled weights is 2^−2w times the true one; rss/(n − p) is in true units.
     const fac = options.covariance === 'unscaled' ? ldexp(1, 2 * scale.w) : ldexp(sol.rss / (n - p), -2 * scale.y);
-    result.covariance = Array.from({ length: p }, (_, a) =>
-      Array.from({ length: p }, (_, b) => cov[(p - 1 - a) * p + (p - 1 - b)]! * fac));
+    result.covariance = Array.from({ length: p }, (_, a) => Array.from({ length: p }, (_, b) => cov[(p - 1 - a) * p + (p - 1 - b)]! * fac));
   }
   return result;
 }

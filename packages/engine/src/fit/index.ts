@@ -5,10 +5,29 @@
 // entry point @searchlab/engine/fit/charts.
 import './tasks.js'; // registers the domain's worker tasks
 export {
-  polyfit, polyfitSync, polyval, rmsError,
-  CONDITION_WARNING, MAX_DEGREE, type FitOptions, type PolyFit,
+  polyfit,
+  polyfitSync,
+  polyval,
+  rmsError,
+  CONDITION_WARNING,
+  MAX_DEGREE,
+  type FitOptions,
+  type PolyFit,
 } from './fit.js';
-export { splitIndices, foldIndices, oneStandardError, sweepDegrees, sweepDegreesSync, fitSpec, type FitSpec, type Split, type SweepData, type SweepOptions, type DegreeResult, type Sweep } from './select.js';
+export {
+  splitIndices,
+  foldIndices,
+  oneStandardError,
+  sweepDegrees,
+  sweepDegreesSync,
+  fitSpec,
+  type FitSpec,
+  type Split,
+  type SweepData,
+  type SweepOptions,
+  type DegreeResult,
+  type Sweep,
+} from './select.js';
 export { runExperiment, SEED_EXPERIMENT, EXPERIMENT_SEED, type Experiment, type ExperimentOptions } from './experiment.js';
 export { pointsReader, parsePoints, parseDegrees, type Columns, type Points } from './parse.js';
 export type { SweepTask } from './tasks.js';

@@ -128,7 +128,9 @@ class DelimitedRows {
       } else if (this.quoted) {
         if (!isBlank(c)) throw new InvalidInputError(`${where()}: column ${this.cells.length + 1} has text after its closing quote`);
       } else if (c === '"') {
-        throw new InvalidInputError(`${where()}: column ${this.cells.length + 1} has a quote inside an unquoted cell (quote the whole cell and double the quote)`);
+        throw new InvalidInputError(
+          `${where()}: column ${this.cells.length + 1} has a quote inside an unquoted cell (quote the whole cell and double the quote)`,
+        );
       } else this.field += c;
     }
     if (this.inQuotes) return undefined;
@@ -156,7 +158,9 @@ function resolve(spec: string, header: string[] | undefined, cells: number, opti
     if (i >= 0 && i < cells) return i;
     throw new InvalidInputError(`${option} ${spec}: ${source} has ${cells} column${cells === 1 ? '' : 's'} (numbered from 1)`);
   }
-  throw new InvalidInputError(`${option} ${spec}: ${source} has no such column${header ? ` (header: ${header.map(oneLineName).join(', ')})` : ' (no header: use a column number from 1)'}`);
+  throw new InvalidInputError(
+    `${option} ${spec}: ${source} has no such column${header ? ` (header: ${header.map(oneLineName).join(', ')})` : ' (no header: use a column number from 1)'}`,
+  );
 }
 
 function field(record: unknown, spec: string | undefined, fallbackName: string, fallbackIndex: number, where: string, option: string): number {
@@ -300,7 +304,9 @@ export function pointsReader(
       }
     }
     if (cells.length !== width) {
-      throw new InvalidInputError(`${rowWhere}: ${cells.length} cell${cells.length === 1 ? '' : 's'}, expected ${width}${header ? ` (as the header on line ${headerLine})` : ' (as the first row)'}`);
+      throw new InvalidInputError(
+        `${rowWhere}: ${cells.length} cell${cells.length === 1 ? '' : 's'}, expected ${width}${header ? ` (as the header on line ${headerLine})` : ' (as the first row)'}`,
+      );
     }
     const col = (i: number) => (header ? `${i + 1} (${oneLineName(header[i]!)})` : String(i + 1));
     xs.push(cellNumber(cells[ix]!, rowWhere, col(ix)));
@@ -368,7 +374,10 @@ export function parseDegrees(text: string): number[] {
     if (Number(d) > MAX_TERMS - 1) throw new InvalidInputError(`degrees: ${d} is past the largest degree, ${MAX_TERMS - 1}`);
     return Number(d);
   };
-  for (const part of text.split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const range = /^(\d+)\s*-\s*(\d+)$/.exec(part);
     if (range && Number(range[1]) <= Number(range[2])) for (let d = degree(range[1]!), last = degree(range[2]!); d <= last; d++) out.push(d);
     else if (/^\d+$/.test(part)) out.push(degree(part));

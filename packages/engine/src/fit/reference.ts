@@ -55,7 +55,11 @@ export class QrAccumulator {
   private rssTail = 0;
   rows = 0;
 
-  constructor(terms: number, private readonly offset = 0, private readonly scale = 1) {
+  constructor(
+    terms: number,
+    private readonly offset = 0,
+    private readonly scale = 1,
+  ) {
     this.p = terms;
     this.r = new Float64Array(terms * terms);
     this.qy = new Float64Array(terms);

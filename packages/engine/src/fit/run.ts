@@ -113,12 +113,13 @@ export function createWasmFitRun(kernels: Kernels, job: KernelJob): FitRun {
           input.set(x.subarray(next, next + count));
           input.set(y.subarray(next, next + count), chunk);
           if (w !== undefined) input.set(w.subarray(next, next + count), 2 * chunk);
-        } else for (let r = 0; r < count; r++) {
-          const i = index === undefined ? next + r : index[next + r]!;
-          input[r] = x[i]!;
-          input[chunk + r] = y[i]!;
-          if (w !== undefined) input[2 * chunk + r] = w[i]!;
-        }
+        } else
+          for (let r = 0; r < count; r++) {
+            const i = index === undefined ? next + r : index[next + r]!;
+            input[r] = x[i]!;
+            input[chunk + r] = y[i]!;
+            if (w !== undefined) input[2 * chunk + r] = w[i]!;
+          }
         if (lease.call(() => ex.fitStep(count, w === undefined ? 0 : 1)) === MEMORY_LIMIT) throw memoryError();
         next += count;
       }

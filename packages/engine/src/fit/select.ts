@@ -142,7 +142,9 @@ function checkSizes(p: ReturnType<typeof plan>, degrees: readonly number[]): voi
   if (p.foldRows) {
     const smallest = Math.min(...p.foldRows.map((f) => f.fit.index!.length));
     if (smallest < top + 1) {
-      throw new InvalidInputError(`degree ${top} needs at least ${top + 1} points per cross-validation fit; with ${p.foldRows.length} folds of ${p.nTrain} training points a fit gets ${smallest}`);
+      throw new InvalidInputError(
+        `degree ${top} needs at least ${top + 1} points per cross-validation fit; with ${p.foldRows.length} folds of ${p.nTrain} training points a fit gets ${smallest}`,
+      );
     }
   }
 }
@@ -180,13 +182,20 @@ function summarise(results: DegreeResult[], p: ReturnType<typeof plan>, scores: 
   const criterion = p.foldRows ? 'cv' : p.testRows ? 'test' : undefined;
   const recommended = criterion ? oneStandardError(scores) : undefined;
   return {
-    degrees: results, trainCount: p.nTrain, testCount: p.testRows ? (p.testRows.index ?? p.testRows.x).length : 0,
+    degrees: results,
+    trainCount: p.nTrain,
+    testCount: p.testRows ? (p.testRows.index ?? p.testRows.x).length : 0,
     ...(recommended !== undefined ? { recommended, criterion } : {}),
     ...(p.split ? { split: p.split } : {}),
   };
 }
 
-function degreeResult(fit: PolyFit, p: ReturnType<typeof plan>, foldFits: PolyFit[] | undefined, scores: { degree: number; mean: number; se: number }[]): DegreeResult {
+function degreeResult(
+  fit: PolyFit,
+  p: ReturnType<typeof plan>,
+  foldFits: PolyFit[] | undefined,
+  scores: { degree: number; mean: number; se: number }[],
+): DegreeResult {
   const r: DegreeResult = { ...fit, trainRms: fit.rms };
   if (p.testRows) {
     const sq = squaredErrors(fit.coefficients, p.testRows);
@@ -259,9 +268,18 @@ export function sweepDegreesSync(data: SweepData, degrees: readonly number[], op
   checkSizes(p, degrees);
   const o = fitOptions(options, data);
   const scores: { degree: number; mean: number; se: number }[] = [];
-  return summarise(degrees.map((d) => degreeResult(
-    polyfitRowsSync(p.trainRows, d, o), p, p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o)), scores,
-  )), p, scores);
+  return summarise(
+    degrees.map((d) =>
+      degreeResult(
+        polyfitRowsSync(p.trainRows, d, o),
+        p,
+        p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o)),
+        scores,
+      ),
+    ),
+    p,
+    scores,
+  );
 }
 
 /**
@@ -282,7 +300,15 @@ export interface FitSpec {
 }
 
 /** The one normaliser from user input (CLI flags, the lab's form, API options) to a FitSpec. */
-export function fitSpec(input: { degrees: readonly number[]; split?: number; folds?: number; seed?: number; mapDomain?: boolean; covariance?: boolean; backend?: Backend }): FitSpec {
+export function fitSpec(input: {
+  degrees: readonly number[];
+  split?: number;
+  folds?: number;
+  seed?: number;
+  mapDomain?: boolean;
+  covariance?: boolean;
+  backend?: Backend;
+}): FitSpec {
   checkObject(input, 'input');
   checkArray(input.degrees, 'degrees');
   if (input.degrees.length === 0) throw new InvalidInputError('no degrees to fit');
@@ -290,14 +316,20 @@ export function fitSpec(input: { degrees: readonly number[]; split?: number; fol
     if (!Number.isSafeInteger(d) || d < 0) throw new InvalidInputError(`a degree must be a non-negative integer, got ${shown(d)}`);
   }
   const { split, folds } = input;
-  if (split !== undefined && !(typeof split === 'number' && split > 0 && split < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${shown(split)}`);
+  if (split !== undefined && !(typeof split === 'number' && split > 0 && split < 1))
+    throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${shown(split)}`);
   if (folds !== undefined && !(Number.isInteger(folds) && folds >= 2)) throw new InvalidInputError(`folds must be an integer >= 2, got ${shown(folds)}`);
   const seed = input.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${shown(seed)}`);
   const backend = input.backend ?? 'wasm';
   if (!BACKENDS.includes(backend)) throw new InvalidInputError(`backend must be wasm or ts, got ${shown(backend)}`);
   return {
-    degrees: [...input.degrees], ...(split !== undefined && { split }), ...(folds !== undefined && { folds }), seed,
-    mapDomain: input.mapDomain === true, covariance: input.covariance === true, backend,
+    degrees: [...input.degrees],
+    ...(split !== undefined && { split }),
+    ...(folds !== undefined && { folds }),
+    seed,
+    mapDomain: input.mapDomain === true,
+    covariance: input.covariance === true,
+    backend,
   };
 }

@@ -23,7 +23,12 @@ export interface ExperimentTask {
 export const fitTasks = {
   sweep: (task: SweepTask, ctx: TaskContext): Promise<Sweep> =>
     sweepDegrees({ x: task.x, y: task.y, w: task.w }, task.degrees, {
-      test: task.test, split: task.split, folds: task.folds, seed: task.seed, mapDomain: task.mapDomain, signal: ctx.signal,
+      test: task.test,
+      split: task.split,
+      folds: task.folds,
+      seed: task.seed,
+      mapDomain: task.mapDomain,
+      signal: ctx.signal,
     }),
   experiment: (task: ExperimentTask): Promise<Experiment> =>
     runExperiment({ ...(task.seed !== undefined ? { seed: task.seed } : {}), ...(task.degrees ? { degrees: task.degrees } : {}) }),

@@ -71,8 +71,12 @@ export function exactAnswer(game: MontyGame): ExactAnswer {
     //   n−3 other goats, then survive k−1 draws among n−2: ((n−3)/(n−1))·((n−1−k)/(n−2)).
     const surviveAfterFirst = frac(n - 1 - k, n - 2);
     const carL = inv.mul(frac(n - 1 - k, n - 1));
-    const elseE = frac(n - 2, n).mul(frac(1, n - 1)).mul(surviveAfterFirst);
-    const elseNotE = frac(n - 2, n).mul(frac(n - 3, n - 1)).mul(surviveAfterFirst);
+    const elseE = frac(n - 2, n)
+      .mul(frac(1, n - 1))
+      .mul(surviveAfterFirst);
+    const elseNotE = frac(n - 2, n)
+      .mul(frac(n - 3, n - 1))
+      .mul(surviveAfterFirst);
     notPick = [elseE, carL.add(elseNotE)];
     excluded = frac(k, n);
   } else {
@@ -81,7 +85,7 @@ export function exactAnswer(game: MontyGame): ExactAnswer {
     // doors; with one allowed door he opens it. Before his first door: car = pick → n−1 allowed,
     // L the lowest; car = L → L not allowed (¬E); car elsewhere → n−2 allowed, L the lowest.
     const q = host === 'biased' ? Fraction.fromDecimal(game.bias) : null;
-    const pLowest = (allowed: number): Fraction => (allowed === 1 ? Fraction.ONE : q ?? frac(1, allowed));
+    const pLowest = (allowed: number): Fraction => (allowed === 1 ? Fraction.ONE : (q ?? frac(1, allowed)));
     const eWhenPick = pLowest(n - 1);
     const eWhenElse = pLowest(n - 2);
     pick = [inv.mul(eWhenPick), inv.mul(Fraction.ONE.sub(eWhenPick))];
@@ -109,7 +113,8 @@ export const Z95 = 1.959963984540054;
 /** The 95% Wilson score interval of `wins` successes in `games` trials ([0, 1] when games = 0). */
 export function wilson(wins: number, games: number, z = Z95): [number, number] {
   if (!(Number.isSafeInteger(games) && games >= 0)) throw new InvalidInputError(`games must be a whole number, got ${describe(games)}`);
-  if (!(Number.isSafeInteger(wins) && wins >= 0 && wins <= games)) throw new InvalidInputError(`wins must be a whole number from 0 to games (${games}), got ${describe(wins)}`);
+  if (!(Number.isSafeInteger(wins) && wins >= 0 && wins <= games))
+    throw new InvalidInputError(`wins must be a whole number from 0 to games (${games}), got ${describe(wins)}`);
   if (!(typeof z === 'number' && z > 0 && Number.isFinite(z))) throw new InvalidInputError(`z must be a positive number, got ${describe(z)}`);
   if (games === 0) return [0, 1];
   const phat = wins / games;

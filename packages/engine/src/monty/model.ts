@@ -129,10 +129,14 @@ export const chunkGames = (trials: number, index: number): number => Math.min(CH
  */
 export const COUNTERS = [
   'excluded',
-  'gamesLowest', 'gamesOther',
-  'stayLowest', 'stayOther',
-  'switchLowest', 'switchOther',
-  'randomLowest', 'randomOther',
+  'gamesLowest',
+  'gamesOther',
+  'stayLowest',
+  'stayOther',
+  'switchLowest',
+  'switchOther',
+  'randomLowest',
+  'randomOther',
 ] as const;
 /** A simulation's counters, in the order of the `COUNTER` indices (both backends count the same). */
 export type Counters = number[]; // length COUNTERS.length

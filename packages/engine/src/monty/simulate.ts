@@ -67,7 +67,11 @@ export interface MontyHooks {
 }
 
 const estimate = (wins: number, games: number, exact: string | null): Estimate => ({
-  wins, games, rate: games > 0 ? wins / games : NaN, exact, ci95: wilson(wins, games),
+  wins,
+  games,
+  rate: games > 0 ? wins / games : NaN,
+  exact,
+  ci95: wilson(wins, games),
 });
 
 /** The result object of a simulation from its counters (exported for tests and the web view). */
@@ -135,19 +139,31 @@ export async function simulateMonty(options: MontySimulationOptions, hooks: Mont
   const progress = tasks.map(() => 0);
   const userProgress = hooks.onProgress && callerCallback(hooks.onProgress, 'onProgress');
   const work = await runTasks<{ counters: Counters; games: number }>(tasks, {
-    runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
+    runner: hooks.runner,
+    signal: hooks.signal,
+    timeoutMs: hooks.timeoutMs,
     onProgress: (g, i) => {
       progress[i] = g as number;
-      userProgress?.(progress.reduce((a, b) => a + b, 0), trials);
+      userProgress?.(
+        progress.reduce((a, b) => a + b, 0),
+        trials,
+      );
     },
   });
   const finished = work.results.filter((r) => r !== undefined);
   const counters = sumCounters(finished.map((r) => r.counters));
   const played = finished.reduce((a, r) => a + r.games, 0);
   return {
-    status: work.status, trials, played,
-    doors: game.doors, open: game.open, host: game.host, bias: game.bias, switchProbability: game.switchProbability,
-    seed, backend,
+    status: work.status,
+    trials,
+    played,
+    doors: game.doors,
+    open: game.open,
+    host: game.host,
+    bias: game.bias,
+    switchProbability: game.switchProbability,
+    seed,
+    backend,
     excluded: counters[COUNTER.excluded]!,
     exactExcluded: exact.excluded.toString(),
     results: summarize(counters, exact, game.host === 'biased'),

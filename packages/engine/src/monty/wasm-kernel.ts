@@ -13,9 +13,9 @@ export function createWasmKernel(kernels: Kernels, game: MontyGame, seed: number
     if (r === MEMORY_LIMIT) throw new Error('monty kernel: unexpected memory limit');
     return r;
   };
-  const init = call((ex) => ex.montyInit(
-    game.doors, game.open, codes.monty.host[game.host], coinThreshold(game.bias), coinThreshold(game.switchProbability), seed >>> 0,
-  ));
+  const init = call((ex) =>
+    ex.montyInit(game.doors, game.open, codes.monty.host[game.host], coinThreshold(game.bias), coinThreshold(game.switchProbability), seed >>> 0),
+  );
   if (init !== 0) {
     lease.release();
     throw new Error(`monty kernel refused the game ${JSON.stringify(game)}`);

@@ -117,15 +117,21 @@ async function feed(content: string | Uint8Array | ChunkedContent, write: (chunk
 }
 
 async function writeStdout(content: string | Uint8Array | ChunkedContent): Promise<void> {
-  await feed(content, (chunk) => new Promise<void>((done, fail) => {
-    process.stdout.write(chunk, (e) => (e ? fail(e) : done()));
-  }));
+  await feed(
+    content,
+    (chunk) =>
+      new Promise<void>((done, fail) => {
+        process.stdout.write(chunk, (e) => (e ? fail(e) : done()));
+      }),
+  );
 }
 
 async function writeDirect(file: string, content: string | Uint8Array | ChunkedContent): Promise<void> {
   const fh = await open(file, 'w');
   try {
-    await feed(content, async (chunk) => { await writeAll(fh, chunk); });
+    await feed(content, async (chunk) => {
+      await writeAll(fh, chunk);
+    });
   } finally {
     await fh.close();
   }
@@ -141,7 +147,9 @@ async function writeRenamed(file: string, mode: number | undefined, content: str
     if (mode !== undefined) await fh.chmod(mode); // the umask does not narrow an existing file's mode
     let written = 0;
     const handle = fh;
-    await feed(content, async (chunk) => { written += await writeAll(handle, chunk); });
+    await feed(content, async (chunk) => {
+      written += await writeAll(handle, chunk);
+    });
     await fh.sync();
     const size = (await fh.stat()).size;
     await fh.close();

@@ -6,5 +6,8 @@ import { serveTasks, type TaskMessage } from '../core/tasks.js';
 export function serveParentPort(): void {
   if (parentPort === null) throw new Error('searchlab worker: not started as a worker thread');
   const port = parentPort;
-  serveTasks((cb) => port.on('message', (m: TaskMessage) => cb(m)), (m) => port.postMessage(m));
+  serveTasks(
+    (cb) => port.on('message', (m: TaskMessage) => cb(m)),
+    (m) => port.postMessage(m),
+  );
 }

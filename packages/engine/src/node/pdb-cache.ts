@@ -76,8 +76,10 @@ export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: 
     try {
       const h = new Uint8Array(HEADER_BYTES);
       const { size } = await file.stat();
-      const digest = size === HEADER_BYTES + target.length && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES
-        ? expectedDigest(h, target.length) : undefined;
+      const digest =
+        size === HEADER_BYTES + target.length && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES
+          ? expectedDigest(h, target.length)
+          : undefined;
       if (digest !== undefined) {
         const open = file;
         // Slices read concurrently: the copy and the page faults of fresh memory then run on several of
@@ -85,7 +87,7 @@ export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: 
         const slices = Math.min(READ_SLICES, Math.ceil(target.length / MIN_SLICE_BYTES));
         const step = Math.ceil(target.length / slices);
         const read = async (from: number, to: number): Promise<boolean> => {
-          for (let at = from; at < to;) {
+          for (let at = from; at < to; ) {
             const { bytesRead } = await open.read(target, at, to - at, HEADER_BYTES + at);
             if (bytesRead === 0) return false;
             at += bytesRead;
@@ -116,8 +118,7 @@ export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: 
       try {
         const h = new Uint8Array(HEADER_BYTES);
         const { size } = await file.stat();
-        return size === HEADER_BYTES + bytes && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES &&
-          expectedDigest(h, bytes) !== undefined;
+        return size === HEADER_BYTES + bytes && (await file.read(h, 0, HEADER_BYTES, 0)).bytesRead === HEADER_BYTES && expectedDigest(h, bytes) !== undefined;
       } catch {
         return false;
       } finally {
@@ -134,14 +135,23 @@ export function fileCache(dir: string = defaultCacheDir(), onWarning: (message: 
       if (failed) return;
       try {
         await mkdir(dir, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-          throw e.code === 'EEXIST' || e.code === 'ENOTDIR' ? new InvalidInputError(`cannot use the pattern-database cache directory ${dir}: it is not a directory`) : e;
+          throw e.code === 'EEXIST' || e.code === 'ENOTDIR'
+            ? new InvalidInputError(`cannot use the pattern-database cache directory ${dir}: it is not a directory`)
+            : e;
         });
-        await writeFileAtomic(path(name), async (write) => {
-          await write(header(data, digest ?? tableDigest(data)));
-          await write(data);
-        }, { label: 'the pattern-database cache file' });
+        await writeFileAtomic(
+          path(name),
+          async (write) => {
+            await write(header(data, digest ?? tableDigest(data)));
+            await write(data);
+          },
+          { label: 'the pattern-database cache file' },
+        );
       } catch (e) {
-        const reason = e instanceof InvalidInputError ? e.message : `cannot write the pattern-database cache file ${path(name)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+        const reason =
+          e instanceof InvalidInputError
+            ? e.message
+            : `cannot write the pattern-database cache file ${path(name)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
         failed = true;
         onWarning(`${reason} (the tables are used from memory and rebuilt next time)`);
       }

@@ -38,8 +38,7 @@ parentPort.postMessage('ready');
 `;
 
 let compiled: Promise<WebAssembly.Module> | undefined;
-const builderModule = (): Promise<WebAssembly.Module> =>
-  (compiled ??= WebAssembly.compile(Buffer.from(pdbThreadsWasmBase64, 'base64')));
+const builderModule = (): Promise<WebAssembly.Module> => (compiled ??= WebAssembly.compile(Buffer.from(pdbThreadsWasmBase64, 'base64')));
 
 /** One worker thread of a build, answering one message at a time. */
 class BuildThread {
@@ -56,7 +55,11 @@ class BuildThread {
       this.pending?.reject(e);
       this.pending = undefined;
     };
-    this.worker.on('message', (m: unknown) => { const p = this.pending; this.pending = undefined; p?.resolve(m); });
+    this.worker.on('message', (m: unknown) => {
+      const p = this.pending;
+      this.pending = undefined;
+      p?.resolve(m);
+    });
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`a pattern-database build thread exited with code ${code}`)));
   }
@@ -64,7 +67,9 @@ class BuildThread {
   /** The worker's next message (after posting `message`, if given). */
   next(message?: unknown): Promise<unknown> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    const answer = new Promise((resolve, reject) => { this.pending = { resolve, reject }; });
+    const answer = new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+    });
     if (message !== undefined) this.worker.postMessage(message);
     return answer;
   }
@@ -91,7 +96,10 @@ export function threadedPdbBuilder(threads: number = Math.min(availableParalleli
   const release = (): void => {
     const s = session;
     session = undefined;
-    void s?.then((x) => x.close(), () => undefined);
+    void s?.then(
+      (x) => x.close(),
+      () => undefined,
+    );
   };
   return {
     build(spec, pattern, options) {
@@ -125,7 +133,13 @@ class BuildSession {
 
   constructor(module: WebAssembly.Module, threads: number) {
     this.x = new WebAssembly.Instance(module, {
-      env: { memory: this.memory, arenaGrant: () => 0, abort() { throw new Error('pdb builder aborted'); } },
+      env: {
+        memory: this.memory,
+        arenaGrant: () => 0,
+        abort() {
+          throw new Error('pdb builder aborted');
+        },
+      },
     }).exports as unknown as ThreadsExports;
     // Every instance initialises the module's data when it is created: all before any set-up.
     this.workers = Array.from({ length: threads }, (_, t) => new BuildThread(module, this.memory, t));
@@ -149,7 +163,10 @@ class BuildSession {
       if (x.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
       // Only this pattern: its table does not depend on the others.
       if (x.pdbAddPattern(labels.reduce((m, l) => m | (1 << l), 0)) !== 0 || x.pdbBuildBegin(0) !== 1) {
-        throw new SearchlabError('invalid-input', `${spec.key}: pattern ${pattern} is not a set of tiles 1..${spec.width * spec.height - 1} with fewer than 2^31 placements`);
+        throw new SearchlabError(
+          'invalid-input',
+          `${spec.key}: pattern ${pattern} is not a set of tiles 1..${spec.width * spec.height - 1} with fewer than 2^31 placements`,
+        );
       }
       await Promise.all(workers.map((w) => w.next('join')));
       for (let depth = 0; ; depth++) {

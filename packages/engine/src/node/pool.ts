@@ -21,7 +21,9 @@ export function nodeWorkerPort(script: string | URL): WorkerPort {
     onReply: (cb) => void worker.on('message', (m: ReplyMessage) => cb(m)),
     onFailure(cb) {
       worker.on('error', cb);
-      worker.on('exit', (code) => { if (code !== 0) cb(new Error(`a worker exited with code ${code}`)); });
+      worker.on('exit', (code) => {
+        if (code !== 0) cb(new Error(`a worker exited with code ${code}`));
+      });
     },
     terminate: () => void worker.terminate(),
   };

@@ -32,14 +32,10 @@ export function checkSize(width: number, height: number): void {
     throw new InvalidInputError(`board size must be whole numbers, got ${width}×${height}`);
   }
   if (width < MIN_SIDE || height < MIN_SIDE) {
-    throw new InvalidInputError(
-      `the board is ${sizeName(width, height)}; a board needs at least ${MIN_SIDE} rows and ${MIN_SIDE} columns`,
-    );
+    throw new InvalidInputError(`the board is ${sizeName(width, height)}; a board needs at least ${MIN_SIDE} rows and ${MIN_SIDE} columns`);
   }
   if (width > MAX_SIDE || height > MAX_SIDE) {
-    throw new InvalidInputError(
-      `the board is ${sizeName(width, height)}; the largest supported is ${sizeName(MAX_SIDE, MAX_SIDE)}`,
-    );
+    throw new InvalidInputError(`the board is ${sizeName(width, height)}; the largest supported is ${sizeName(MAX_SIDE, MAX_SIDE)}`);
   }
 }
 
@@ -68,9 +64,7 @@ export function validateBoard(board: Board): void {
   checkSize(width, height);
   checkArray(cells, 'cells');
   if (cells.length !== width * height) {
-    throw new InvalidInputError(
-      `a ${sizeName(width, height)} board needs ${width * height} cells, got ${cells.length}`,
-    );
+    throw new InvalidInputError(`a ${sizeName(width, height)} board needs ${width * height} cells, got ${cells.length}`);
   }
   const blanks: number[] = [];
   let free = 0;
@@ -84,9 +78,7 @@ export function validateBoard(board: Board): void {
   }
   if (blanks.length === 0) throw new InvalidInputError('the board has no blank (0, _ or *)');
   if (blanks.length > 1) {
-    throw new InvalidInputError(
-      `the blank appears ${times(blanks.length)} (${positions(width, blanks)}); a board has exactly one`,
-    );
+    throw new InvalidInputError(`the blank appears ${times(blanks.length)} (${positions(width, blanks)}); a board has exactly one`);
   }
   const tiles = free - 1;
   const where: number[][] = Array.from({ length: tiles + 1 }, () => []);
@@ -109,8 +101,7 @@ export function validateBoard(board: Board): void {
   // With one blank and no duplicates, a tile is missing exactly when some tile is out of range.
   for (let t = 1; t <= tiles; t++) {
     if ((where[t] as number[]).length === 0) {
-      const extra =
-        outOfRange < 0 ? '' : `: ${cellName(width, outOfRange)} holds ${cells[outOfRange] as number}`;
+      const extra = outOfRange < 0 ? '' : `: ${cellName(width, outOfRange)} holds ${cells[outOfRange] as number}`;
       throw new InvalidInputError(`tile ${t} is missing (tiles must be ${tileRange(tiles)})${extra}`);
     }
   }
@@ -190,12 +181,7 @@ export function wallIndices(board: Board): number[] {
  * console.log(goalBoard(3, 2).cells.join(' ')); // 1 2 3 4 5 0
  * ```
  */
-export function goalBoard(
-  width: number,
-  height: number,
-  preset: GoalPreset = 'blank-last',
-  walls: readonly number[] = [],
-): Board {
+export function goalBoard(width: number, height: number, preset: GoalPreset = 'blank-last', walls: readonly number[] = []): Board {
   checkSize(width, height);
   checkArray(walls, 'walls');
   const n = width * height;
@@ -272,7 +258,10 @@ function illegal(board: Board, b: number, move: Move, label: string): InvalidInp
 }
 
 const SIDE: Readonly<Record<Move, string>> = {
-  up: 'above it', down: 'below it', left: 'to its left', right: 'to its right',
+  up: 'above it',
+  down: 'below it',
+  left: 'to its left',
+  right: 'to its right',
 };
 
 function edgeName(move: Move): string {
@@ -324,7 +313,14 @@ export function applyMoves(board: Board, moves: readonly Move[]): Board {
 }
 
 const MOVE_WORDS: Readonly<Record<string, Move>> = {
-  up: 'up', down: 'down', left: 'left', right: 'right', u: 'up', d: 'down', l: 'left', r: 'right',
+  up: 'up',
+  down: 'down',
+  left: 'left',
+  right: 'right',
+  u: 'up',
+  d: 'down',
+  l: 'left',
+  r: 'right',
 };
 
 /**
@@ -348,10 +344,12 @@ export function parseMoves(text: string): Move[] {
 /** The inverse sequence: applying it after `moves` returns to the start. */
 export function invertMoves(moves: readonly Move[]): Move[] {
   checkArray(moves, 'moves');
-  return moves.map((m, k) => {
-    if (!MOVES.includes(m)) throw new InvalidInputError(`moves[${k}]: ${describe(m)} is not a move`);
-    return INVERSE[m];
-  }).reverse();
+  return moves
+    .map((m, k) => {
+      if (!MOVES.includes(m)) throw new InvalidInputError(`moves[${k}]: ${describe(m)} is not a move`);
+      return INVERSE[m];
+    })
+    .reverse();
 }
 
 function label(v: number): string {
@@ -377,7 +375,12 @@ export function renderBoard(board: Board): string {
   const w = Math.max(2, ...labels.map((s) => s.length));
   const lines: string[] = [];
   for (let r = 0; r < board.height; r++) {
-    lines.push(labels.slice(r * board.width, (r + 1) * board.width).map((s) => s.padStart(w)).join(' '));
+    lines.push(
+      labels
+        .slice(r * board.width, (r + 1) * board.width)
+        .map((s) => s.padStart(w))
+        .join(' '),
+    );
   }
   return lines.join('\n');
 }

@@ -20,10 +20,12 @@ export interface ExperimentChartOptions {
 /** Mean nodes generated per depth and column (capped cells left out), log scale, a key in the corner. */
 export function experimentChart(result: ExperimentResult, options: ExperimentChartOptions = {}): SVGSVGElement | HTMLElement {
   const names = result.columns.map(columnName);
-  const points = result.depths.flatMap((d, di) => result.columns.flatMap((_c, ci) => {
-    const m = result.cells[di]![ci]!.meanGenerated;
-    return m === undefined ? [] : [{ depth: d, generated: Math.max(1, m), column: names[ci]! }];
-  }));
+  const points = result.depths.flatMap((d, di) =>
+    result.columns.flatMap((_c, ci) => {
+      const m = result.cells[di]![ci]!.meanGenerated;
+      return m === undefined ? [] : [{ depth: d, generated: Math.max(1, m), column: names[ci]! }];
+    }),
+  );
   return Plot.plot({
     ...(options.document ? { document: options.document } : {}),
     width: options.width ?? 720,
@@ -39,9 +41,17 @@ export function experimentChart(result: ExperimentResult, options: ExperimentCha
       Plot.line(points, { x: 'depth', y: 'generated', z: 'column', stroke: 'column', strokeWidth: 1.5 }),
       Plot.dot(points, { x: 'depth', y: 'generated', fill: 'column', r: 3 }),
       // A key in the top-left corner: one line per column (a legend would wrap the SVG in a <figure>).
-      ...names.map((name, i) => Plot.text([name], {
-        text: (d: string) => `— ${d}`, fill: () => name, frameAnchor: 'top-left', dx: 6, dy: 6 + 14 * i, textAnchor: 'start', fontWeight: 'bold',
-      })),
+      ...names.map((name, i) =>
+        Plot.text([name], {
+          text: (d: string) => `— ${d}`,
+          fill: () => name,
+          frameAnchor: 'top-left',
+          dx: 6,
+          dy: 6 + 14 * i,
+          textAnchor: 'start',
+          fontWeight: 'bold',
+        }),
+      ),
       ...(options.title ? [Plot.text([options.title], { frameAnchor: 'top', dy: -18, fontWeight: 'bold', fontSize: 12 })] : []),
     ],
   });

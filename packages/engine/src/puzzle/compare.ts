@@ -135,16 +135,20 @@ export async function compareHeuristics(
   hooks: CompareHooks = {},
 ): Promise<Comparison> {
   checkCompare(instances, variants, settings, hooks);
-  const tasks: Task[] = instances.flatMap(({ start, goal }) => variants.map((v) => {
-    const payload: SolveTask = { start, goal, spec: puzzleSpec({ ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true }) };
-    return { domain: 'puzzle', kind: 'solve', payload };
-  }));
+  const tasks: Task[] = instances.flatMap(({ start, goal }) =>
+    variants.map((v) => {
+      const payload: SolveTask = { start, goal, spec: puzzleSpec({ ...settings, heuristic: v.heuristic, countBlank: v.countBlank === true }) };
+      return { domain: 'puzzle', kind: 'solve', payload };
+    }),
+  );
   const at = (index: number): [number, number] => [Math.floor(index / variants.length), index % variants.length];
   const results: SolveResult[][] = instances.map(() => []);
   const onProgress = hooks.onProgress && callerCallback(hooks.onProgress, 'onProgress');
   const onResult = hooks.onResult && callerCallback(hooks.onResult, 'onResult');
   await runTasks<SolveResult>(tasks, {
-    runner: hooks.runner, signal: hooks.signal, timeoutMs: hooks.timeoutMs,
+    runner: hooks.runner,
+    signal: hooks.signal,
+    timeoutMs: hooks.timeoutMs,
     onProgress: onProgress && ((stats, index) => onProgress(...at(index), stats as SearchStats)),
     onResult: (index, result) => {
       const [i, v] = at(index);
@@ -173,7 +177,12 @@ export function summarise(results: readonly SolveResult[][], variants: readonly 
       unsolved,
       meanLength: mean(common.map((row) => row[v]!.length ?? 0)),
       meanExpanded: mean(common.map((row) => row[v]!.stats.expanded)),
-      meanEbf: mean(common.flatMap((row) => { const b = runEbf(row[v]!); return b === undefined ? [] : [b]; })),
+      meanEbf: mean(
+        common.flatMap((row) => {
+          const b = runEbf(row[v]!);
+          return b === undefined ? [] : [b];
+        }),
+      ),
       expanded: runs.reduce((a, r) => a + r.stats.expanded, 0),
       generated: runs.reduce((a, r) => a + r.stats.generated, 0),
       maxFrontier: runs.reduce((a, r) => Math.max(a, r.stats.maxFrontier), 0),

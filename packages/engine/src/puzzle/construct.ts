@@ -77,7 +77,13 @@ class Constructor {
   /** Lines are columns (line coordinates transposed). */
   transposed = false;
 
-  constructor(readonly w: number, readonly h: number, start: ArrayLike<number>, goal: ArrayLike<number>, readonly out: MoveList) {
+  constructor(
+    readonly w: number,
+    readonly h: number,
+    start: ArrayLike<number>,
+    goal: ArrayLike<number>,
+    readonly out: MoveList,
+  ) {
     const n = w * h;
     this.n = n;
     this.cells = Int32Array.from(start);
@@ -151,12 +157,18 @@ class Constructor {
     let found = false;
     while (pending > 0) {
       const bucket = cur % RING;
-      if (sizes[bucket] === 0) { cur++; continue; }
+      if (sizes[bucket] === 0) {
+        cur++;
+        continue;
+      }
       const c = buckets[bucket * cap + --sizes[bucket]!]!;
       pending--;
       if (this.stamp[c] !== gen || f[c] !== cur) continue;
       this.stamp[c] = gen + 1;
-      if (c === dest) { found = true; break; }
+      if (c === dest) {
+        found = true;
+        break;
+      }
       const r = (c / w) | 0;
       const k = c - r * w;
       const g = cur - Math.abs(r - dr) - Math.abs(k - dc);
@@ -164,10 +176,23 @@ class Constructor {
         let nb: number;
         let nr = r;
         let nk = k;
-        if (m === UP) { if (r <= r1) continue; nb = c - w; nr--; }
-        else if (m === DOWN) { if (r >= r2) continue; nb = c + w; nr++; }
-        else if (m === LEFT) { if (k <= k1) continue; nb = c - 1; nk--; }
-        else { if (k >= k2) continue; nb = c + 1; nk++; }
+        if (m === UP) {
+          if (r <= r1) continue;
+          nb = c - w;
+          nr--;
+        } else if (m === DOWN) {
+          if (r >= r2) continue;
+          nb = c + w;
+          nr++;
+        } else if (m === LEFT) {
+          if (k <= k1) continue;
+          nb = c - 1;
+          nk--;
+        } else {
+          if (k >= k2) continue;
+          nb = c + 1;
+          nk++;
+        }
         if (this.locked[nb] !== 0 || nb === avoid) continue;
         // the tile on nb moves onto c: nearer its goal' cell or farther
         const v = this.cells[nb]!;
@@ -297,7 +322,10 @@ class Constructor {
       let b = start;
       for (let s = 0; s < 12; s++) {
         if (v.every((x, k) => x === this.target[ring[k]!])) {
-          if (best < 0 || s < best) { best = s; bestDir = dir; }
+          if (best < 0 || s < best) {
+            best = s;
+            bestDir = dir;
+          }
           break;
         }
         const nb = dir === 0 ? (b + 1) & 3 : (b + 3) & 3;
@@ -341,8 +369,16 @@ export function constructMoves(width: number, height: number, start: ArrayLike<n
   let gb = g.indexOf(0);
   const gr = Math.floor(gb / width);
   const gc = gb - gr * width;
-  for (let c = gc; c < width - 1; c++) { g[gb] = g[gb + 1]!; g[gb + 1] = 0; gb++; }
-  for (let r = gr; r < height - 1; r++) { g[gb] = g[gb + width]!; g[gb + width] = 0; gb += width; }
+  for (let c = gc; c < width - 1; c++) {
+    g[gb] = g[gb + 1]!;
+    g[gb + 1] = 0;
+    gb++;
+  }
+  for (let r = gr; r < height - 1; r++) {
+    g[gb] = g[gb + width]!;
+    g[gb + width] = 0;
+    gb += width;
+  }
   const out = new MoveList();
   const solver = new Constructor(width, height, start, g, out);
   if (!solver.solve() || n !== solver.n) return null;

@@ -51,7 +51,8 @@ const enumerable = (goal: Board): boolean => freeCells(goal) <= ENUMERATE_MAX_CE
 /** Every state reachable from `goal`, by distance (layers[d] = the states at distance d); cached. */
 export function depthLayers(goal: Board): readonly (readonly string[])[] {
   validateBoard(goal);
-  if (!enumerable(goal)) throw new InvalidInputError(`depth layers enumerate boards of at most ${ENUMERATE_MAX_CELLS} free cells; this one has ${freeCells(goal)}`);
+  if (!enumerable(goal))
+    throw new InvalidInputError(`depth layers enumerate boards of at most ${ENUMERATE_MAX_CELLS} free cells; this one has ${freeCells(goal)}`);
   const problem = new SlidingTileProblem(goal, goal);
   const cacheKey = `${goal.width}x${goal.height}:${problem.initial.key}`;
   const hit = layerCache.get(cacheKey);
@@ -72,7 +73,8 @@ function keyBoard(key: string, width: number, height: number): Board {
 function checkDepthOptions(depth: number, o: DepthOptions): void {
   checkObject(o, 'options');
   checkOptionalSignal(o.signal, 'options.signal');
-  if (o.maxNodes !== undefined && !(Number.isSafeInteger(o.maxNodes) && o.maxNodes >= 1)) throw new InvalidInputError(`options.maxNodes must be a whole number ≥ 1, got ${o.maxNodes}`);
+  if (o.maxNodes !== undefined && !(Number.isSafeInteger(o.maxNodes) && o.maxNodes >= 1))
+    throw new InvalidInputError(`options.maxNodes must be a whole number ≥ 1, got ${o.maxNodes}`);
   if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`the depth must be a whole number ≥ 0, got ${depth}`);
   if (!(Number.isSafeInteger(o.count) && o.count >= 1)) throw new InvalidInputError(`the count must be a whole number ≥ 1, got ${o.count}`);
   if (!Number.isSafeInteger(o.seed)) throw new InvalidInputError(`the seed must be an integer, got ${o.seed}`);
@@ -115,7 +117,10 @@ async function walkBoards(goal: Board, depth: number, o: DepthOptions, rng: Rng)
     if (r.status === 'solved' && r.length === depth) boards.push(board);
   }
   if (boards.length < o.count) {
-    throw new SearchlabError('limit', `found ${boards.length} of ${o.count} boards at depth ${depth} in ${attempts} random walks (the depth may be unreachable or rare on this board)`);
+    throw new SearchlabError(
+      'limit',
+      `found ${boards.length} of ${o.count} boards at depth ${depth} in ${attempts} random walks (the depth may be unreachable or rare on this board)`,
+    );
   }
   return boards;
 }

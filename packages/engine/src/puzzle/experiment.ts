@@ -106,11 +106,14 @@ function checkSpec(spec: ExperimentSpec): void {
   if (spec.columns.length === 0) throw new InvalidInputError('columns: give at least one algorithm');
   spec.columns.forEach((c, k) => {
     if (!ALGORITHMS.includes(c.algorithm) || !EXPERIMENT_ALGORITHMS.includes(c.algorithm)) {
-      throw new InvalidInputError(`columns[${k}]: algorithm '${shown(c.algorithm)}' does not fit the experiment (choose from ${EXPERIMENT_ALGORITHMS.join(', ')})`);
+      throw new InvalidInputError(
+        `columns[${k}]: algorithm '${shown(c.algorithm)}' does not fit the experiment (choose from ${EXPERIMENT_ALGORITHMS.join(', ')})`,
+      );
     }
     if (c.heuristic !== undefined && !HEURISTICS.includes(c.heuristic)) throw new InvalidInputError(`columns[${k}]: unknown heuristic '${shown(c.heuristic)}'`);
   });
-  if (spec.cap !== undefined && !(Number.isSafeInteger(spec.cap) && spec.cap >= 1)) throw new InvalidInputError(`cap must be a whole number ≥ 1, got ${spec.cap}`);
+  if (spec.cap !== undefined && !(Number.isSafeInteger(spec.cap) && spec.cap >= 1))
+    throw new InvalidInputError(`cap must be a whole number ≥ 1, got ${spec.cap}`);
   if (!Number.isSafeInteger(spec.seed)) throw new InvalidInputError(`seed must be an integer, got ${spec.seed}`);
   if (spec.goal !== undefined) validateBoard(spec.goal);
 }
@@ -120,7 +123,10 @@ export function parseDepths(text: string, option = '--depths'): number[] {
   checkString(text, 'depths');
   checkString(option, 'option');
   const depths: number[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+)(?::(\d+))?)?$/.exec(part);
     if (m === null) throw new InvalidInputError(`${option}: cannot read '${part}' (write e.g. 2-24:2 or 4,8,12)`);
     const [from, to, by] = [Number(m[1]), m[2] === undefined ? Number(m[1]) : Number(m[2]), m[3] === undefined ? 1 : Number(m[3])];
@@ -158,7 +164,9 @@ export async function runExperiment(spec: ExperimentSpec, hooks: ExperimentHooks
   const goal = spec.goal ?? goalBoard(3, 3);
   const cap = spec.cap ?? DEFAULT_EXPERIMENT_CAP;
   const depths = [...spec.depths];
-  const columns = spec.columns.map((c) => (usesHeuristic(c.algorithm) ? { algorithm: c.algorithm, heuristic: c.heuristic ?? 'manhattan' } : { algorithm: c.algorithm }));
+  const columns = spec.columns.map((c) =>
+    usesHeuristic(c.algorithm) ? { algorithm: c.algorithm, heuristic: c.heuristic ?? 'manhattan' } : { algorithm: c.algorithm },
+  );
   let method: 'uniform' | 'walk' = 'uniform';
   const instances: CompareInstance[] = [];
   const depthOf: number[] = [];
@@ -179,19 +187,25 @@ export async function runExperiment(spec: ExperimentSpec, hooks: ExperimentHooks
     if (hooks.signal?.aborted === true) break;
     const indices = columns.flatMap((c, ci) => (c.algorithm === algorithm ? [ci] : []));
     const variants = indices.map((ci) => ({ heuristic: columns[ci]!.heuristic ?? 'manhattan' }));
-    await compareHeuristics(instances, variants, { algorithm, maxNodes: cap }, {
-      runner: hooks.runner, signal: hooks.signal,
-      onResult: (i, v, result) => {
-        if (result.status === 'aborted') return;
-        const [di, ci] = [depthOf[i]!, indices[v]!];
-        if (result.status === 'solved' && result.length !== depths[di] && OPTIMAL.includes(algorithm)) {
-          throw new SearchlabError('invalid-input', `internal: ${columnName(columns[ci]!)} solved a depth-${depths[di]} board in ${result.length} moves`);
-        }
-        runs[di]![ci]!.push(result);
-        done++; // not inside the optional call below: its arguments are skipped without a hook
-        hooks.onProgress?.(done, total);
+    await compareHeuristics(
+      instances,
+      variants,
+      { algorithm, maxNodes: cap },
+      {
+        runner: hooks.runner,
+        signal: hooks.signal,
+        onResult: (i, v, result) => {
+          if (result.status === 'aborted') return;
+          const [di, ci] = [depthOf[i]!, indices[v]!];
+          if (result.status === 'solved' && result.length !== depths[di] && OPTIMAL.includes(algorithm)) {
+            throw new SearchlabError('invalid-input', `internal: ${columnName(columns[ci]!)} solved a depth-${depths[di]} board in ${result.length} moves`);
+          }
+          runs[di]![ci]!.push(result);
+          done++; // not inside the optional call below: its arguments are skipped without a hook
+          hooks.onProgress?.(done, total);
+        },
       },
-    });
+    );
   }
   const complete = done === total;
   const cells = runs.map((row, di) => row.map((r) => summariseCell(r, depths[di]!)));

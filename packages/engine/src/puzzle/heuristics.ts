@@ -254,7 +254,15 @@ export function heuristicBreakdown(board: Board, goal: Board, name: HeuristicNam
     if (v <= 0) return;
     const dr = Math.floor(i / w) - g.row[v]!;
     const dc = (i % w) - g.col[v]!;
-    tiles.push({ cell: i, tile: v, misplaced: g.cell[v] !== i, manhattan: Math.abs(dr) + Math.abs(dc), euclidean: Math.sqrt(dr * dr + dc * dc), leavesRow: false, leavesColumn: false });
+    tiles.push({
+      cell: i,
+      tile: v,
+      misplaced: g.cell[v] !== i,
+      manhattan: Math.abs(dr) + Math.abs(dc),
+      euclidean: Math.sqrt(dr * dr + dc * dc),
+      leavesRow: false,
+      leavesColumn: false,
+    });
   });
   const byCell = new Map(tiles.map((t) => [t.cell, t]));
   const mark = (cells: number[], goalPos: (t: TileContribution) => number, field: 'leavesRow' | 'leavesColumn'): void => {

@@ -30,8 +30,7 @@ export function thresholdLowerBound(threshold: number, weight: number, incumbent
 }
 
 /** length / lowerBound, the proven ratio to optimal (1 for length 0). */
-export const boundRatio = (length: number, lowerBound: number): number =>
-  length === 0 ? 1 : lowerBound > 0 ? length / lowerBound : Infinity;
+export const boundRatio = (length: number, lowerBound: number): number => (length === 0 ? 1 : lowerBound > 0 ? length / lowerBound : Infinity);
 
 /** Counters of consecutive runs added up (`unique` 0: nothing is stored). */
 const sumStats = (a: SearchCounters, b: SearchCounters): SearchCounters => ({
@@ -120,7 +119,8 @@ export function createSequenceRun(
   let role: 'improve' | 'prove' = 'improve';
   let runWeight = 0;
   let proverIncumbent = Infinity;
-  let lastCost = 0, prevCost = 0; // nodes of the last two prover iterations
+  let lastCost = 0,
+    prevCost = 0; // nodes of the last two prover iterations
   let turnLeft = bounded ? MIN_TURN : Infinity;
   let outcome: PuzzleOutcome | null = null;
 
@@ -139,7 +139,10 @@ export function createSequenceRun(
   const improve = (moves: Move[], weight: number): void => {
     state.best = { moves, weight };
     const improvement: Improvement = {
-      length: moves.length, moves, weight, lowerBound: state.lowerBound,
+      length: moves.length,
+      moves,
+      weight,
+      lowerBound: state.lowerBound,
       ...(bounded && { bound: boundRatio(moves.length, state.lowerBound) }),
       stats: { ...stats(), timeMs: performance.now() - began },
     };
@@ -183,8 +186,13 @@ export function createSequenceRun(
     proverIncumbent = need();
     // One IDA* iteration at the proven lower bound (or h(start) above it): first = last = lowerBound.
     run = makeRun({
-      ...options, algorithm: 'wida', weight: 1, incumbent: proverIncumbent,
-      firstThreshold: state.lowerBound, lastThreshold: state.lowerBound, maxNodes: left(),
+      ...options,
+      algorithm: 'wida',
+      weight: 1,
+      incumbent: proverIncumbent,
+      firstThreshold: state.lowerBound,
+      lastThreshold: state.lowerBound,
+      maxNodes: left(),
     });
   };
 

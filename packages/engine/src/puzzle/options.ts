@@ -19,12 +19,23 @@ export { HEURISTICS, type HeuristicName };
  * The solving algorithms: uninformed searches (`bfs`, `dfs`, `iddfs`, `ucs`, `dijkstra`), informed ones
  * (`greedy`, `astar`, `wastar`, `idastar`, `wida`, `anytime`) and the constructive, non-optimal `construct`.
  */
-export type Algorithm =
-  | 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
+export type Algorithm = 'bfs' | 'dfs' | 'iddfs' | 'ucs' | 'dijkstra' | 'greedy' | 'astar' | 'wastar' | 'idastar' | 'wida' | 'anytime' | 'construct';
 
 /** Every {@link Algorithm}, in the order the CLI and the lab list them. */
-export const ALGORITHMS: readonly Algorithm[] =
-  ['bfs', 'dfs', 'iddfs', 'ucs', 'dijkstra', 'greedy', 'astar', 'wastar', 'idastar', 'wida', 'anytime', 'construct'];
+export const ALGORITHMS: readonly Algorithm[] = [
+  'bfs',
+  'dfs',
+  'iddfs',
+  'ucs',
+  'dijkstra',
+  'greedy',
+  'astar',
+  'wastar',
+  'idastar',
+  'wida',
+  'anytime',
+  'construct',
+];
 /** Algorithms that are not searches: no heuristic, no node counts, boards up to MAX_SIDE (construct.ts). */
 export const CONSTRUCTIVE_ALGORITHMS: readonly Algorithm[] = ['construct'];
 /** What a solve may ask for: a heuristic, a pattern-database partition (idastar, wida, anytime), or `auto`. */
@@ -36,7 +47,9 @@ export type HeuristicChoice = SolverHeuristic | 'auto';
 /** Every {@link HeuristicChoice}. */
 export const HEURISTIC_CHOICES: readonly HeuristicChoice[] = [...HEURISTICS, ...PDB_NAMES, 'auto'];
 /** Algorithms with a WASM kernel (those with a kernel code, constructive ones, and anytime: runs of wida); the others always run on the TS reference. */
-export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter((a) => a in codes.puzzle.algorithm || CONSTRUCTIVE_ALGORITHMS.includes(a) || a === 'anytime');
+export const WASM_ALGORITHMS: readonly Algorithm[] = ALGORITHMS.filter(
+  (a) => a in codes.puzzle.algorithm || CONSTRUCTIVE_ALGORITHMS.includes(a) || a === 'anytime',
+);
 /** The depth-first IDA* family: the algorithms that take pattern databases. */
 export const IDA_ALGORITHMS: readonly Algorithm[] = ['idastar', 'wida', 'anytime'];
 /** Algorithms that prove a bound on the length they return (reported as `bound`, with an admissible heuristic). */
@@ -47,7 +60,7 @@ export const BOUNDED_ALGORITHMS: readonly Algorithm[] = ['wastar', 'wida', 'anyt
  * and serialisable. `SolveOptions` adds what cannot cross a worker boundary.
  */
 export interface SolveSettings {
-  algorithm?: Algorithm;            // default 'astar'
+  algorithm?: Algorithm; // default 'astar'
   /**
    * Default 'manhattan' (ignored by uninformed algorithms). pdb555 | pdb663 | pdb78 (15-puzzle),
    * pdb6666 | pdb55554 (24-puzzle): additive pattern databases (IDA*; the algorithm defaults to idastar). auto: the strongest database
@@ -95,7 +108,6 @@ export interface SolveOptions extends SolveSettings {
   /** Called while pattern databases are built. */
   onPdbProgress?: (progress: PdbProgress) => void;
 }
-
 
 /**
  * One board along a solution with its path cost g, heuristic h and f = g + h (a solve with `trace: true`).
@@ -235,7 +247,16 @@ export function normalizeOptions(opts: SolveSettings = {}): NormalizedSolveOptio
   checkTimeoutMs(opts.timeoutMs);
   if (opts.maxMemoryBytes !== undefined) checkMemoryBytes(opts.maxMemoryBytes);
   return {
-    algorithm, heuristic, pdbReflect: opts.pdbReflect !== false, countBlank, weight, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit, maxNodes,
+    algorithm,
+    heuristic,
+    pdbReflect: opts.pdbReflect !== false,
+    countBlank,
+    weight,
+    incumbent: Infinity,
+    firstThreshold: 0,
+    lastThreshold: Infinity,
+    depthLimit,
+    maxNodes,
     maxMemoryBytes: opts.maxMemoryBytes,
   };
 }
@@ -273,7 +294,17 @@ export type PuzzleSpec = SolveSettings;
 
 /** The keys a PuzzleSpec may hold: every other key of the input is left out. */
 export const PUZZLE_SPEC_KEYS = [
-  'algorithm', 'heuristic', 'pdbReflect', 'countBlank', 'weight', 'depthLimit', 'backend', 'maxNodes', 'timeoutMs', 'maxMemoryBytes', 'trace',
+  'algorithm',
+  'heuristic',
+  'pdbReflect',
+  'countBlank',
+  'weight',
+  'depthLimit',
+  'backend',
+  'maxNodes',
+  'timeoutMs',
+  'maxMemoryBytes',
+  'trace',
 ] as const satisfies readonly (keyof SolveSettings)[];
 
 /**

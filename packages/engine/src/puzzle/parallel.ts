@@ -9,7 +9,14 @@ import { loadKernels } from '../core/kernels.js';
 import type { TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
 import { throttled, type TaskContext } from '../core/tasks.js';
-import { parallelIdaStar, type IterationProgress, type IterationReport, type SubtreeAnswer, type SubtreeJob, type SubtreeSearch } from '../search/parallel-ida.js';
+import {
+  parallelIdaStar,
+  type IterationProgress,
+  type IterationReport,
+  type SubtreeAnswer,
+  type SubtreeJob,
+  type SubtreeSearch,
+} from '../search/parallel-ida.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import { normalizeOptions, puzzleSpec, type PuzzleSpec, type SolveOptions, type SolveResult } from './options.js';
 import { PDB_SPECS, isPdbName } from './pdb.js';
@@ -48,18 +55,23 @@ export async function searchSubtree(task: SubtreeTask, ctx: TaskContext): Promis
   const root = applyMoves(task.start, task.path);
   if (isPdbName(normalized.heuristic)) await loadPdb(PDB_SPECS[normalized.heuristic], { signal: ctx.signal });
   const subtree = { depth: task.path.length, incoming: task.path.at(-1) ?? null, threshold: task.threshold };
-  const run = task.spec.backend === 'ts'
-    ? createTsPuzzleRun(root, task.goal, normalized, subtree)
-    : createWasmPuzzleRun(await loadKernels(), root, task.goal, normalized, { subtree });
+  const run =
+    task.spec.backend === 'ts'
+      ? createTsPuzzleRun(root, task.goal, normalized, subtree)
+      : createWasmPuzzleRun(await loadKernels(), root, task.goal, normalized, { subtree });
   const driven = await runAsync(run, { signal: ctx.signal, onProgress: throttled((c: SearchCounters) => ctx.progress(c)) });
   const counters = { ...driven.stats };
   if (driven.status !== 'done') return { outcome: 'stopped', counters };
   const out = driven.outcome;
   switch (out.kind) {
-    case 'found': return { outcome: 'found', moves: out.moves, counters };
-    case 'exhausted': return { outcome: 'exhausted', next: run.nextThreshold!(), counters };
-    case 'node-limit': return { outcome: 'node-limit', counters };
-    case 'memory-limit': throw new SearchlabError('limit', 'memory limit: a subtree search ran out of WASM memory');
+    case 'found':
+      return { outcome: 'found', moves: out.moves, counters };
+    case 'exhausted':
+      return { outcome: 'exhausted', next: run.nextThreshold!(), counters };
+    case 'node-limit':
+      return { outcome: 'node-limit', counters };
+    case 'memory-limit':
+      throw new SearchlabError('limit', 'memory limit: a subtree search ran out of WASM memory');
   }
 }
 
@@ -67,7 +79,11 @@ export async function searchSubtree(task: SubtreeTask, ctx: TaskContext): Promis
 function subtreeSpec(job: Job): PuzzleSpec {
   const n = job.normalized;
   return puzzleSpec({
-    algorithm: 'idastar', heuristic: n.heuristic, pdbReflect: n.pdbReflect, countBlank: n.countBlank, backend: job.backend,
+    algorithm: 'idastar',
+    heuristic: n.heuristic,
+    pdbReflect: n.pdbReflect,
+    countBlank: n.countBlank,
+    backend: job.backend,
     maxMemoryBytes: n.maxMemoryBytes,
   });
 }
@@ -77,7 +93,11 @@ function subtreeSearch(job: Job, runner: TaskRunner | undefined): SubtreeSearch<
   const spec = subtreeSpec(job);
   return async (sub: SubtreeJob<Move>, signal, onProgress) => {
     const task: SubtreeTask = {
-      start: job.start, goal: job.goal, spec, path: [...sub.path], threshold: sub.threshold,
+      start: job.start,
+      goal: job.goal,
+      spec,
+      path: [...sub.path],
+      threshold: sub.threshold,
       maxNodes: Number.isFinite(sub.maxNodes) ? sub.maxNodes : null,
     };
     const progress = (p: unknown): void => onProgress(p as SearchCounters);
@@ -135,13 +155,22 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
     const v = options[key];
     if (v !== undefined && !(typeof v === 'number' && v >= 0)) throw new InvalidInputError(`${key} must be a number ≥ 0, got ${describe(v)}`);
   }
-  const { runner, splitDepth, minSplitNodes = MIN_SPLIT_NODES, minSubtreeNodes = 2 ** 17, targetSubtreeNodes = 2 ** 19, onIteration, ...solveOptions } = options;
+  const {
+    runner,
+    splitDepth,
+    minSplitNodes = MIN_SPLIT_NODES,
+    minSubtreeNodes = 2 ** 17,
+    targetSubtreeNodes = 2 ** 19,
+    onIteration,
+    ...solveOptions
+  } = options;
   const job = prepare(start, goal, await resolveHeuristic(goal, { algorithm: 'idastar', ...solveOptions }));
   if ('status' in job) return job;
   if (job.normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* runs idastar, not ${job.normalized.algorithm}`);
   const width = options.width ?? runner?.width ?? 1;
   if (!Number.isSafeInteger(width) || width < 1) throw new InvalidInputError(`width must be a positive integer, got ${describe(width)}`);
-  if (splitDepth !== undefined && !(Number.isSafeInteger(splitDepth) && splitDepth >= 0)) throw new InvalidInputError(`splitDepth must be a non-negative integer, got ${describe(splitDepth)}`);
+  if (splitDepth !== undefined && !(Number.isSafeInteger(splitDepth) && splitDepth >= 0))
+    throw new InvalidInputError(`splitDepth must be a non-negative integer, got ${describe(splitDepth)}`);
   const stopped = await loadJobPdb(job, options);
   if (stopped !== undefined) return stopped;
   const n = job.normalized;
@@ -152,11 +181,24 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   const onAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted === true) stop.abort();
-  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => { timedOut = true; stop.abort(); }, options.timeoutMs);
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          stop.abort();
+        }, options.timeoutMs);
   const began = globalThis.performance.now();
   try {
     const r = await parallelIdaStar(problem, {
-      width, search: subtreeSearch(job, runner), splitDepth, minSplitNodes, minSubtreeNodes, targetSubtreeNodes, maxNodes: n.maxNodes, signal: stop.signal,
+      width,
+      search: subtreeSearch(job, runner),
+      splitDepth,
+      minSplitNodes,
+      minSubtreeNodes,
+      targetSubtreeNodes,
+      maxNodes: n.maxNodes,
+      signal: stop.signal,
       onIteration,
       onProgress: options.onProgress && ((c, at) => options.onProgress!({ ...c, timeMs: globalThis.performance.now() - began }, at)),
     });
@@ -166,7 +208,10 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
     const parallel = { workers: width, iterations: r.iterations };
     if (out.kind === 'found') {
       return {
-        status: 'solved', ...base, length: out.moves.length, moves: out.moves,
+        status: 'solved',
+        ...base,
+        length: out.moves.length,
+        moves: out.moves,
         parallel: { ...parallel, foundIn: { iteration: out.iteration, subtree: out.index, path: out.path } },
       };
     }

@@ -119,7 +119,14 @@ function bracketRows(text: string): string[][] {
     rows = [list(cell)];
     for (;;) {
       space();
-      if (text[i] === ',' && text.slice(i + 1).trimStart().startsWith('[')) i++;
+      if (
+        text[i] === ',' &&
+        text
+          .slice(i + 1)
+          .trimStart()
+          .startsWith('[')
+      )
+        i++;
       space();
       if (text[i] !== '[') break;
       rows.push(row());
@@ -223,10 +230,7 @@ function dimensions(rows: readonly (readonly RawCell[])[], count: number, size?:
  * console.log(board.width, board.height, board.cells.indexOf(0)); // 3 3 7
  * ```
  */
-export function parseBoard(
-  input: string | readonly (readonly RawCell[])[] | readonly RawCell[],
-  options: ParseBoardOptions = {},
-): Board {
+export function parseBoard(input: string | readonly (readonly RawCell[])[] | readonly RawCell[], options: ParseBoardOptions = {}): Board {
   checkOptionalObject(options, 'options');
   let rows: (readonly RawCell[])[];
   if (typeof input === 'string') {

@@ -21,7 +21,10 @@ export function tableDigest(data: Uint8Array): Uint8Array {
   // An aligned view when the bytes allow one (a table in WASM memory always does), else a copy.
   const aligned = data.byteOffset % 4 === 0 ? data : data.slice(0, whole);
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, whole >>> 2);
-  let a = SEEDS[0] | 0, b = SEEDS[1] | 0, c = SEEDS[2] | 0, d = SEEDS[3] | 0;
+  let a = SEEDS[0] | 0,
+    b = SEEDS[1] | 0,
+    c = SEEDS[2] | 0,
+    d = SEEDS[3] | 0;
   for (let i = 0; i < words.length; i += 4) {
     a = step(a, words[i]!);
     b = step(b, words[i + 1]!);

@@ -15,12 +15,34 @@
 import { checkObject, checkOptionalFunction, checkOptionalSignal, reading } from '../core/args.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import { checkMemoryBytes, processMemory } from '../core/memory.js';
-import { KernelLease, MEMORY_LIMIT, compileWasm, dedicatedKernels, domainExports, kernelsBroken, loadKernels, retainKernels, sharedKernels, type Kernels } from '../core/kernels.js';
+import {
+  KernelLease,
+  MEMORY_LIMIT,
+  compileWasm,
+  dedicatedKernels,
+  domainExports,
+  kernelsBroken,
+  loadKernels,
+  retainKernels,
+  sharedKernels,
+  type Kernels,
+} from '../core/kernels.js';
 import { SharedSpace, processWasmMemory } from '../core/shared-memory.js';
 import { runAsync, type Run } from '../core/run.js';
 import type { PdbExports } from './kernel.js';
 import { DIGEST_BYTES } from './pdb-digest.js';
-import { PDB_SPECS, checkSpec, pdbBuildBytes, pdbTableBytes, placements, tableBytes, type PdbName, type PdbProgress, type PdbSpec, type PdbTables } from './pdb.js';
+import {
+  PDB_SPECS,
+  checkSpec,
+  pdbBuildBytes,
+  pdbTableBytes,
+  placements,
+  tableBytes,
+  type PdbName,
+  type PdbProgress,
+  type PdbSpec,
+  type PdbTables,
+} from './pdb.js';
 
 /**
  * Bump when the table layout or the builder's semantics change: cached files of other versions are
@@ -125,7 +147,8 @@ export function loadedPdb(name: PdbName): PdbTables {
 /** Whether the cache holds pattern p's table (without reading it when the cache can tell). */
 async function cached(spec: PdbSpec, p: number): Promise<boolean> {
   if (cache === undefined) return false;
-  const name = pdbCacheName(spec, p), bytes = tableBytes(spec, p);
+  const name = pdbCacheName(spec, p),
+    bytes = tableBytes(spec, p);
   return cache.has !== undefined ? cache.has(name, bytes) : (await cache.read(name, bytes)) !== undefined;
 }
 
@@ -156,7 +179,10 @@ export function loadPdb(spec: PdbSpec, options: PdbLoadOptions = {}): Promise<Pd
   }
   let pending = loaded.get(id);
   if (pending === undefined) {
-    pending = obtain(spec, options).then((t) => { ready.set(id, t); return t; });
+    pending = obtain(spec, options).then((t) => {
+      ready.set(id, t);
+      return t;
+    });
     loaded.set(id, pending);
     pending.catch(() => loaded.delete(id));
   }
@@ -179,12 +205,19 @@ function checked<T>(value: T | typeof MEMORY_LIMIT, spec: PdbSpec): T {
 /** Starts the set in the lease's instance, the tables' bytes undefined (each is then read, copied or built). */
 function setUp(lease: KernelLease<PdbExports>, spec: PdbSpec): void {
   resident.delete(lease.kernels); // whatever it held is dropped, even if this set is refused
-  checked(lease.call((ex) => {
-    if (ex.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
-    for (const labels of spec.patterns) {
-      if (ex.pdbAddPatternUnzeroed(mask(labels)) < 0) throw new SearchlabError('invalid-input', `${spec.key}: patterns must be disjoint sets of tiles 1..${spec.width * spec.height - 1}, each with fewer than 2^31 placements`);
-    }
-  }), spec);
+  checked(
+    lease.call((ex) => {
+      if (ex.pdbSetup(spec.width, spec.height) !== 1) throw new SearchlabError('invalid-input', `no pattern databases for ${spec.width}x${spec.height} boards`);
+      for (const labels of spec.patterns) {
+        if (ex.pdbAddPatternUnzeroed(mask(labels)) < 0)
+          throw new SearchlabError(
+            'invalid-input',
+            `${spec.key}: patterns must be disjoint sets of tiles 1..${spec.width * spec.height - 1}, each with fewer than 2^31 placements`,
+          );
+      }
+    }),
+    spec,
+  );
 }
 
 const tableAt = (memory: WebAssembly.Memory, ex: PdbExports, p: number): Uint8Array =>
@@ -205,7 +238,10 @@ class ResidentTables implements PdbTables {
   private views: Uint8Array[] = [];
   private viewsOf: ArrayBuffer | undefined;
 
-  constructor(readonly spec: PdbSpec, public home: Kernels) {}
+  constructor(
+    readonly spec: PdbSpec,
+    public home: Kernels,
+  ) {}
 
   get tables(): readonly Uint8Array[] {
     const buffer = this.home.memory.buffer;
@@ -246,10 +282,19 @@ export function ensureResident(lease: KernelLease<PdbExports>, pdb: PdbTables): 
 function buildRun(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number): Run<true, PdbProgress> {
   const ex = lease.exports;
   tableView(lease, p).fill(0); // the build only ORs entries in
-  checked(lease.call(() => ex.pdbBuildBegin(p)), spec);
+  checked(
+    lease.call(() => ex.pdbBuildBegin(p)),
+    spec,
+  );
   const size = placements(spec.width * spec.height, spec.patterns[p]!.length);
   return {
-    step: (budget) => (checked(lease.call(() => ex.pdbBuildStep(Math.max(1, Math.floor(budget)))), spec) === 1 ? true : null),
+    step: (budget) =>
+      checked(
+        lease.call(() => ex.pdbBuildStep(Math.max(1, Math.floor(budget)))),
+        spec,
+      ) === 1
+        ? true
+        : null,
     stats: () => ({ pattern: p, patterns: spec.patterns.length, reached: ex.pdbBuildReached(), placements: size }),
     dispose: () => undefined,
   };
@@ -270,7 +315,8 @@ async function readCached(lease: KernelLease<PdbExports>, spec: PdbSpec, p: numb
 async function build(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number, options: PdbLoadOptions): Promise<void> {
   if (builder !== undefined) {
     const table = await builder.build(spec, p, { signal: options.signal, onProgress: options.onProgress });
-    if (table.length !== tableBytes(spec, p)) throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
+    if (table.length !== tableBytes(spec, p))
+      throw new Error(`the pattern database builder returned ${table.length} bytes for pattern ${p} of ${spec.key}, expected ${tableBytes(spec, p)}`);
     tableView(lease, p).set(table);
     return;
   }
@@ -297,8 +343,12 @@ function join(k: Kernels, spec: PdbSpec): void {
 }
 
 // The shared tables' words in the shared memory's header (SharedSpace.cells).
-const STATE = 1, SPEC_HASH = 2, READERS = 3;
-const FREE = 0, LOADING = 1, READY = 2;
+const STATE = 1,
+  SPEC_HASH = 2,
+  READERS = 3;
+const FREE = 0,
+  LOADING = 1,
+  READY = 2;
 
 /** 32-bit FNV-1a of the spec's id: which set the shared memory holds. */
 function specHash(spec: PdbSpec): number {
@@ -308,9 +358,11 @@ function specHash(spec: PdbSpec): number {
 }
 
 /** Atomics.waitAsync (ES2024; in Node since 16), typed here for the ES2022 library. */
-const waitAsync = (Atomics as unknown as {
-  waitAsync(cells: Int32Array, index: number, value: number): { value: Promise<string> | string };
-}).waitAsync;
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(cells: Int32Array, index: number, value: number): { value: Promise<string> | string };
+  }
+).waitAsync;
 
 let sharedSource: string | undefined;
 
@@ -328,7 +380,8 @@ let sharedBuild: Promise<{ module: WebAssembly.Module; space: SharedSpace } | un
 
 /** The searches' shared-memory build and the process's shared memory, when this thread has one. */
 function sharedSearches(): Promise<{ module: WebAssembly.Module; space: SharedSpace } | undefined> {
-  const memory = processWasmMemory(), source = sharedSource;
+  const memory = processWasmMemory(),
+    source = sharedSource;
   if (memory === undefined || source === undefined) return Promise.resolve(undefined);
   return (sharedBuild ??= (async () => {
     const module = await compileWasm(source);
@@ -379,7 +432,10 @@ async function loadShared(spec: PdbSpec, module: WebAssembly.Module, space: Shar
   };
   if (!processMemory.reserve(bytes)) {
     finish(FREE);
-    throw new SearchlabError('limit', `memory limit: the ${spec.key} pattern databases (${mb(bytes)}) do not fit in the memory budget shared with concurrent runs`);
+    throw new SearchlabError(
+      'limit',
+      `memory limit: the ${spec.key} pattern databases (${mb(bytes)}) do not fit in the memory budget shared with concurrent runs`,
+    );
   }
   let lease: KernelLease<PdbExports> | undefined;
   try {

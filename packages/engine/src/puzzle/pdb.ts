@@ -47,13 +47,52 @@ const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1
 
 /** The 15- and 24-puzzle partitions (cells of the blank-first goal 0 1 2 … C-1). */
 export const PDB_SPECS: Readonly<Record<PdbName, PdbSpec>> = {
-  pdb555: { key: 'pdb555', width: 4, height: 4, patterns: [[1, 4, 5, 8, 9], [2, 3, 6, 7, 11], [10, 12, 13, 14, 15]] },
-  pdb663: { key: 'pdb663', width: 4, height: 4, patterns: [[1, 4, 5, 8, 9, 12], [2, 3, 6, 7, 10, 11], [13, 14, 15]] },
+  pdb555: {
+    key: 'pdb555',
+    width: 4,
+    height: 4,
+    patterns: [
+      [1, 4, 5, 8, 9],
+      [2, 3, 6, 7, 11],
+      [10, 12, 13, 14, 15],
+    ],
+  },
+  pdb663: {
+    key: 'pdb663',
+    width: 4,
+    height: 4,
+    patterns: [
+      [1, 4, 5, 8, 9, 12],
+      [2, 3, 6, 7, 10, 11],
+      [13, 14, 15],
+    ],
+  },
   pdb78: { key: 'pdb78', width: 4, height: 4, patterns: [range(1, 7), range(8, 15)] },
   // 5×5: four 6-tile blocks (the shape of Korf & Felner's 6-6-6-6; not mapped onto itself by the
   // transpose, so the reflected lookup adds information), and a cheaper 5-5-5-5-4.
-  pdb6666: { key: 'pdb6666', width: 5, height: 5, patterns: [[1, 2, 5, 6, 7, 12], [3, 4, 8, 9, 13, 14], [10, 11, 15, 16, 20, 21], [17, 18, 19, 22, 23, 24]] },
-  pdb55554: { key: 'pdb55554', width: 5, height: 5, patterns: [[1, 2, 5, 6, 7], [3, 4, 8, 9, 14], [10, 11, 15, 16, 20], [12, 13, 17, 18, 19], [21, 22, 23, 24]] },
+  pdb6666: {
+    key: 'pdb6666',
+    width: 5,
+    height: 5,
+    patterns: [
+      [1, 2, 5, 6, 7, 12],
+      [3, 4, 8, 9, 13, 14],
+      [10, 11, 15, 16, 20, 21],
+      [17, 18, 19, 22, 23, 24],
+    ],
+  },
+  pdb55554: {
+    key: 'pdb55554',
+    width: 5,
+    height: 5,
+    patterns: [
+      [1, 2, 5, 6, 7],
+      [3, 4, 8, 9, 14],
+      [10, 11, 15, 16, 20],
+      [12, 13, 17, 18, 19],
+      [21, 22, 23, 24],
+    ],
+  },
 };
 
 /** Whether `x` names a pattern database (one of {@link PDB_NAMES}). */
@@ -68,8 +107,7 @@ export function placements(cells: number, k: number): number {
   return n;
 }
 
-export const tableBytes = (spec: PdbSpec, pattern: number): number =>
-  Math.ceil(placements(spec.width * spec.height, spec.patterns[pattern]!.length) / 2);
+export const tableBytes = (spec: PdbSpec, pattern: number): number => Math.ceil(placements(spec.width * spec.height, spec.patterns[pattern]!.length) / 2);
 
 /** Bytes of the tables of a partition once built (what a search holds). */
 export const pdbTableBytes = (spec: PdbSpec): number => {
@@ -81,11 +119,21 @@ export const pdbTableBytes = (spec: PdbSpec): number => {
 export function checkSpec(spec: unknown, name = 'spec'): asserts spec is PdbSpec {
   const s = spec as Partial<PdbSpec> | null;
   const cells = typeof s?.width === 'number' && typeof s.height === 'number' ? s.width * s.height : NaN;
-  const ok = typeof s === 'object' && s !== null && typeof s.key === 'string' && Number.isSafeInteger(cells) && cells >= 4 && cells <= 64 &&
-    Array.isArray(s.patterns) && s.patterns.length > 0 &&
+  const ok =
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.key === 'string' &&
+    Number.isSafeInteger(cells) &&
+    cells >= 4 &&
+    cells <= 64 &&
+    Array.isArray(s.patterns) &&
+    s.patterns.length > 0 &&
     s.patterns.every((p) => Array.isArray(p) && p.length > 0 && p.every((t) => Number.isSafeInteger(t) && t >= 1 && t < cells)) &&
     new Set(s.patterns.flat()).size === s.patterns.flat().length;
-  if (!ok) throw new InvalidInputError(`${name} must be a pattern database spec like PDB_SPECS.pdb555 ({key, width, height, patterns: disjoint tile lists}), got ${describe(spec)}`);
+  if (!ok)
+    throw new InvalidInputError(
+      `${name} must be a pattern database spec like PDB_SPECS.pdb555 ({key, width, height, patterns: disjoint tile lists}), got ${describe(spec)}`,
+    );
 }
 
 function checkCount(n: unknown, name: string): void {
@@ -132,8 +180,7 @@ export function unrankPlacement(rank: number, k: number, cells: number): number[
 
 export const entryAt = (table: Uint8Array, r: number): number => (table[r >> 1]! >> ((r & 1) << 2)) & 15;
 
-const md = (a: number, b: number, w: number): number =>
-  Math.abs(Math.floor(a / w) - Math.floor(b / w)) + Math.abs((a % w) - (b % w));
+const md = (a: number, b: number, w: number): number => Math.abs(Math.floor(a / w) - Math.floor(b / w)) + Math.abs((a % w) - (b % w));
 
 /** Manhattan distance of a pattern's placement to its goal (label L on cell L). */
 export const patternManhattan = (labels: readonly number[], positions: readonly number[], w: number): number =>
@@ -152,15 +199,16 @@ export function buildPatternReference(width: number, height: number, labels: rea
   const k = labels.length;
   const size = placements(cells, k);
   const dist = new Int8Array(size * cells).fill(-1);
-  const nbrs = Array.from({ length: cells }, (_, c) => [c - width, c + width, c % width > 0 ? c - 1 : -1, c % width < width - 1 ? c + 1 : -1]
-    .filter((q) => q >= 0 && q < cells));
+  const nbrs = Array.from({ length: cells }, (_, c) =>
+    [c - width, c + width, c % width > 0 ? c - 1 : -1, c % width < width - 1 ? c + 1 : -1].filter((q) => q >= 0 && q < cells),
+  );
   const goal = rankPlacement(labels, cells);
   // Cell 0 is never a pattern tile's: the 0-cost closure below spreads the blank over its region.
   dist[goal * cells] = 0;
   let layer: number[] = [goal * cells];
   for (let d = 0; layer.length > 0; d++) {
     const closed: number[] = [];
-    for (const stack = [...layer]; stack.length > 0;) {
+    for (const stack = [...layer]; stack.length > 0; ) {
       const id = stack.pop()!;
       closed.push(id);
       const r = Math.floor(id / cells);
@@ -222,7 +270,9 @@ export function pdbViews(spec: PdbSpec, goal: Board): { label: number[]; cell: n
   };
   const tau = (c: number): number => (c % w) * w + Math.floor(c / w);
   const goalCell: number[] = [];
-  goal.cells.forEach((t, c) => { goalCell[t] = c; });
+  goal.cells.forEach((t, c) => {
+    goalCell[t] = c;
+  });
   const view = (f: (c: number) => number) => ({ label: goalCell.map((c) => f(c)), cell: goal.cells.map((_, c) => f(c)) });
   return [view(sigma), view((c) => tau(sigma(c)))];
 }

@@ -109,13 +109,7 @@ export function blocksFrom(adj: readonly (readonly number[])[], root: number): {
   return { blocks, blockOf };
 }
 
-function classify(
-  adj: readonly (readonly number[])[],
-  gate: number,
-  cells: number[],
-  id: number,
-  blockOf: Int32Array,
-): PebbleBlock {
+function classify(adj: readonly (readonly number[])[], gate: number, cells: number[], id: number, blockOf: Int32Array): PebbleBlock {
   if (cells.length === 1) return { gate, cells, kind: 'bridge', bipartite: true };
   const inB = (w: number): boolean => w === gate || blockOf[w] === id;
   let inner = 0;
@@ -191,11 +185,7 @@ export function moveHole(adj: readonly (readonly number[])[], tokens: ArrayLike<
  * undirected, connected graph; start and goal place the same n − 1 distinct positive tokens and
  * 0 (the hole) once each.
  */
-export function pebbleFeasible(
-  adj: readonly (readonly number[])[],
-  start: ArrayLike<number>,
-  goal: ArrayLike<number>,
-): PebbleVerdict {
+export function pebbleFeasible(adj: readonly (readonly number[])[], start: ArrayLike<number>, goal: ArrayLike<number>): PebbleVerdict {
   const n = adj.length;
   let root = -1;
   let maxToken = 0;
@@ -270,12 +260,7 @@ export function pebbleFeasible(
 }
 
 /** Exhaustive search on one small block, its hole at the gate (θ0 blocks: at most 7! states). */
-function blockSearch(
-  adj: readonly (readonly number[])[],
-  block: PebbleBlock,
-  moved: Int32Array,
-  goal: ArrayLike<number>,
-): boolean {
+function blockSearch(adj: readonly (readonly number[])[], block: PebbleBlock, moved: Int32Array, goal: ArrayLike<number>): boolean {
   const verts = [block.gate, ...block.cells];
   const local = new Map(verts.map((v, i) => [v, i]));
   const ladj = verts.map((v) => (adj[v] as readonly number[]).filter((w) => local.has(w)).map((w) => local.get(w) as number));

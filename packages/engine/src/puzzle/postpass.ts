@@ -69,10 +69,19 @@ class WindowSearch {
     for (let m = 0; m < 4; m++) {
       if (prev >= 0 && m === inverse(prev)) continue;
       let nb: number;
-      if (m === UP) { if (r === 0) continue; nb = b - this.rw; }
-      else if (m === DOWN) { if (r === this.rh - 1) continue; nb = b + this.rw; }
-      else if (m === LEFT) { if (c === 0) continue; nb = b - 1; }
-      else { if (c === this.rw - 1) continue; nb = b + 1; }
+      if (m === UP) {
+        if (r === 0) continue;
+        nb = b - this.rw;
+      } else if (m === DOWN) {
+        if (r === this.rh - 1) continue;
+        nb = b + this.rw;
+      } else if (m === LEFT) {
+        if (c === 0) continue;
+        nb = b - 1;
+      } else {
+        if (c === this.rw - 1) continue;
+        nb = b + 1;
+      }
       const v = this.cells[nb]!;
       const home = this.goalAt[v]!;
       const dh = this.dist(b, home) - this.dist(nb, home);
@@ -133,15 +142,26 @@ export function resolveWindows(width: number, height: number, start: ArrayLike<n
   while (i < n) {
     let r = (blank / width) | 0;
     let c = blank - r * width;
-    let r1 = r, r2 = r, k1 = c, k2 = c;
+    let r1 = r,
+      r2 = r,
+      k1 = c,
+      k2 = c;
     let len = 0;
     while (len < WINDOW && i + len < n) {
       const m = moves[i + len]!;
       const nr = m === UP ? r - 1 : m === DOWN ? r + 1 : r;
       const nc = m === LEFT ? c - 1 : m === RIGHT ? c + 1 : c;
-      const a1 = Math.min(r1, nr), a2 = Math.max(r2, nr), b1 = Math.min(k1, nc), b2 = Math.max(k2, nc);
+      const a1 = Math.min(r1, nr),
+        a2 = Math.max(r2, nr),
+        b1 = Math.min(k1, nc),
+        b2 = Math.max(k2, nc);
       if ((a2 - a1 + 1) * (b2 - b1 + 1) > WINDOW_AREA) break;
-      r1 = a1; r2 = a2; k1 = b1; k2 = b2; r = nr; c = nc;
+      r1 = a1;
+      r2 = a2;
+      k1 = b1;
+      k2 = b2;
+      r = nr;
+      c = nc;
       len++;
     }
     if (len < MIN_WINDOW) {

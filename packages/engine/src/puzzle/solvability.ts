@@ -28,7 +28,10 @@ export interface Solvability {
  * walls on the same cells, same tiles.
  */
 export function validatePair(start: Board, goal: Board): void {
-  for (const [name, board] of [['start', start], ['goal', goal]] as const) {
+  for (const [name, board] of [
+    ['start', start],
+    ['goal', goal],
+  ] as const) {
     try {
       validateBoard(board);
     } catch (e) {
@@ -37,16 +40,12 @@ export function validatePair(start: Board, goal: Board): void {
     }
   }
   if (start.width !== goal.width || start.height !== goal.height) {
-    throw new InvalidInputError(
-      `start is ${sizeName(start.width, start.height)} but goal is ${sizeName(goal.width, goal.height)}`,
-    );
+    throw new InvalidInputError(`start is ${sizeName(start.width, start.height)} but goal is ${sizeName(goal.width, goal.height)}`);
   }
   for (let i = 0; i < start.cells.length; i++) {
     const ws = start.cells[i] === WALL;
     if (ws !== (goal.cells[i] === WALL)) {
-      throw new InvalidInputError(
-        `wall at ${cellName(start.width, i)} in ${ws ? 'start' : 'goal'} but not in ${ws ? 'goal' : 'start'}`,
-      );
+      throw new InvalidInputError(`wall at ${cellName(start.width, i)} in ${ws ? 'start' : 'goal'} but not in ${ws ? 'goal' : 'start'}`);
     }
   }
   // Valid boards with the same walls have tiles 1..T for the same T; kept as a guard.

@@ -37,7 +37,11 @@ export function checkConstructable(start: Board): void {
  * are valid and wall-free.
  */
 export function constructOutcome(
-  start: Board, goal: Board, backend: Backend, kernels?: Kernels, maxMemoryBytes?: number,
+  start: Board,
+  goal: Board,
+  backend: Backend,
+  kernels?: Kernels,
+  maxMemoryBytes?: number,
 ): ConstructOutcome | null | typeof MEMORY_LIMIT {
   const { width, height } = start;
   if (backend === 'ts') {

@@ -10,8 +10,20 @@ import { defaultMemoryBytes } from '../core/memory.js';
 import { runAsync, runSync, type DriveOptions, type Driven } from '../core/run.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import {
-  BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, IDA_ALGORITHMS, WASM_ALGORITHMS, checkLocalOptions, normalizeOptions, usesHeuristic, weightFraction,
-  type Algorithm, type SolverHeuristic, type NormalizedSolveOptions, type SolveOptions, type SolveResult, type TraceStep,
+  BOUNDED_ALGORITHMS,
+  CONSTRUCTIVE_ALGORITHMS,
+  IDA_ALGORITHMS,
+  WASM_ALGORITHMS,
+  checkLocalOptions,
+  normalizeOptions,
+  usesHeuristic,
+  weightFraction,
+  type Algorithm,
+  type SolverHeuristic,
+  type NormalizedSolveOptions,
+  type SolveOptions,
+  type SolveResult,
+  type TraceStep,
 } from './options.js';
 import { PDB_NAMES, PDB_SPECS, isPdbName, pdbTableBytes, pdbViews, type PdbName } from './pdb.js';
 import { loadPdb, pdbBytesNeeded, pdbIfLoaded } from './pdb-store.js';
@@ -56,8 +68,7 @@ export interface Job {
 
 const zeroStats = (): SearchStats => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0, timeMs: 0 });
 
-const resultHeuristic = (o: NormalizedSolveOptions): SolverHeuristic | undefined =>
-  usesHeuristic(o.algorithm) ? o.heuristic : undefined;
+const resultHeuristic = (o: NormalizedSolveOptions): SolverHeuristic | undefined => (usesHeuristic(o.algorithm) ? o.heuristic : undefined);
 
 /**
  * `heuristic: 'auto'` made concrete: the strongest pattern databases that apply to the goal and fit
@@ -133,9 +144,8 @@ function createRun(job: Job, kernels: Kernels | undefined): PuzzleRun {
   if (job.backend === 'wasm' && kernels === undefined) {
     throw new UnsupportedError('the WASM kernels are not loaded: call await loadKernels() first (or use the ts backend)');
   }
-  const single = (o: NormalizedSolveOptions): PuzzleRun => job.backend === 'ts'
-    ? createTsPuzzleRun(job.start, job.goal, o)
-    : createWasmPuzzleRun(kernels!, job.start, job.goal, o);
+  const single = (o: NormalizedSolveOptions): PuzzleRun =>
+    job.backend === 'ts' ? createTsPuzzleRun(job.start, job.goal, o) : createWasmPuzzleRun(kernels!, job.start, job.goal, o);
   const { algorithm } = job.normalized;
   if (algorithm === 'anytime') return createAnytimeRun(job.normalized, single, job.options);
   // wida without an admissible h (countBlank) proves nothing: one weighted IDA* run at w.
@@ -171,8 +181,13 @@ export function traceMoves(start: Board, goal: Board, moves: readonly Move[], op
 function stoppedEarly(job: Job | SolveResult, status: 'limit' | 'aborted', reason: string): SolveResult {
   const n = 'normalized' in job ? job.normalized : undefined;
   return {
-    status, solvable: true, reason, stats: zeroStats(),
-    algorithm: n?.algorithm ?? 'idastar', heuristic: n && resultHeuristic(n), backend: 'backend' in job ? job.backend : 'wasm',
+    status,
+    solvable: true,
+    reason,
+    stats: zeroStats(),
+    algorithm: n?.algorithm ?? 'idastar',
+    heuristic: n && resultHeuristic(n),
+    backend: 'backend' in job ? job.backend : 'wasm',
   };
 }
 
@@ -211,7 +226,12 @@ function anytimeResult(job: Job, result: SolveResult, run: SequenceRun): SolveRe
   const { moves } = state.best;
   const why = result.status === 'limit' ? result.reason : state.stopped === 'node-limit' ? `node limit: expanded ${job.normalized.maxNodes} nodes` : undefined;
   return {
-    ...result, status: 'solved', solvable: true, length: moves.length, moves, ...extra,
+    ...result,
+    status: 'solved',
+    solvable: true,
+    length: moves.length,
+    moves,
+    ...extra,
     ...(bounded && { bound: boundRatio(moves.length, state.lowerBound) }),
     ...(why !== undefined && { reason: `stopped improving at the ${why}` }),
     ...(result.status === 'aborted' && { reason: 'stopped improving: aborted' }),
@@ -246,13 +266,18 @@ function baseResult(job: Job, driven: Driven<PuzzleOutcome, SearchCounters>): So
     case 'node-limit':
       return stopped('limit', `node limit: expanded ${normalized.maxNodes} nodes (raise the node limit to search further)`);
     case 'memory-limit':
-      return stopped('limit', out.budget === true
-        ? 'memory limit: the memory budget shared with concurrent runs is used up (run fewer at once, or try IDA*)'
-        : `memory limit: the search stored ${memoryText(normalized.maxMemoryBytes ?? defaultMemoryBytes(job.backend))} (raise --max-memory / maxMemoryBytes, or try IDA*)`);
+      return stopped(
+        'limit',
+        out.budget === true
+          ? 'memory limit: the memory budget shared with concurrent runs is used up (run fewer at once, or try IDA*)'
+          : `memory limit: the search stored ${memoryText(normalized.maxMemoryBytes ?? defaultMemoryBytes(job.backend))} (raise --max-memory / maxMemoryBytes, or try IDA*)`,
+      );
     case 'exhausted':
       if (normalized.algorithm === 'dfs') return stopped('limit', `no solution within depth limit ${normalized.depthLimit}`);
       return {
-        status: 'unsolvable', solvable: false, ...base,
+        status: 'unsolvable',
+        solvable: false,
+        ...base,
         reason: 'the search exhausted every reachable state without reaching the goal',
       };
   }
@@ -264,7 +289,11 @@ function constructResult(job: Job, kernels: Kernels | undefined): SolveResult {
   if (job.options.signal?.aborted === true) return stoppedEarly(job, 'aborted', 'aborted');
   const out = constructOutcome(job.start, job.goal, job.backend, kernels, job.normalized.maxMemoryBytes);
   if (out === MEMORY_LIMIT) {
-    return stoppedEarly(job, 'limit', `memory limit: the move list needs more than ${memoryText(job.normalized.maxMemoryBytes ?? defaultMemoryBytes('wasm'))} (raise --max-memory / maxMemoryBytes)`);
+    return stoppedEarly(
+      job,
+      'limit',
+      `memory limit: the move list needs more than ${memoryText(job.normalized.maxMemoryBytes ?? defaultMemoryBytes('wasm'))} (raise --max-memory / maxMemoryBytes)`,
+    );
   }
   if (out === null) {
     return { status: 'unsolvable', solvable: false, ...base, stats: zeroStats(), reason: 'the constructive solver could not finish the last 2×2' };
@@ -275,8 +304,7 @@ function constructResult(job: Job, kernels: Kernels | undefined): SolveResult {
   return { status: 'solved', solvable: true, length: moves.length, moves, ...base, stats, construct };
 }
 
-export const memoryText = (bytes: number): string =>
-  bytes >= 2 ** 30 ? `${+(bytes / 2 ** 30).toFixed(2)} GiB` : `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
+export const memoryText = (bytes: number): string => (bytes >= 2 ** 30 ? `${+(bytes / 2 ** 30).toFixed(2)} GiB` : `${+(bytes / 2 ** 20).toFixed(1)} MiB`);
 
 /**
  * Solve a sliding-tile puzzle. Limits and aborts return the statistics so far; never throws for them.

@@ -19,20 +19,22 @@ export interface SolveTask {
  * are built; anytime also posts each `{ improvement }` (without its moves: the result has the best)
  * and each rise of `{ lowerBound }`, unthrottled, so a chart can draw every step.
  */
-export type SolveTaskProgress =
-  | SearchStats
-  | { pdb: PdbProgress }
-  | { improvement: Omit<Improvement, 'moves'> }
-  | { lowerBound: number; stats: SearchStats };
+export type SolveTaskProgress = SearchStats | { pdb: PdbProgress } | { improvement: Omit<Improvement, 'moves'> } | { lowerBound: number; stats: SearchStats };
 
 export const puzzleTasks = {
   solve: (task: SolveTask, ctx: TaskContext): Promise<SolveResult> => {
     const post = (p: SolveTaskProgress): void => ctx.progress(p);
-    return solvePuzzle(task.start, task.goal, solveOptionsFrom(task.spec, {
-      signal: ctx.signal, onProgress: throttled(post), onPdbProgress: throttled((pdb: PdbProgress) => post({ pdb })),
-      onImprovement: ({ moves: _moves, ...improvement }) => post({ improvement }),
-      onLowerBound: (lowerBound, stats) => post({ lowerBound, stats }),
-    }));
+    return solvePuzzle(
+      task.start,
+      task.goal,
+      solveOptionsFrom(task.spec, {
+        signal: ctx.signal,
+        onProgress: throttled(post),
+        onPdbProgress: throttled((pdb: PdbProgress) => post({ pdb })),
+        onImprovement: ({ moves: _moves, ...improvement }) => post({ improvement }),
+        onLowerBound: (lowerBound, stats) => post({ lowerBound, stats }),
+      }),
+    );
   },
   /** One subtree of parallel IDA* (parallel.ts): progress messages are its counters. */
   subtree: searchSubtree,

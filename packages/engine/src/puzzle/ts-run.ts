@@ -1,7 +1,20 @@
 /** The TypeScript reference backend of the puzzle solver: the generic searches as a `Run`. */
 import {
-  astar, breadthFirstSearch, idaSubtree, depthLimitedSearch, dijkstra, greedySearch, idaStar, iterativeDeepeningSearch,
-  newCounters, uniformCostSearch, weightedAstar, weightedIdaStar, type SearchGenerator, type SearchLimits, type Threshold,
+  astar,
+  breadthFirstSearch,
+  idaSubtree,
+  depthLimitedSearch,
+  dijkstra,
+  greedySearch,
+  idaStar,
+  iterativeDeepeningSearch,
+  newCounters,
+  uniformCostSearch,
+  weightedAstar,
+  weightedIdaStar,
+  type SearchGenerator,
+  type SearchLimits,
+  type Threshold,
 } from '../search/algorithms.js';
 import { MemoryAccount, defaultMemoryBytes, heapMemory, processMemory } from '../core/memory.js';
 import { pathActions, type Node } from '../search/problem.js';
@@ -12,20 +25,38 @@ import { SlidingTileProblem, type TileState } from './problem.js';
 import type { Board, Move } from './types.js';
 import { memoryLimit, type PuzzleOutcome, type PuzzleRun, type SubtreeRoot } from './wasm-run.js';
 
-function search(problem: SlidingTileProblem, o: NormalizedSolveOptions, limits: SearchLimits, c: SearchCounters, t: Threshold): SearchGenerator<TileState, Move> {
+function search(
+  problem: SlidingTileProblem,
+  o: NormalizedSolveOptions,
+  limits: SearchLimits,
+  c: SearchCounters,
+  t: Threshold,
+): SearchGenerator<TileState, Move> {
   switch (o.algorithm) {
-    case 'bfs': return breadthFirstSearch(problem, limits, c);
-    case 'dfs': return depthLimitedSearch(problem, o.depthLimit, limits, c);
-    case 'iddfs': return iterativeDeepeningSearch(problem, limits, c);
-    case 'ucs': return uniformCostSearch(problem, limits, c);
-    case 'dijkstra': return dijkstra(problem, limits, c);
-    case 'greedy': return greedySearch(problem, limits, c);
-    case 'astar': return astar(problem, limits, c);
-    case 'wastar': return weightedAstar(problem, o.weight, limits, c);
-    case 'idastar': return idaStar(problem, limits, c, undefined, t);
-    case 'wida': return weightedIdaStar(problem, weightFraction(o.weight), o.incumbent, limits, c, t, { first: o.firstThreshold, last: o.lastThreshold });
-    case 'anytime': throw new UnsupportedError('anytime is a sequence of wida runs (optimistic.ts), not one run');
-    case 'construct': throw new Error('construct is not a search: solve.ts runs it (solve-construct.ts)');
+    case 'bfs':
+      return breadthFirstSearch(problem, limits, c);
+    case 'dfs':
+      return depthLimitedSearch(problem, o.depthLimit, limits, c);
+    case 'iddfs':
+      return iterativeDeepeningSearch(problem, limits, c);
+    case 'ucs':
+      return uniformCostSearch(problem, limits, c);
+    case 'dijkstra':
+      return dijkstra(problem, limits, c);
+    case 'greedy':
+      return greedySearch(problem, limits, c);
+    case 'astar':
+      return astar(problem, limits, c);
+    case 'wastar':
+      return weightedAstar(problem, o.weight, limits, c);
+    case 'idastar':
+      return idaStar(problem, limits, c, undefined, t);
+    case 'wida':
+      return weightedIdaStar(problem, weightFraction(o.weight), o.incumbent, limits, c, t, { first: o.firstThreshold, last: o.lastThreshold });
+    case 'anytime':
+      throw new UnsupportedError('anytime is a sequence of wida runs (optimistic.ts), not one run');
+    case 'construct':
+      throw new Error('construct is not a search: solve.ts runs it (solve-construct.ts)');
   }
 }
 

@@ -23,8 +23,8 @@ const INPUT_STRIDE = 4 * WASM_MAX_CELLS; // bytes between the start and the goal
 /** How a puzzle search ended (both backends). */
 export type PuzzleOutcome =
   | { kind: 'found'; moves: Move[] }
-  | { kind: 'exhausted' }          // frontier empty / no path within the depth limit
-  | { kind: 'node-limit' }         // expanded reached maxNodes
+  | { kind: 'exhausted' } // frontier empty / no path within the depth limit
+  | { kind: 'node-limit' } // expanded reached maxNodes
   /** The run's memory limit, or (`budget`) a budget shared with concurrent runs, was reached (WASM: trap caught, instance dropped). */
   | { kind: 'memory-limit'; budget?: true };
 
@@ -65,13 +65,7 @@ export interface WasmRunExtras {
   subtree?: SubtreeRoot;
 }
 
-export function createWasmPuzzleRun(
-  kernels: Kernels,
-  start: Board,
-  goal: Board,
-  options: NormalizedSolveOptions,
-  extras: WasmRunExtras = {},
-): PuzzleRun {
+export function createWasmPuzzleRun(kernels: Kernels, start: Board, goal: Board, options: NormalizedSolveOptions, extras: WasmRunExtras = {}): PuzzleRun {
   const algo = ALGORITHM_CODE[options.algorithm];
   if (algo === undefined) throw new UnsupportedError(`${options.algorithm} has no WASM kernel; use the ts backend`);
   const { width, height } = start;
@@ -147,10 +141,7 @@ export function createWasmPuzzleRun(
     const { subtree } = extras;
     if (subtree !== undefined) ex.puzzleSubtree(subtree.depth, subtree.incoming === null ? -1 : MOVES.indexOf(subtree.incoming), subtree.threshold);
     const h = !informed ? codes.puzzle.heuristic.none : isPdbName(options.heuristic) ? codes.puzzle.heuristic.pdb : codes.puzzle.heuristic[options.heuristic];
-    return ex.puzzleInit(
-      width, height, algo, h,
-      informed && options.countBlank ? 1 : 0, options.weight, options.maxNodes,
-    );
+    return ex.puzzleInit(width, height, algo, h, informed && options.countBlank ? 1 : 0, options.weight, options.maxNodes);
   });
   if (init === MEMORY_LIMIT) settle(init);
   else if (init !== codes.puzzle.init.ok) {

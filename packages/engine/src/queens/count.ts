@@ -79,7 +79,10 @@ function rowOneColumns(n: number, c0: number): number[] {
   const side = 1 | (1 << (n - 1));
   for (let c1 = 0; c1 < n; c1++) {
     if (Math.abs(c0 - c1) <= 1) continue;
-    if (c0 === 0) { if (c1 >= 2 && c1 <= n - 2) out.push(c1); continue; }
+    if (c0 === 0) {
+      if (c1 >= 2 && c1 <= n - 2) out.push(c1);
+      continue;
+    }
     if (c0 > 1 && ((1 << c1) & side) !== 0) continue; // rows above B1 keep the outer columns empty
     out.push(c1);
   }
@@ -99,11 +102,16 @@ export function countSubproblems(n: number): CountTask[] {
 
 function validateTask(task: CountTask): void {
   const n = validateCountN(task.n);
-  const ok = Array.isArray(task.prefix) && (n === 1
-    ? task.prefix.length === 1 && task.prefix[0] === 0
-    : n >= 4 && task.prefix.length === 2 && Number.isInteger(task.prefix[0]) && Number.isInteger(task.prefix[1])
-      && (task.prefix[0] === 0 || (task.prefix[0]! >= 1 && task.prefix[0]! < n - 1 - task.prefix[0]!))
-      && rowOneColumns(n, task.prefix[0]!).includes(task.prefix[1]!));
+  const ok =
+    Array.isArray(task.prefix) &&
+    (n === 1
+      ? task.prefix.length === 1 && task.prefix[0] === 0
+      : n >= 4 &&
+        task.prefix.length === 2 &&
+        Number.isInteger(task.prefix[0]) &&
+        Number.isInteger(task.prefix[1]) &&
+        (task.prefix[0] === 0 || (task.prefix[0]! >= 1 && task.prefix[0]! < n - 1 - task.prefix[0]!)) &&
+        rowOneColumns(n, task.prefix[0]!).includes(task.prefix[1]!));
   if (!ok) throw new InvalidInputError(`not a count task of N = ${n}: prefix ${JSON.stringify(task.prefix)} (see countSubproblems)`);
 }
 
@@ -139,8 +147,20 @@ export function countFrame(task: CountTask): CountFrame {
   let lastMask = (top | 1) >>> 0;
   for (let k = 1; k < b1; k++) lastMask = (lastMask | (lastMask >>> 1) | (lastMask << 1)) >>> 0;
   const f: CountFrame = {
-    n, mask, last: n - 1, top, b1, b2: corner ? -1 : n - 1 - b1, corner, side: (top | 1) >>> 0,
-    lastMask: corner ? 0 : lastMask, endBit: top >>> b1, board: new Uint32Array(n), cols: 0, ld: 0, rd: 0,
+    n,
+    mask,
+    last: n - 1,
+    top,
+    b1,
+    b2: corner ? -1 : n - 1 - b1,
+    corner,
+    side: (top | 1) >>> 0,
+    lastMask: corner ? 0 : lastMask,
+    endBit: top >>> b1,
+    board: new Uint32Array(n),
+    cols: 0,
+    ld: 0,
+    rd: 0,
   };
   for (const [row, col] of task.prefix.entries()) {
     const bit = (1 << col) >>> 0;
@@ -155,8 +175,9 @@ export function countFrame(task: CountTask): CountFrame {
 /** Row y's free columns (2 ≤ y ≤ N−2) under the method's rule for that row. */
 export function rowAvail(f: CountFrame, y: number, c: number, l: number, r: number): number {
   let a = ~(c | l | r) & f.mask;
-  if (f.corner) { if (y < f.b1) a &= ~2; }
-  else if (y < f.b1) a &= ~f.side;
+  if (f.corner) {
+    if (y < f.b1) a &= ~2;
+  } else if (y < f.b1) a &= ~f.side;
   else if (y === f.b2) {
     if ((c & f.side) === 0) a = 0;
     else if ((c & f.side) !== f.side) a &= f.side;
@@ -177,7 +198,8 @@ export function lastColumn(f: CountFrame, c: number, l: number, r: number): numb
  */
 export function checkRotations(f: CountFrame): number {
   if (f.corner) return 8;
-  const b = f.board, e = f.last;
+  const b = f.board,
+    e = f.last;
   if (b[f.b2] === 1) {
     let own = 1;
     for (let ptn = 2; own <= e; own++, ptn = (ptn << 1) >>> 0) {
@@ -222,7 +244,13 @@ export function createTsCountRun(task: CountTask): Run<CountTaskResult, CountSta
   validateTask(task);
   const n = task.n;
   if (n === 1) {
-    return { step: () => ({ solutions: '1', nodes: 0 }), stats: () => ({ nodes: 0, solutions: 1n }), dispose() { /* nothing */ } };
+    return {
+      step: () => ({ solutions: '1', nodes: 0 }),
+      stats: () => ({ nodes: 0, solutions: 1n }),
+      dispose() {
+        /* nothing */
+      },
+    };
   }
   const f = countFrame(task);
   let nodes = 0;
@@ -231,7 +259,9 @@ export function createTsCountRun(task: CountTask): Run<CountTaskResult, CountSta
   const visit = (y: number, bit: number, c: number, l: number, r: number): void => {
     nodes++;
     f.board[y] = bit;
-    const nc = (c | bit) >>> 0, nl = ((l | bit) << 1) >>> 0, nr = (r | bit) >>> 1;
+    const nc = (c | bit) >>> 0,
+      nl = ((l | bit) << 1) >>> 0,
+      nr = (r | bit) >>> 1;
     if (y < n - 2) {
       for (let a = rowAvail(f, y + 1, nc, nl, nr); a !== 0; a = (a & (a - 1)) >>> 0) visit(y + 1, (a & -a) >>> 0, nc, nl, nr);
       return;
@@ -251,7 +281,9 @@ export function createTsCountRun(task: CountTask): Run<CountTaskResult, CountSta
       return row2 === 0 ? { solutions: String(solutions), nodes } : null;
     },
     stats: () => ({ nodes, solutions: BigInt(solutions) }),
-    dispose(): void { /* nothing to free */ },
+    dispose(): void {
+      /* nothing to free */
+    },
   };
 }
 

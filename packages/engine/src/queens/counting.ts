@@ -81,7 +81,9 @@ export async function countQueens(n: number, options: CountOptions = {}): Promis
   let done = 0;
   let nodes = 0;
   const work = await runTasks<CountTaskResult>(tasks, {
-    runner: options.runner, signal: options.signal, timeoutMs: options.timeoutMs,
+    runner: options.runner,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
     onResult: (_i, r) => {
       nodes += (r as CountTaskResult).nodes;
       onProgress?.(++done, tasks.length, nodes);

@@ -18,7 +18,9 @@ let tables: { d4: Uint32Array; p4: Uint32Array; l4: Uint8Array } | undefined;
 /** Digits of 0..9999: without leading zeros (d4) and zero-padded to four (p4), little-endian in a u32; l4 the lengths. */
 function digitTables(): NonNullable<typeof tables> {
   if (tables === undefined) {
-    const d4 = new Uint32Array(10000), p4 = new Uint32Array(10000), l4 = new Uint8Array(10000);
+    const d4 = new Uint32Array(10000),
+      p4 = new Uint32Array(10000),
+      l4 = new Uint8Array(10000);
     for (let v = 0; v < 10000; v++) {
       const s = String(v);
       const p = s.padStart(4, '0');
@@ -42,7 +44,10 @@ export function formatPositionsTs(p: Int32Array, from: number, to: number, out: 
   for (let i = from; i < to; i++) {
     if (i > from || lead) out[at++] = 44; // ','
     let v = p[i]!;
-    if (v < 0) { out[at++] = 45; v = -v; } // '-' (never in a board; kept for any Int32Array)
+    if (v < 0) {
+      out[at++] = 45;
+      v = -v;
+    } // '-' (never in a board; kept for any Int32Array)
     let hi = v;
     if (v >= 10000) {
       // Eight or ten digits: the leading group without zeros, then one or two padded groups of four.
@@ -74,7 +79,9 @@ function tsFormatter(p: Int32Array): Formatter {
   const regions = [new Uint8Array(FORMAT_CHUNK * 12 + 4), new Uint8Array(FORMAT_CHUNK * 12 + 4)];
   return {
     chunk: (from, to, region) => regions[region]!.subarray(0, formatPositionsTs(p, from, to, regions[region]!, from > 0)),
-    close() { /* nothing */ },
+    close() {
+      /* nothing */
+    },
   };
 }
 

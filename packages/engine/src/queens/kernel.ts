@@ -1,7 +1,17 @@
 /** The N-Queens kernels' raw exports (core-as/assembly/queens/api.ts): numbers and pointers only. */
 export interface QueensExports {
   /** Prepares a local search; returns a codes.queens.status value (running, or unsolvable for N = 2, 3). */
-  queensInit(n: number, algorithm: number, seed: number, maxSteps: number, escapeMoves: number, t0: number, alpha: number, tMin: number, historyLimit: number): number;
+  queensInit(
+    n: number,
+    algorithm: number,
+    seed: number,
+    maxSteps: number,
+    escapeMoves: number,
+    t0: number,
+    alpha: number,
+    tMin: number,
+    historyLimit: number,
+  ): number;
   /** At most `budget` steps; returns a codes.queens.status value. */
   queensStep(budget: number): number;
   queensStatus(): number;

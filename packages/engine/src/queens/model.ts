@@ -72,7 +72,7 @@ export function seedScore(positions: Positions): number {
   for (let r = 0; r < n; r++) {
     const c = positions[r] as number;
     // Its row holds only itself (one queen per row): max(1 − 1, 0) = 0.
-    score += (col[c]! - 1) + (d1[r + c]! - 1) + (d2[r - c + n - 1]! - 1);
+    score += col[c]! - 1 + (d1[r + c]! - 1) + (d2[r - c + n - 1]! - 1);
   }
   return score;
 }

@@ -36,11 +36,7 @@ export interface QueensStats {
 }
 
 /** How a queens run ends: solved, out of steps, no solution (n = 2, 3), or out of memory. */
-export type QueensOutcome =
-  | { kind: 'solved' }
-  | { kind: 'limit' }
-  | { kind: 'unsolvable' }
-  | { kind: 'memory-limit' };
+export type QueensOutcome = { kind: 'solved' } | { kind: 'limit' } | { kind: 'unsolvable' } | { kind: 'memory-limit' };
 
 /**
  * Options of {@link solveQueens}: the algorithm and its parameters, the seed, limits, backend and progress.
@@ -84,11 +80,16 @@ export interface NormalizedQueensOptions {
 export function defaultMaxSteps(algorithm: QueensAlgorithm, n: number): number {
   switch (algorithm) {
     case 'hill-climbing':
-    case 'restart': return 1_000_000;
-    case 'annealing': return 5_000_000 + 1000 * n;
-    case 'min-conflicts': return 1_000_000 + 100 * n;
-    case 'fast': return 200 * n + 1_000_000;
-    case 'construct': return 2 ** 52;
+    case 'restart':
+      return 1_000_000;
+    case 'annealing':
+      return 5_000_000 + 1000 * n;
+    case 'min-conflicts':
+      return 1_000_000 + 100 * n;
+    case 'fast':
+      return 200 * n + 1_000_000;
+    case 'construct':
+      return 2 ** 52;
   }
 }
 

@@ -15,9 +15,21 @@ import { checkBytes, checkString } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { MAX_N, validatePositions } from './model.js';
 
-enum Mode { Start, Plain, Json }
+enum Mode {
+  Start,
+  Plain,
+  Json,
+}
 /** What the JSON grammar expects next. */
-enum Expect { Value, ValueOrClose, Key, KeyOrClose, Colon, CommaOrClose, Nothing }
+enum Expect {
+  Value,
+  ValueOrClose,
+  Key,
+  KeyOrClose,
+  Colon,
+  CommaOrClose,
+  Nothing,
+}
 
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 /** Ends a bare token (a number or a literal) in JSON. */
@@ -71,8 +83,11 @@ export class PositionsParser {
     // A UTF-8 byte-order mark (as some editors save) is not part of the placement.
     const bom = this.offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
     for (let i = bom; i < chunk.length; i++) {
-      if (!this.inToken && (this.mode === Mode.Plain || (this.mode === Mode.Json && this.inColumns() && !this.inString
-        && (this.expect === Expect.Value || this.expect === Expect.ValueOrClose)))) {
+      if (
+        !this.inToken &&
+        (this.mode === Mode.Plain ||
+          (this.mode === Mode.Json && this.inColumns() && !this.inString && (this.expect === Expect.Value || this.expect === Expect.ValueOrClose)))
+      ) {
         i = this.columnRun(chunk, i);
         if (i === chunk.length) break;
       }
@@ -84,8 +99,15 @@ export class PositionsParser {
             this.digit(b);
             continue;
           }
-          if (b === 0x2c && this.plainDigits && !this.negative && this.digits > 0 && this.digits <= 9
-            && this.columnsDepth > 0 && this.columnsDepth === this.stack.length) {
+          if (
+            b === 0x2c &&
+            this.plainDigits &&
+            !this.negative &&
+            this.digits > 0 &&
+            this.digits <= 9 &&
+            this.columnsDepth > 0 &&
+            this.columnsDepth === this.stack.length
+          ) {
             this.inToken = false;
             this.add(this.value, '');
             this.expect = Expect.Value;
@@ -94,8 +116,9 @@ export class PositionsParser {
         }
         this.json(b, this.offset + i);
       } else if (this.mode === Mode.Plain) {
-        if (isSpace(b) || b === 0x2c) { if (this.inToken) this.endToken(true); }
-        else if (this.inToken && b >= 0x30 && b <= 0x39) this.digit(b);
+        if (isSpace(b) || b === 0x2c) {
+          if (this.inToken) this.endToken(true);
+        } else if (this.inToken && b >= 0x30 && b <= 0x39) this.digit(b);
         else this.tokenByte(b, this.offset + i);
       } else if (!isSpace(b)) {
         if (b === 0x7b || b === 0x5b) {
@@ -123,7 +146,9 @@ export class PositionsParser {
     if (this.mode === Mode.Json) {
       if (this.inToken) this.endJsonToken();
       if (this.inString || this.stack.length > 0) {
-        throw new InvalidInputError(`the placement is not valid JSON: it ends inside ${this.inString ? 'a string' : 'an array or object'} (byte ${this.offset})`);
+        throw new InvalidInputError(
+          `the placement is not valid JSON: it ends inside ${this.inString ? 'a string' : 'an array or object'} (byte ${this.offset})`,
+        );
       }
       if (this.topIsObject && !this.found) throw new InvalidInputError('the JSON object has no "positions" array');
     }
@@ -155,7 +180,9 @@ export class PositionsParser {
    */
   private columnRun(chunk: Uint8Array, i: number): number {
     const plain = this.mode === Mode.Plain;
-    let start = i, value = 0, digits = 0;
+    let start = i,
+      value = 0,
+      digits = 0;
     for (; i < chunk.length; i++) {
       const b = chunk[i]!;
       if (b >= 0x30 && b <= 0x39) {
@@ -195,7 +222,10 @@ export class PositionsParser {
       this.tokenStart = at;
       this.negative = b === 0x2d;
       this.plainDigits = true;
-      if (b >= 0x30 && b <= 0x39) { this.digit(b); return; }
+      if (b >= 0x30 && b <= 0x39) {
+        this.digit(b);
+        return;
+      }
       if (b !== 0x2d) this.plainDigits = false;
     } else this.plainDigits = false;
     if (this.tokenLength < TOKEN_CAP) this.token[this.tokenLength++] = b;
@@ -258,37 +288,49 @@ export class PositionsParser {
     if (this.inString) {
       if (this.escaped) this.escaped = false;
       else if (b === 0x5c) this.escaped = true;
-      else if (b === 0x22) { this.endString(); return; }
+      else if (b === 0x22) {
+        this.endString();
+        return;
+      }
       if (this.tokenLength < TOKEN_CAP) this.token[this.tokenLength++] = b;
       return;
     }
     if (this.inToken) {
-      if (!endsJsonToken(b)) { this.tokenByte(b, at); return; }
+      if (!endsJsonToken(b)) {
+        this.tokenByte(b, at);
+        return;
+      }
       this.endJsonToken();
     }
     if (isSpace(b)) return;
     const e = this.expect;
-    if (b === 0x2c) { // ,
+    if (b === 0x2c) {
+      // ,
       if (e !== Expect.CommaOrClose) this.syntax('","', at);
       this.expect = this.stack.at(-1) === 0x7b ? Expect.Key : Expect.Value;
       return;
     }
-    if (b === 0x3a) { // :
+    if (b === 0x3a) {
+      // :
       if (e !== Expect.Colon) this.syntax('":"', at);
       this.expect = Expect.Value;
       return;
     }
-    if (b === 0x5d || b === 0x7d) { // ] }
+    if (b === 0x5d || b === 0x7d) {
+      // ] }
       const open = this.stack.at(-1);
-      const closes = b === 0x5d ? open === 0x5b && (e === Expect.CommaOrClose || e === Expect.ValueOrClose)
-        : open === 0x7b && (e === Expect.CommaOrClose || e === Expect.KeyOrClose);
+      const closes =
+        b === 0x5d
+          ? open === 0x5b && (e === Expect.CommaOrClose || e === Expect.ValueOrClose)
+          : open === 0x7b && (e === Expect.CommaOrClose || e === Expect.KeyOrClose);
       if (!closes) this.syntax(`"${String.fromCharCode(b)}"`, at);
       if (this.columnsDepth === this.stack.length) this.columnsDepth = 0;
       this.stack.pop();
       this.expect = this.stack.length === 0 ? Expect.Nothing : Expect.CommaOrClose;
       return;
     }
-    if (b === 0x22) { // "
+    if (b === 0x22) {
+      // "
       if (e === Expect.Key || e === Expect.KeyOrClose) {
         this.stringIsKey = this.stack.length === 1;
       } else if (e === Expect.Value || e === Expect.ValueOrClose) {
@@ -302,11 +344,12 @@ export class PositionsParser {
     }
     if (e !== Expect.Value && e !== Expect.ValueOrClose) this.syntax(`"${String.fromCharCode(b)}"`, at);
     const element = this.columnsDepth > 0 && this.columnsDepth === this.stack.length;
-    if (b === 0x5b || b === 0x7b) { // [ {
+    if (b === 0x5b || b === 0x7b) {
+      // [ {
       if (element) this.add(-1, b === 0x5b ? '[…]' : '{…}');
       this.stack.push(b);
       // The columns: the top-level array, or the array under the top-level key "positions".
-      const isColumns = b === 0x5b && ((this.stack.length === 1) || (this.stack.length === 2 && this.topIsObject && this.lastKey === 'positions'));
+      const isColumns = b === 0x5b && (this.stack.length === 1 || (this.stack.length === 2 && this.topIsObject && this.lastKey === 'positions'));
       if (isColumns) {
         if (this.found) this.syntax('a second "positions" array', at);
         this.found = true;

@@ -43,19 +43,34 @@ function createRun(o: NormalizedQueensOptions, backend: Backend, kernels: Kernel
 }
 
 /** `initMs`: preparing the run (allocation, the start board; all of construct on WASM) counts as solver time. */
-function finish(o: NormalizedQueensOptions, backend: Backend, run: QueensRun, driven: Driven<{ kind: string }, QueensStats>, initMs: number): QueensSolveResult {
+function finish(
+  o: NormalizedQueensOptions,
+  backend: Backend,
+  run: QueensRun,
+  driven: Driven<{ kind: string }, QueensStats>,
+  initMs: number,
+): QueensSolveResult {
   let status: QueensStatus;
   if (driven.status !== 'done') status = driven.status;
   else if (driven.outcome.kind === 'memory-limit') status = 'limit';
   else status = driven.outcome.kind as QueensStatus;
   return {
-    n: o.n, algorithm: o.algorithm, backend, seed: o.seed, status, ...driven.stats,
-    positions: run.positions(), history: run.history(), timeMs: initMs + driven.workMs,
+    n: o.n,
+    algorithm: o.algorithm,
+    backend,
+    seed: o.seed,
+    status,
+    ...driven.stats,
+    positions: run.positions(),
+    history: run.history(),
+    timeMs: initMs + driven.workMs,
   };
 }
 
 const driveOptions = (options: QueensSolveOptions): DriveOptions<QueensStats> => ({
-  timeoutMs: options.timeoutMs, signal: options.signal, onProgress: options.onProgress,
+  timeoutMs: options.timeoutMs,
+  signal: options.signal,
+  onProgress: options.onProgress,
 });
 
 /**

@@ -25,10 +25,18 @@ export const queensTasks = {
   solve: async (p: SolveTaskPayload, ctx: TaskContext): Promise<SolveTaskResult> => {
     if (p.backend !== 'ts') await loadKernels();
     // In slices, so that a page sees the steps go by (10⁶ queens take seconds) and can cancel.
-    const { result, trace } = await traceQueens(p.n, {
-      algorithm: p.algorithm, seed: p.seed, maxSteps: p.maxSteps, backend: p.backend, signal: ctx.signal,
-      onProgress: (s) => ctx.progress({ steps: s.steps, conflicts: s.conflicts }),
-    }, p.frames ?? 0);
+    const { result, trace } = await traceQueens(
+      p.n,
+      {
+        algorithm: p.algorithm,
+        seed: p.seed,
+        maxSteps: p.maxSteps,
+        backend: p.backend,
+        signal: ctx.signal,
+        onProgress: (s) => ctx.progress({ steps: s.steps, conflicts: s.conflicts }),
+      },
+      p.frames ?? 0,
+    );
     return { ...result, positions: Array.from(result.positions), trace };
   },
   /** All of Q(n) in this worker (the subproblems one after another), with progress. */

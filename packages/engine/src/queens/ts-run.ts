@@ -67,7 +67,9 @@ const LIMIT: QueensOutcome = { kind: 'limit' };
 function* randomStart(s: State): Pausing {
   const { b, rng } = s;
   yield* clearBoard(s);
-  yield* inChunks(s, b.n, (from, to) => { for (let r = from; r < to; r++) b.place(r, rng.nextInt(b.n)); });
+  yield* inChunks(s, b.n, (from, to) => {
+    for (let r = from; r < to; r++) b.place(r, rng.nextInt(b.n));
+  });
 }
 
 /**
@@ -107,33 +109,36 @@ function record(s: State): void {
  * Steepest descent from `start`: each step takes the best improving move; when none improves, the
  * algorithm's `stuck` step (hill climbing's escape, or a restart). `traced` records the score history.
  */
-const descent = (start: (s: State) => Pausing, stuck: (s: State) => Pausing | undefined, traced: boolean): Body => function* (s) {
-  const { b, stats, o } = s;
-  s.left = yield;
-  yield* start(s);
-  if (traced) record(s);
-  const best = new Int32Array(2);
-  for (;;) {
-    if (s.left <= 0) s.left = yield;
-    if (b.pairs === 0) return SOLVED;
-    if (stats.steps >= o.maxSteps) return LIMIT;
-    stats.steps++;
-    if ((yield* bestMove(s, best)) < 0) {
-      b.moveTo(best[0]!, best[1]!);
-      stats.moves++;
-    } else {
-      const more = stuck(s);
-      if (more !== undefined) yield* more;
-    }
+const descent = (start: (s: State) => Pausing, stuck: (s: State) => Pausing | undefined, traced: boolean): Body =>
+  function* (s) {
+    const { b, stats, o } = s;
+    s.left = yield;
+    yield* start(s);
     if (traced) record(s);
-  }
-};
+    const best = new Int32Array(2);
+    for (;;) {
+      if (s.left <= 0) s.left = yield;
+      if (b.pairs === 0) return SOLVED;
+      if (stats.steps >= o.maxSteps) return LIMIT;
+      stats.steps++;
+      if ((yield* bestMove(s, best)) < 0) {
+        b.moveTo(best[0]!, best[1]!);
+        stats.moves++;
+      } else {
+        const more = stuck(s);
+        if (more !== undefined) yield* more;
+      }
+      if (traced) record(s);
+    }
+  };
 
 /** The seed's hill climbing: from the main diagonal; stuck → K random in-row moves, rows 0, 1, … (cyclically), column nextInt(n). */
 const hillClimbing = descent(
   function* (s) {
     yield* clearBoard(s);
-    yield* inChunks(s, s.b.n, (from, to) => { for (let r = from; r < to; r++) s.b.place(r, r); });
+    yield* inChunks(s, s.b.n, (from, to) => {
+      for (let r = from; r < to; r++) s.b.place(r, r);
+    });
   },
   ({ b, rng, stats, o }) => {
     stats.escapes++;
@@ -144,10 +149,14 @@ const hillClimbing = descent(
 );
 
 /** Random-restart hill climbing: stuck → a fresh random start. */
-const restart = descent(randomStart, function* (s) {
-  s.stats.restarts++;
-  yield* randomStart(s);
-}, false);
+const restart = descent(
+  randomStart,
+  function* (s) {
+    s.stats.restarts++;
+    yield* randomStart(s);
+  },
+  false,
+);
 
 const annealing: Body = function* (s) {
   const { b, rng, stats, o } = s;
@@ -181,7 +190,9 @@ const minConflicts: Body = function* (s) {
   s.left = yield;
   // Start: a random permutation (Fisher–Yates from the end over the identity, as Rng.shuffle).
   yield* clearBoard(s);
-  yield* inChunks(s, n, (from, to) => { for (let r = from; r < to; r++) pos[r] = r; });
+  yield* inChunks(s, n, (from, to) => {
+    for (let r = from; r < to; r++) pos[r] = r;
+  });
   yield* inChunks(s, n, (from, to) => {
     // k counts the swaps: i = n−1−k goes n−1 down to 1.
     for (let k = from; k < to; k++) {
@@ -193,7 +204,9 @@ const minConflicts: Body = function* (s) {
       pos[j] = t;
     }
   });
-  yield* inChunks(s, n, (from, to) => { for (let r = from; r < to; r++) b.place(r, pos[r]!); });
+  yield* inChunks(s, n, (from, to) => {
+    for (let r = from; r < to; r++) b.place(r, pos[r]!);
+  });
   const ties = new Int32Array(n);
   for (;;) {
     if (s.left <= 0) s.left = yield;
@@ -249,10 +262,15 @@ const fast: Body = function* (s) {
   for (;;) {
     // Phase 1: greedy permutation. Row i takes a random column among those not yet used; kept when
     // its diagonals are free, for at most 3n attempts.
-    yield* inChunks(s, n, (from, to) => {
-      b.clearRows(from, to);
-      for (let r = from; r < to; r++) pos[r] = r;
-    }, FAST_CHUNK_COST);
+    yield* inChunks(
+      s,
+      n,
+      (from, to) => {
+        b.clearRows(from, to);
+        for (let r = from; r < to; r++) pos[r] = r;
+      },
+      FAST_CHUNK_COST,
+    );
     if (s.left <= 0) s.left = yield;
     let i = 0;
     for (let attempts = 0; i < n && attempts < 3 * n; attempts++) {
@@ -269,15 +287,27 @@ const fast: Body = function* (s) {
     }
     const m = i;
     // The rest at random (forward Fisher–Yates over rows m..n−1), then counted.
-    yield* inChunks(s, n - m, (from, to) => {
-      for (let k = m + from; k < Math.min(m + to, n - 1); k++) {
-        const j = k + rng.nextInt(n - k);
-        const t = pos[k]!;
-        pos[k] = pos[j]!;
-        pos[j] = t;
-      }
-    }, FAST_CHUNK_COST);
-    yield* inChunks(s, n - m, (from, to) => { for (let k = m + from; k < m + to; k++) b.place(k, pos[k]!); }, FAST_CHUNK_COST);
+    yield* inChunks(
+      s,
+      n - m,
+      (from, to) => {
+        for (let k = m + from; k < Math.min(m + to, n - 1); k++) {
+          const j = k + rng.nextInt(n - k);
+          const t = pos[k]!;
+          pos[k] = pos[j]!;
+          pos[j] = t;
+        }
+      },
+      FAST_CHUNK_COST,
+    );
+    yield* inChunks(
+      s,
+      n - m,
+      (from, to) => {
+        for (let k = m + from; k < m + to; k++) b.place(k, pos[k]!);
+      },
+      FAST_CHUNK_COST,
+    );
     if (s.left <= 0) s.left = yield;
     // Phase 2: repair by swaps. Cursor i visits the attacked rows of [lo, n) cyclically; each step
     // swaps row i with a random row j and keeps the swap only when the attacking pairs decrease.
@@ -359,6 +389,8 @@ export function createTsQueensRun(o: NormalizedQueensOptions): QueensRun {
     stats: () => ({ ...stats, conflicts: b.pairs }),
     positions: () => b.pos.slice(),
     history: () => s.history.slice(),
-    dispose(): void { /* nothing to free */ },
+    dispose(): void {
+      /* nothing to free */
+    },
   };
 }

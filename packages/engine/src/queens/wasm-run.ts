@@ -31,7 +31,11 @@ export function createWasmQueensRun(kernels: Kernels, o: NormalizedQueensOptions
   let handedOver = false;
 
   const readStats = (): QueensStats => ({
-    steps: ex.queensSteps(), moves: ex.queensMoves(), escapes: ex.queensEscapes(), restarts: ex.queensRestarts(), conflicts: ex.queensConflicts(),
+    steps: ex.queensSteps(),
+    moves: ex.queensMoves(),
+    escapes: ex.queensEscapes(),
+    restarts: ex.queensRestarts(),
+    conflicts: ex.queensConflicts(),
   });
   /**
    * Copies what the caller may read after dispose; the instance is released afterwards (`end`). From
@@ -65,9 +69,7 @@ export function createWasmQueensRun(kernels: Kernels, o: NormalizedQueensOptions
     return outcome;
   };
 
-  settle(lease.call((k) => k.queensInit(
-    o.n, codes.queens.algorithm[o.algorithm], o.seed, o.maxSteps, o.escapeMoves, o.t0, o.alpha, o.tMin, o.historyLimit,
-  )));
+  settle(lease.call((k) => k.queensInit(o.n, codes.queens.algorithm[o.algorithm], o.seed, o.maxSteps, o.escapeMoves, o.t0, o.alpha, o.tMin, o.historyLimit)));
 
   return {
     step(budget: number): QueensOutcome | null {
@@ -80,7 +82,10 @@ export function createWasmQueensRun(kernels: Kernels, o: NormalizedQueensOptions
     positions(): Int32Array {
       if (finalPositions !== undefined) {
         // The first read after the run ended takes the snapshot itself (10⁸ queens: no second 400 MB copy).
-        if (!handedOver) { handedOver = true; return finalPositions; }
+        if (!handedOver) {
+          handedOver = true;
+          return finalPositions;
+        }
         return finalPositions.slice();
       }
       return new Int32Array(lease.buffer, ex.queensPositions() >>> 0, o.n).slice();

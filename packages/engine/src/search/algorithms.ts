@@ -215,8 +215,7 @@ export function* bestFirstSearch<S, A>(
 export const astar = <S, A>(p: Problem<S, A>, limits?: SearchLimits, counters?: SearchCounters) =>
   bestFirstSearch(p, (n) => n.g + p.h(n.state), limits, counters);
 
-export const uniformCostSearch = <S, A>(p: Problem<S, A>, limits?: SearchLimits, counters?: SearchCounters) =>
-  bestFirstSearch(p, (n) => n.g, limits, counters);
+export const uniformCostSearch = <S, A>(p: Problem<S, A>, limits?: SearchLimits, counters?: SearchCounters) => bestFirstSearch(p, (n) => n.g, limits, counters);
 
 /** Greedy best-first: f = h, and a state is never pushed twice (no reopening). */
 export const greedySearch = <S, A>(p: Problem<S, A>, limits?: SearchLimits, counters?: SearchCounters) =>
@@ -264,11 +263,7 @@ export function bfsDistances<S, A>(problem: Problem<S, A>): Map<StateKey, number
 // Breadth-first search
 
 /** BFS with the goal test on generation (contract: "bfs"). */
-export function* breadthFirstSearch<S, A>(
-  problem: Problem<S, A>,
-  limits: SearchLimits = {},
-  counters: SearchCounters = newCounters(),
-): SearchGenerator<S, A> {
+export function* breadthFirstSearch<S, A>(problem: Problem<S, A>, limits: SearchLimits = {}, counters: SearchCounters = newCounters()): SearchGenerator<S, A> {
   const maxNodes = limits.maxNodes ?? Infinity;
   const slice: Slice = { since: 0 };
   const root = rootNode(problem);
@@ -454,10 +449,7 @@ export function* idaStar<S, A>(
 }
 
 /** How the search of one subtree of parallel IDA* ended: a goal, the node limit, or done with the least f over its bound. */
-export type SubtreeOutcome<S, A> =
-  | { kind: 'found'; node: Node<S, A> }
-  | { kind: 'node-limit' }
-  | { kind: 'exhausted'; next: number };
+export type SubtreeOutcome<S, A> = { kind: 'found'; node: Node<S, A> } | { kind: 'node-limit' } | { kind: 'exhausted'; next: number };
 
 /**
  * One subtree of a parallel IDA* iteration (contract "Parallel IDA*"): visit(root) of the idastar
@@ -499,10 +491,18 @@ export function weightedIdaStar<S, A>(
   range?: ThresholdRange,
 ): SearchGenerator<S, A> {
   const { num, den } = weight;
-  return idaStar(problem, limits, counters, (n) => {
-    const h = problem.h(n.state);
-    return n.g + h >= incumbent ? Infinity : den * n.g + num * h;
-  }, threshold, (next) => Math.max(next, Math.ceil(next / num - 1e-9) * num), range);
+  return idaStar(
+    problem,
+    limits,
+    counters,
+    (n) => {
+      const h = problem.h(n.state);
+      return n.g + h >= incumbent ? Infinity : den * n.g + num * h;
+    },
+    threshold,
+    (next) => Math.max(next, Math.ceil(next / num - 1e-9) * num),
+    range,
+  );
 }
 
 /** Depth-limited DFS: nodes at depthLimit are goal-tested, not expanded; no repeats on the path. */

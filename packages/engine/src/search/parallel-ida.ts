@@ -223,9 +223,9 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     const budget = maxNodes - total.expanded;
     const walk = (depth: number): Top<S, A> =>
       walkTop(problem, threshold, depth, (n) => n.depth < depth + MAX_EXTRA_DEPTH && history.tooBig(pathActions(n), width), budget);
-    const minSplit = typeof options.minSplitNodes === 'function' ? options.minSplitNodes() : options.minSplitNodes ?? 0;
+    const minSplit = typeof options.minSplitNodes === 'function' ? options.minSplitNodes() : (options.minSplitNodes ?? 0);
     const whole = options.splitDepth === undefined && minSplit > 0 && (iteration === 1 || history.expected() < minSplit);
-    let splitDepth = whole ? 0 : options.splitDepth ?? 1;
+    let splitDepth = whole ? 0 : (options.splitDepth ?? 1);
     let top = whole ? walkTop(problem, threshold, 0, () => false, budget) : walk(splitDepth);
     // Auto: deepen the split while there are too few subtrees and a level deeper has more (a deeper
     // split only moves nodes from the subtrees to the top, which is walked here in one thread).
@@ -239,7 +239,14 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     }
     const counters = { ...top.counters };
     const report: IterationReport = {
-      iteration, threshold, next: NaN, subtrees: 0, splitDepth, expanded: 0, generated: 0, timeMs: 0,
+      iteration,
+      threshold,
+      next: NaN,
+      subtrees: 0,
+      splitDepth,
+      expanded: 0,
+      generated: 0,
+      timeMs: 0,
     };
     const finish = (): void => {
       report.expanded = counters.expanded;
@@ -253,7 +260,16 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
       return { outcome: { kind: 'node-limit' }, counters: total, iterations };
     }
     const run = await runSubtrees(top.items, {
-      iteration, threshold, splitDepth, width, search, signal, maxNodes: budget - counters.expanded, counters, total, onProgress: options.onProgress,
+      iteration,
+      threshold,
+      splitDepth,
+      width,
+      search,
+      signal,
+      maxNodes: budget - counters.expanded,
+      counters,
+      total,
+      onProgress: options.onProgress,
     });
     report.subtrees = run.started;
     if (run.error !== undefined) throw run.error.cause;
@@ -346,17 +362,22 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
         result.started++;
         const path = pathActions(item.node);
         const job: SubtreeJob<A> = { iteration: ctx.iteration, index, path, threshold: ctx.threshold, maxNodes: ctx.maxNodes };
-        ctx.search(job, controller.signal, (c) => { entry.progress = c; report(); }).then(
-          (answer) => done(index, path, answer),
-          (error: unknown) => {
-            running.delete(index);
-            if (result.error === undefined) {
-              result.error = { cause: error };
-              stopAll('aborted');
-            }
-            settle();
-          },
-        );
+        ctx
+          .search(job, controller.signal, (c) => {
+            entry.progress = c;
+            report();
+          })
+          .then(
+            (answer) => done(index, path, answer),
+            (error: unknown) => {
+              running.delete(index);
+              if (result.error === undefined) {
+                result.error = { cause: error };
+                stopAll('aborted');
+              }
+              settle();
+            },
+          );
       }
       settle();
     };

@@ -61,10 +61,14 @@ export type StepEvent<S, A> =
   | { readonly kind: 'iteration'; readonly iteration: number; readonly bound: number }
   /** A node taken for expansion (its children follow); `open`/`closed` are sizes after taking it. */
   | {
-    readonly kind: 'select'; readonly node: StepNode<S, A>; readonly expanded: number; readonly open: number; readonly closed: number;
-    /** How many generate events of its children follow (depth-first: interleaved with their subtrees). */
-    readonly children: number;
-  }
+      readonly kind: 'select';
+      readonly node: StepNode<S, A>;
+      readonly expanded: number;
+      readonly open: number;
+      readonly closed: number;
+      /** How many generate events of its children follow (depth-first: interleaved with their subtrees). */
+      readonly children: number;
+    }
   /** `last`: no further child is generated before another node is taken (nextStep ends a step here). */
   | { readonly kind: 'generate'; readonly node: StepNode<S, A>; readonly fate: ChildFate; readonly generated: number; readonly last: boolean }
   /** Best-first: a popped entry whose state was since reached more cheaply; dropped, not counted. */
@@ -96,18 +100,29 @@ export interface StepSearch<S, A> {
 /** The algorithm's priority of a node, from its g, h and depth. */
 function priority(options: StepOptions): (g: number, h: number, depth: number) => number {
   switch (options.algorithm) {
-    case 'astar': case 'idastar': return (g, h) => g + h;
-    case 'wastar': { const w = options.weight ?? 2; return (g, h) => g + w * h; }
-    case 'ucs': return (g) => g;
-    case 'greedy': return (_g, h) => h;
-    default: return (_g, _h, depth) => depth;
+    case 'astar':
+    case 'idastar':
+      return (g, h) => g + h;
+    case 'wastar': {
+      const w = options.weight ?? 2;
+      return (g, h) => g + w * h;
+    }
+    case 'ucs':
+      return (g) => g;
+    case 'greedy':
+      return (_g, h) => h;
+    default:
+      return (_g, _h, depth) => depth;
   }
 }
 
 /** Makes the step nodes of one search: ids in generation order, h and f computed once. */
 class NodeMaker<S, A> {
   private nextId = 0;
-  constructor(private readonly problem: Problem<S, A>, private readonly f: (g: number, h: number, depth: number) => number) {}
+  constructor(
+    private readonly problem: Problem<S, A>,
+    private readonly f: (g: number, h: number, depth: number) => number,
+  ) {}
 
   root(): StepNode<S, A> {
     return this.make(this.problem.initial, null, null, 0, 0);
@@ -143,7 +158,8 @@ function checkStepOptions(problem: unknown, options: StepOptions): void {
   }
   const { weight, depthLimit, maxNodes } = options;
   if (weight !== undefined && !(Number.isFinite(weight) && weight >= 1)) throw new InvalidInputError(`step: weight must be a number ≥ 1, got ${weight}`);
-  if (depthLimit !== undefined && !(Number.isSafeInteger(depthLimit) && depthLimit >= 0)) throw new InvalidInputError(`step: depthLimit must be a whole number ≥ 0, got ${depthLimit}`);
+  if (depthLimit !== undefined && !(Number.isSafeInteger(depthLimit) && depthLimit >= 0))
+    throw new InvalidInputError(`step: depthLimit must be a whole number ≥ 0, got ${depthLimit}`);
   if (maxNodes !== undefined && !(maxNodes >= 0)) throw new InvalidInputError(`step: maxNodes must be ≥ 0, got ${maxNodes}`);
 }
 
@@ -154,11 +170,16 @@ export function searchSteps<S, A>(problem: Problem<S, A>, options: StepOptions):
   const counters = newCounters();
   const maxNodes = options.maxNodes ?? Infinity;
   switch (options.algorithm) {
-    case 'bfs': return breadthFirstSteps(problem, nodes, counters, maxNodes);
-    case 'dfs': return depthFirstSteps(problem, nodes, counters, maxNodes, { kind: 'dfs', depthLimit: options.depthLimit ?? 50 });
-    case 'iddfs': return depthFirstSteps(problem, nodes, counters, maxNodes, { kind: 'iddfs' });
-    case 'idastar': return depthFirstSteps(problem, nodes, counters, maxNodes, { kind: 'idastar' });
-    default: return bestFirstSteps(problem, nodes, counters, maxNodes, options.algorithm !== 'greedy');
+    case 'bfs':
+      return breadthFirstSteps(problem, nodes, counters, maxNodes);
+    case 'dfs':
+      return depthFirstSteps(problem, nodes, counters, maxNodes, { kind: 'dfs', depthLimit: options.depthLimit ?? 50 });
+    case 'iddfs':
+      return depthFirstSteps(problem, nodes, counters, maxNodes, { kind: 'iddfs' });
+    case 'idastar':
+      return depthFirstSteps(problem, nodes, counters, maxNodes, { kind: 'idastar' });
+    default:
+      return bestFirstSteps(problem, nodes, counters, maxNodes, options.algorithm !== 'greedy');
   }
 }
 
@@ -220,7 +241,10 @@ function bestFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, co
     closedSize: () => closed.size,
     frontier(k) {
       // A copy sorted by the heap's own order: fine for the few thousand entries a lesson shows.
-      const live = open.entries().filter((e) => !stale(e)).sort((a, b) => (before(a, b) ? -1 : 1));
+      const live = open
+        .entries()
+        .filter((e) => !stale(e))
+        .sort((a, b) => (before(a, b) ? -1 : 1));
       return live.slice(0, k).map((e) => ({ node: e.node as StepNode<S, A>, seq: e.seq }));
     },
   };
@@ -289,7 +313,13 @@ type DepthFirstKind = { kind: 'idastar' } | { kind: 'iddfs' } | { kind: 'dfs'; d
 /** A visit's answer: the goal was found, the node limit stopped it, or the least cut value. */
 type Visit = 'found' | 'limit' | number;
 
-function depthFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, counters: SearchCounters, maxNodes: number, rules: DepthFirstKind): StepSearch<S, A> {
+function depthFirstSteps<S, A>(
+  problem: Problem<S, A>,
+  nodes: NodeMaker<S, A>,
+  counters: SearchCounters,
+  maxNodes: number,
+  rules: DepthFirstKind,
+): StepSearch<S, A> {
   /** The path's frames: a node and its children not visited yet (the depth-first "open list"). */
   const frames: { node: StepNode<S, A>; children: StepNode<S, A>[]; next: number }[] = [];
   const onPath = new Set<StateKey>();
@@ -328,7 +358,13 @@ function depthFirstSteps<S, A>(problem: Problem<S, A>, nodes: NodeMaker<S, A>, c
       seen(child);
       const cut = cutValue(child);
       // An added child is visited next: its own step begins.
-      yield { kind: 'generate', node: child, fate: cut === null ? 'added' : 'pruned', generated: counters.generated, last: cut === null || frame.next === frame.children.length };
+      yield {
+        kind: 'generate',
+        node: child,
+        fate: cut === null ? 'added' : 'pruned',
+        generated: counters.generated,
+        last: cut === null || frame.next === frame.children.length,
+      };
       const r = cut ?? (yield* visit(child));
       if (r === 'found' || r === 'limit') return r;
       if (r < min) min = r;

@@ -8,7 +8,18 @@ import { parseDegrees, polyfit, sweepDegrees } from '@searchlab/engine/fit';
 
 const y = [1, 2, 3];
 /** A Proxy whose every read throws (as the options of a careless caller may). */
-const trapping = (): never => new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } }) as never;
+const trapping = (): never =>
+  new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  ) as never;
 const CASES: [string, () => unknown, RegExp][] = [
   ['solveQueens(50, null)', () => solveQueens(50, null as never), /^options must be an object, got null$/],
   ["solveQueens(50, 'fast')", () => solveQueens(50, 'fast' as never), /^options must be an object, got 'fast'$/],
@@ -20,15 +31,56 @@ const CASES: [string, () => unknown, RegExp][] = [
   ['checkSolution(null)', () => checkSolution(null as never), /^positions must be an array or a typed array, got null$/],
   ['checkSolution({ length: -1 })', () => checkSolution({ length: -1 } as never), /^positions must be an array or a typed array/],
   ["parseDegrees('1-100000000')", () => parseDegrees('1-100000000'), /^degrees: 100000000 is past the largest degree, \d+$/],
-  ['an onProgress that throws', () => solveQueens(300, { algorithm: 'hill-climbing', backend: 'ts', onProgress: () => { throw new Error('boom'); } }), /^onProgress threw: boom$/],
-  ['a Proxy whose length throws', () => checkSolution(new Proxy([], { get: () => { throw new Error('trap'); } })), /^positions could not be read: trap$/],
+  [
+    'an onProgress that throws',
+    () =>
+      solveQueens(300, {
+        algorithm: 'hill-climbing',
+        backend: 'ts',
+        onProgress: () => {
+          throw new Error('boom');
+        },
+      }),
+    /^onProgress threw: boom$/,
+  ],
+  [
+    'a Proxy whose length throws',
+    () =>
+      checkSolution(
+        new Proxy([], {
+          get: () => {
+            throw new Error('trap');
+          },
+        }),
+      ),
+    /^positions could not be read: trap$/,
+  ],
   // Issue 25, round 3: options that cannot be read, and a caller's callback that throws on the task path.
   ['solveQueens(8, a Proxy whose traps throw)', () => solveQueens(8, trapping()), /^options could not be read: trap$/],
   ['simulateMonty(a Proxy whose traps throw)', () => simulateMonty(trapping()), /^options could not be read: trap$/],
   ['polyfit(x, y, 1, a Proxy whose traps throw)', () => polyfit(y, y, 1, trapping()), /^options could not be read: trap$/],
   ['countQueens(8, a Proxy whose traps throw)', () => countQueens(8, trapping()), /^options could not be read: trap$/],
-  ['options with a getter that throws', () => solveQueens(8, { get seed(): number { throw new Error('no seed'); } }), /^options could not be read: no seed$/],
-  ['countQueens with an onProgress that throws', () => countQueens(12, { backend: 'ts', onProgress: () => { throw new Error('boom'); } }), /^onProgress threw: boom$/],
+  [
+    'options with a getter that throws',
+    () =>
+      solveQueens(8, {
+        get seed(): number {
+          throw new Error('no seed');
+        },
+      }),
+    /^options could not be read: no seed$/,
+  ],
+  [
+    'countQueens with an onProgress that throws',
+    () =>
+      countQueens(12, {
+        backend: 'ts',
+        onProgress: () => {
+          throw new Error('boom');
+        },
+      }),
+    /^onProgress threw: boom$/,
+  ],
 ];
 
 describe('public functions name a bad argument', () => {

@@ -4,17 +4,29 @@ import { parseDecimal, parseInteger } from '../../src/core/numbers.js';
 import { parseBoard } from '../../src/puzzle/parse.js';
 
 describe('parseDecimal / parseInteger', () => {
-  test.each([['12', 12], ['-1', -1], ['+3', 3], ['1e9', 1e9], ['1.5e3', 1500], ['1.0', 1], ['007', 7]])('integer %s', (t, n) => {
+  test.each([
+    ['12', 12],
+    ['-1', -1],
+    ['+3', 3],
+    ['1e9', 1e9],
+    ['1.5e3', 1500],
+    ['1.0', 1],
+    ['007', 7],
+  ])('integer %s', (t, n) => {
     expect(parseInteger(t)).toBe(n);
   });
-  test.each([['1.2', 1.2], ['.5', 0.5], ['2.5e-3', 0.0025], ['3', 3]])('decimal %s', (t, n) => {
+  test.each([
+    ['1.2', 1.2],
+    ['.5', 0.5],
+    ['2.5e-3', 0.0025],
+    ['3', 3],
+  ])('decimal %s', (t, n) => {
     expect(parseDecimal(t)).toBe(n);
   });
-  test.each(['', ' 1', '1 ', '0x10', '0b1', '0o7', 'NaN', 'Infinity', '-Infinity', '1e999', '1_000', '12abc', '1.2.3', 'e9', '.', '1e'])(
-    'refused: %j', (t) => {
-      expect(parseDecimal(t)).toBeUndefined();
-      expect(parseInteger(t)).toBeUndefined();
-    });
+  test.each(['', ' 1', '1 ', '0x10', '0b1', '0o7', 'NaN', 'Infinity', '-Infinity', '1e999', '1_000', '12abc', '1.2.3', 'e9', '.', '1e'])('refused: %j', (t) => {
+    expect(parseDecimal(t)).toBeUndefined();
+    expect(parseInteger(t)).toBeUndefined();
+  });
   test.each(['1.5', '1e-3', '9007199254740993'])('not an integer: %s', (t) => expect(parseInteger(t)).toBeUndefined());
 });
 

@@ -44,7 +44,8 @@ describe('montySpec, queensCountSpec, queensSolveSpec, fitSpec', () => {
     const f = fitSpec({ degrees: [1, 2, 5], folds: 5, ...TRANSPORT } as Parameters<typeof fitSpec>[0]);
     expect(f).toEqual({ degrees: [1, 2, 5], folds: 5, seed: 1, mapDomain: false, covariance: false, backend: 'wasm' });
     expect(fitSpec(f)).toEqual(f);
-    for (const bad of [{ degrees: [] }, { degrees: [1.5] }, { degrees: [1], split: 1 }, { degrees: [1], folds: 1 }]) expect(() => fitSpec(bad)).toThrow(InvalidInputError);
+    for (const bad of [{ degrees: [] }, { degrees: [1.5] }, { degrees: [1], split: 1 }, { degrees: [1], folds: 1 }])
+      expect(() => fitSpec(bad)).toThrow(InvalidInputError);
   });
 });
 

@@ -54,39 +54,44 @@ const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ,;"\t\n]{0,6}$/);
 const number = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e300, max: 1e300 }), fc.integer());
 const cell = fc.oneof({ weight: 6, arbitrary: number }, { weight: 1, arbitrary: fc.constant('' as const) });
 
-const table: fc.Arbitrary<Table> = fc.integer({ min: 2, max: 4 }).chain((width) => fc.record({
-  delimiter: fc.constantFrom(',' as const, '\t' as const, ';' as const),
-  header: fc.option(fc.array(name, { minLength: width, maxLength: width }), { nil: undefined }),
-  rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 }),
-  quoteAll: fc.boolean(),
-  bom: fc.boolean(),
-  crlf: fc.boolean(),
-}));
+const table: fc.Arbitrary<Table> = fc.integer({ min: 2, max: 4 }).chain((width) =>
+  fc.record({
+    delimiter: fc.constantFrom(',' as const, '\t' as const, ';' as const),
+    header: fc.option(fc.array(name, { minLength: width, maxLength: width }), { nil: undefined }),
+    rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 }),
+    quoteAll: fc.boolean(),
+    bom: fc.boolean(),
+    crlf: fc.boolean(),
+  }),
+);
 
 describe('delimited text, random tables (issue 25)', () => {
   it('uses every data row, or fails with one line naming where', () => {
-    fc.assert(fc.property(table, (t) => {
-      const text = write(t);
-      const want = expected(t, text);
-      let got: ReturnType<typeof parsePoints> | Error;
-      try {
-        got = parsePoints(text, {}, 'in');
-      } catch (e) {
-        got = e as Error;
-      }
-      if ('errorLine' in want) {
-        expect(got).toBeInstanceOf(Error);
-        const message = (got as Error).message;
-        expect(message).not.toContain('\n');
-        expect(message).toMatch(want.errorLine === 0 ? /^in: no data rows/ : new RegExp(`^in:${want.errorLine}: column [12]\\b.* is empty$`));
-      } else {
-        expect(got).not.toBeInstanceOf(Error);
-        const p = got as ReturnType<typeof parsePoints>;
-        expect(p.n).toBe(want.rows);
-        expect(p.headerLine !== undefined).toBe(want.header);
-        const firstData = t.rows.filter((r) => r[0] !== '' || r[1] !== '')[0];
-        if (firstData && typeof firstData[0] === "number") expect(p.x[0] === firstData[0]).toBe(true);
-      }
-    }), { numRuns: 400, seed: 25 });
+    fc.assert(
+      fc.property(table, (t) => {
+        const text = write(t);
+        const want = expected(t, text);
+        let got: ReturnType<typeof parsePoints> | Error;
+        try {
+          got = parsePoints(text, {}, 'in');
+        } catch (e) {
+          got = e as Error;
+        }
+        if ('errorLine' in want) {
+          expect(got).toBeInstanceOf(Error);
+          const message = (got as Error).message;
+          expect(message).not.toContain('\n');
+          expect(message).toMatch(want.errorLine === 0 ? /^in: no data rows/ : new RegExp(`^in:${want.errorLine}: column [12]\\b.* is empty$`));
+        } else {
+          expect(got).not.toBeInstanceOf(Error);
+          const p = got as ReturnType<typeof parsePoints>;
+          expect(p.n).toBe(want.rows);
+          expect(p.headerLine !== undefined).toBe(want.header);
+          const firstData = t.rows.filter((r) => r[0] !== '' || r[1] !== '')[0];
+          if (firstData && typeof firstData[0] === 'number') expect(p.x[0] === firstData[0]).toBe(true);
+        }
+      }),
+      { numRuns: 400, seed: 25 },
+    );
   });
 });

@@ -6,20 +6,47 @@ const xy = (p: ReturnType<typeof parsePoints>) => [Array.from(p.x), Array.from(p
 
 describe('parsePoints', () => {
   it('reads CSV, TSV, semicolons and whitespace, with or without a header, skipping comments and blank lines', () => {
-    expect(xy(parsePoints('x,y\n1,2\n\n# note\n3,4\n'))).toEqual([[1, 3], [2, 4]]);
-    expect(xy(parsePoints('1\t2\n3\t4'))).toEqual([[1, 3], [2, 4]]);
-    expect(xy(parsePoints('a;b;c\n1;2;3\n4;5;6', { x: 'c', y: 'A' }))).toEqual([[3, 6], [1, 4]]);
-    expect(xy(parsePoints('  1   2\n 3 4  \r\n'))).toEqual([[1, 3], [2, 4]]);
+    expect(xy(parsePoints('x,y\n1,2\n\n# note\n3,4\n'))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(xy(parsePoints('1\t2\n3\t4'))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(xy(parsePoints('a;b;c\n1;2;3\n4;5;6', { x: 'c', y: 'A' }))).toEqual([
+      [3, 6],
+      [1, 4],
+    ]);
+    expect(xy(parsePoints('  1   2\n 3 4  \r\n'))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
     expect(parsePoints('t,v,w\n1,2,0.5', { x: 't', y: 'v', weights: 'w' }).w).toEqual(new Float64Array([0.5]));
     expect(parsePoints('"t","v"\n"1","2"').names).toEqual({ x: 't', y: 'v' });
   });
 
   it('reads JSON documents and JSON Lines', () => {
-    expect(xy(parsePoints('[[1, 2], [3, 4]]'))).toEqual([[1, 3], [2, 4]]);
-    expect(xy(parsePoints('[{"x": 1, "y": 2},\n {"x": 3, "y": 4}]'))).toEqual([[1, 3], [2, 4]]);
-    expect(xy(parsePoints('{"x": [1, 3], "y": [2, 4]}'))).toEqual([[1, 3], [2, 4]]);
-    expect(xy(parsePoints('{"a": 1, "b": 2}\n{"a": 3, "b": 4}', { x: 'a', y: 'b' }))).toEqual([[1, 3], [2, 4]]);
-    expect(xy(parsePoints('[1, 2]\n[3, "4"]'))).toEqual([[1, 3], [2, 4]]);
+    expect(xy(parsePoints('[[1, 2], [3, 4]]'))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(xy(parsePoints('[{"x": 1, "y": 2},\n {"x": 3, "y": 4}]'))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(xy(parsePoints('{"x": [1, 3], "y": [2, 4]}'))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(xy(parsePoints('{"a": 1, "b": 2}\n{"a": 3, "b": 4}', { x: 'a', y: 'b' }))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(xy(parsePoints('[1, 2]\n[3, "4"]'))).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
   });
 
   it('names the line and column of what is wrong', () => {

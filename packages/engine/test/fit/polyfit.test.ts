@@ -16,7 +16,15 @@ interface Case {
   w?: number[];
   truth?: number[];
   certified?: number[];
-  numpy: { coefficients: number[]; rank: number; singularValues: number[]; rcond: number; residuals: number | null; rankWarning: boolean; covariance?: number[][] };
+  numpy: {
+    coefficients: number[];
+    rank: number;
+    singularValues: number[];
+    rcond: number;
+    residuals: number | null;
+    rankWarning: boolean;
+    covariance?: number[][];
+  };
 }
 const fixtures = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/fit/numpy.json', import.meta.url), 'utf8')) as { cases: Case[] };
 const byName = (name: string): Case => fixtures.cases.find((c) => c.name === name)!;
@@ -37,17 +45,18 @@ function maxRel(a: readonly number[], b: readonly number[]): number {
   return Math.max(...b.map((v, i) => Math.abs(a[i]! - v) / Math.abs(v)));
 }
 
-const fit = (c: Case, extra: Parameters<typeof polyfitSync>[3] = {}): PolyFit =>
-  polyfitSync(c.x, c.y, c.degree, { weights: c.w, ...extra });
+const fit = (c: Case, extra: Parameters<typeof polyfitSync>[3] = {}): PolyFit => polyfitSync(c.x, c.y, c.degree, { weights: c.w, ...extra });
 
 /** The naive method of popular JS packages: normal equations from power sums, Gaussian elimination. */
 function normalEquations(x: number[], y: number[], degree: number): number[] {
   const p = degree + 1;
-  const a = Array.from({ length: p }, (_, i) => Array.from({ length: p + 1 }, (_, j) => {
-    let s = 0;
-    for (let k = 0; k < x.length; k++) s += j < p ? x[k]! ** (i + j) : x[k]! ** i * y[k]!;
-    return s;
-  }));
+  const a = Array.from({ length: p }, (_, i) =>
+    Array.from({ length: p + 1 }, (_, j) => {
+      let s = 0;
+      for (let k = 0; k < x.length; k++) s += j < p ? x[k]! ** (i + j) : x[k]! ** i * y[k]!;
+      return s;
+    }),
+  );
   for (let col = 0; col < p; col++) {
     let piv = col;
     for (let r = col + 1; r < p; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[piv]![col]!)) piv = r;
@@ -114,7 +123,12 @@ describe.each(['wasm', 'ts'] as const)('backend %s', (backend) => {
     expect(f.warnings.join(' ')).toMatch(/rank-deficient: rank 3 of 5/);
     expect(f.coefficients.every(Number.isFinite)).toBe(true);
     // The minimum-norm solution still fits the three distinct x (the means of their y) exactly.
-    for (const [x, mean] of [[0, 1.05], [1, 2.05], [2, 14.9 / 3]] as const) expect(polyval(f.coefficients, x)).toBeCloseTo(mean, 9);
+    for (const [x, mean] of [
+      [0, 1.05],
+      [1, 2.05],
+      [2, 14.9 / 3],
+    ] as const)
+      expect(polyval(f.coefficients, x)).toBeCloseTo(mean, 9);
   });
 
   it('on the cubic at x = 1000…1100 it is at least as close to the truth as numpy, and says it is badly conditioned', () => {
@@ -146,7 +160,13 @@ describe.each(['wasm', 'ts'] as const)('backend %s', (backend) => {
 it('the naive normal equations fail where the orthogonal solve holds (Filip, the cubic at 1000, Wampler1/3/4)', () => {
   // Filip: not one correct digit from the normal equations (≈ 1e0 relative); ours ≈ 6e-9 (numpy 1.6e-8).
   // The cubic: 2.5e-2 against our 1.3e-7 (numpy 9.2e-7). Wampler1/3/4: 2.3e-7 against ≤ 7e-9.
-  for (const [name, factor] of [['Filip', 1e6], ['cubic-1000-1100', 1e4], ['Wampler1', 10], ['Wampler3', 10], ['Wampler4', 10]] as const) {
+  for (const [name, factor] of [
+    ['Filip', 1e6],
+    ['cubic-1000-1100', 1e4],
+    ['Wampler1', 10],
+    ['Wampler3', 10],
+    ['Wampler4', 10],
+  ] as const) {
     const c = byName(name);
     const ref = c.certified ?? c.truth!;
     const naive = maxRel(normalEquations(c.x, c.y, c.degree), ref);
@@ -158,33 +178,38 @@ it('the naive normal equations fail where the orthogonal solve holds (Filip, the
 });
 
 it('degree 1 equals the closed form of simple linear regression', () => {
-  fc.assert(fc.property(
-    fc.array(fc.tuple(fc.integer({ min: -10_000, max: 10_000 }), fc.double({ min: -1e3, max: 1e3, noNaN: true })), { minLength: 3, maxLength: 60 }),
-    (pts) => {
-      const x = pts.map((p) => p[0] / 100);
-      const y = pts.map((p) => p[1]);
-      const n = x.length;
-      const mx = x.reduce((a, b) => a + b) / n;
-      const my = y.reduce((a, b) => a + b) / n;
-      let sxx = 0;
-      let sxy = 0;
-      let syy = 0;
-      for (let i = 0; i < n; i++) {
-        sxx += (x[i]! - mx) ** 2;
-        sxy += (x[i]! - mx) * (y[i]! - my);
-        syy += (y[i]! - my) ** 2;
-      }
-      fc.pre(sxx > 1e-2 * n);
-      const slope = sxy / sxx;
-      const intercept = my - slope * mx;
-      const f = polyfitSync(x, y, 1);
-      const spread = Math.sqrt(syy / sxx);
-      // TINY: an absolute floor, since y values in the denormal range make every relative tolerance 0.
-      const TINY = 1e-300;
-      expect(Math.abs(f.coefficients[0]! - slope)).toBeLessThanOrEqual(1e-10 * (Math.abs(slope) + spread) + TINY);
-      expect(Math.abs(f.coefficients[1]! - intercept)).toBeLessThanOrEqual(1e-10 * (Math.abs(intercept) + Math.abs(slope * mx) + spread * (1 + Math.abs(mx)) + Math.abs(my)) + TINY);
-    },
-  ), { numRuns: 300 });
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.integer({ min: -10_000, max: 10_000 }), fc.double({ min: -1e3, max: 1e3, noNaN: true })), { minLength: 3, maxLength: 60 }),
+      (pts) => {
+        const x = pts.map((p) => p[0] / 100);
+        const y = pts.map((p) => p[1]);
+        const n = x.length;
+        const mx = x.reduce((a, b) => a + b) / n;
+        const my = y.reduce((a, b) => a + b) / n;
+        let sxx = 0;
+        let sxy = 0;
+        let syy = 0;
+        for (let i = 0; i < n; i++) {
+          sxx += (x[i]! - mx) ** 2;
+          sxy += (x[i]! - mx) * (y[i]! - my);
+          syy += (y[i]! - my) ** 2;
+        }
+        fc.pre(sxx > 1e-2 * n);
+        const slope = sxy / sxx;
+        const intercept = my - slope * mx;
+        const f = polyfitSync(x, y, 1);
+        const spread = Math.sqrt(syy / sxx);
+        // TINY: an absolute floor, since y values in the denormal range make every relative tolerance 0.
+        const TINY = 1e-300;
+        expect(Math.abs(f.coefficients[0]! - slope)).toBeLessThanOrEqual(1e-10 * (Math.abs(slope) + spread) + TINY);
+        expect(Math.abs(f.coefficients[1]! - intercept)).toBeLessThanOrEqual(
+          1e-10 * (Math.abs(intercept) + Math.abs(slope * mx) + spread * (1 + Math.abs(mx)) + Math.abs(my)) + TINY,
+        );
+      },
+    ),
+    { numRuns: 300 },
+  );
 });
 
 describe('properties (fast-check)', () => {
@@ -195,31 +220,50 @@ describe('properties (fast-check)', () => {
   });
 
   it('recovers exact polynomials of degree ≤ d (fitting degree d + extra), to 1e-9 relative', () => {
-    fc.assert(fc.property(exactPoly, ({ coefs, extra, xs }) => {
-      const degree = coefs.length - 1 + extra;
-      fc.pre(xs.length >= degree + 2);
-      const x = xs.map((v) => v / 10);
-      const y = x.map((v) => polyval(coefs, v));
-      const f = polyfitSync(x, y, degree, { mapDomain: extra === 1 });
-      const padded = [...new Array<number>(extra).fill(0), ...coefs];
-      expect(relErr(f.coefficients, padded)).toBeLessThan(1e-9);
-      expect(f.rank).toBe(degree + 1);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(exactPoly, ({ coefs, extra, xs }) => {
+        const degree = coefs.length - 1 + extra;
+        fc.pre(xs.length >= degree + 2);
+        const x = xs.map((v) => v / 10);
+        const y = x.map((v) => polyval(coefs, v));
+        const f = polyfitSync(x, y, degree, { mapDomain: extra === 1 });
+        const padded = [...new Array<number>(extra).fill(0), ...coefs];
+        expect(relErr(f.coefficients, padded)).toBeLessThan(1e-9);
+        expect(f.rank).toBe(degree + 1);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('permuting the points changes nothing beyond rounding (1e-10), and scaling y scales the coefficients', () => {
-    fc.assert(fc.property(exactPoly, fc.integer(), fc.double({ min: -1e6, max: 1e6, noNaN: true }), ({ coefs, xs }, seed, k) => {
-      const degree = coefs.length - 1;
-      fc.pre(Math.abs(k) > 1e-6);
-      const x = xs.map((v) => v / 7);
-      const y = x.map((v, i) => polyval(coefs, v) + ((i * 7919 + seed) % 13) / 13);
-      const f = polyfitSync(x, y, degree);
-      const perm = x.map((_, i) => i).sort((a, b) => ((a * 2654435761 + seed) % 1000) - ((b * 2654435761 + seed) % 1000));
-      const g = polyfitSync(perm.map((i) => x[i]!), perm.map((i) => y[i]!), degree);
-      expect(relErr(g.coefficients, f.coefficients)).toBeLessThan(1e-10);
-      const h = polyfitSync(x, y.map((v) => v * k), degree);
-      expect(relErr(h.coefficients, f.coefficients.map((c) => c * k))).toBeLessThan(1e-10);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(exactPoly, fc.integer(), fc.double({ min: -1e6, max: 1e6, noNaN: true }), ({ coefs, xs }, seed, k) => {
+        const degree = coefs.length - 1;
+        fc.pre(Math.abs(k) > 1e-6);
+        const x = xs.map((v) => v / 7);
+        const y = x.map((v, i) => polyval(coefs, v) + ((i * 7919 + seed) % 13) / 13);
+        const f = polyfitSync(x, y, degree);
+        const perm = x.map((_, i) => i).sort((a, b) => ((a * 2654435761 + seed) % 1000) - ((b * 2654435761 + seed) % 1000));
+        const g = polyfitSync(
+          perm.map((i) => x[i]!),
+          perm.map((i) => y[i]!),
+          degree,
+        );
+        expect(relErr(g.coefficients, f.coefficients)).toBeLessThan(1e-10);
+        const h = polyfitSync(
+          x,
+          y.map((v) => v * k),
+          degree,
+        );
+        expect(
+          relErr(
+            h.coefficients,
+            f.coefficients.map((c) => c * k),
+          ),
+        ).toBeLessThan(1e-10);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -2,9 +2,7 @@
 // generator, and the over/under-fitting pattern of seed 000 as a statistical fact over many seeds.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '@searchlab/engine';
-import {
-  SEED_EXPERIMENT, foldIndices, oneStandardError, polyval, runExperiment, splitIndices, sweepDegreesSync,
-} from '@searchlab/engine/fit';
+import { SEED_EXPERIMENT, foldIndices, oneStandardError, polyval, runExperiment, splitIndices, sweepDegreesSync } from '@searchlab/engine/fit';
 import { NormalSource } from '../../src/core/normal.js';
 import { Rng } from '../../src/core/rng.js'; // the source's class, as NormalSource takes it
 
@@ -58,14 +56,32 @@ describe('degree sweeps', () => {
   it('says up front when a split or the folds leave too few points for the highest degree', () => {
     const x = [1, 2, 3, 4, 5, 6];
     const y = [1, 4, 9, 16, 25, 36];
-    expect(() => sweepDegreesSync({ x, y }, [1, 4], { split: 0.3, seed: 1 })).toThrow('degree 4 needs at least 5 training points; 4 remain after holding out 2 of 6');
+    expect(() => sweepDegreesSync({ x, y }, [1, 4], { split: 0.3, seed: 1 })).toThrow(
+      'degree 4 needs at least 5 training points; 4 remain after holding out 2 of 6',
+    );
     expect(sweepDegreesSync({ x, y }, [3], { folds: 3, seed: 1 }).degrees).toHaveLength(1); // 4 points per fit: enough
-    expect(() => sweepDegreesSync({ x, y }, [4], { folds: 3, seed: 1 })).toThrow('degree 4 needs at least 5 points per cross-validation fit; with 3 folds of 6 training points a fit gets 4');
+    expect(() => sweepDegreesSync({ x, y }, [4], { folds: 3, seed: 1 })).toThrow(
+      'degree 4 needs at least 5 points per cross-validation fit; with 3 folds of 6 training points a fit gets 4',
+    );
   });
 
   it('the one-standard-error rule takes the lowest degree within one SE of the best', () => {
-    expect(oneStandardError([{ degree: 1, mean: 10, se: 1 }, { degree: 2, mean: 5, se: 1 }, { degree: 3, mean: 4.6, se: 1 }, { degree: 4, mean: 4, se: 0.5 }])).toBe(4);
-    expect(oneStandardError([{ degree: 1, mean: 10, se: 1 }, { degree: 2, mean: 5, se: 1 }, { degree: 3, mean: 4.5, se: 1 }, { degree: 4, mean: 4, se: 1 }])).toBe(2);
+    expect(
+      oneStandardError([
+        { degree: 1, mean: 10, se: 1 },
+        { degree: 2, mean: 5, se: 1 },
+        { degree: 3, mean: 4.6, se: 1 },
+        { degree: 4, mean: 4, se: 0.5 },
+      ]),
+    ).toBe(4);
+    expect(
+      oneStandardError([
+        { degree: 1, mean: 10, se: 1 },
+        { degree: 2, mean: 5, se: 1 },
+        { degree: 3, mean: 4.5, se: 1 },
+        { degree: 4, mean: 4, se: 1 },
+      ]),
+    ).toBe(2);
   });
 
   it('cross-validation picks the true degree of a noisy quadratic; training RMS never rises with the degree', () => {
@@ -90,7 +106,7 @@ describe('degree sweeps', () => {
 });
 
 describe("seed 000's experiment", () => {
-  it('has the seed\'s setup: 3x² + 4x + 20 at x = 0, 5, …, 45, σ = 1000, degrees 1, 2, 5, 8', async () => {
+  it("has the seed's setup: 3x² + 4x + 20 at x = 0, 5, …, 45, σ = 1000, degrees 1, 2, 5, 8", async () => {
     const e = await runExperiment({ seed: 1 });
     expect(e.x).toEqual([0, 5, 10, 15, 20, 25, 30, 35, 40, 45]);
     expect(e.truth).toEqual([3, 4, 20]);
@@ -102,7 +118,10 @@ describe("seed 000's experiment", () => {
     expect(d8!.trainRms).toBeLessThan(d5!.trainRms);
     expect(d5!.trainRms).toBeLessThan(d2!.trainRms);
     expect(d2!.trainRms).toBeLessThan(d1!.trainRms);
-    expect(await runExperiment({ seed: 1, backend: 'ts' })).toEqual({ ...e, sweep: { ...e.sweep, degrees: e.sweep.degrees.map((d) => ({ ...d, backend: 'ts', timeMs: expect.any(Number) })) } });
+    expect(await runExperiment({ seed: 1, backend: 'ts' })).toEqual({
+      ...e,
+      sweep: { ...e.sweep, degrees: e.sweep.degrees.map((d) => ({ ...d, backend: 'ts', timeMs: expect.any(Number) })) },
+    });
   });
 
   it('over many seeds: training RMS falls with the degree; testing RMS is lowest at 2 and highest at 8 (as the seed found)', async () => {

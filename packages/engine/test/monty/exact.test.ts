@@ -8,7 +8,12 @@ import { COUNTERS } from '../../src/monty/model.js';
 const ONE = Fraction.ONE;
 const ZERO = Fraction.ZERO;
 
-interface Tally { valid: Fraction; stay: Fraction; switch: Fraction; random: Fraction }
+interface Tally {
+  valid: Fraction;
+  stay: Fraction;
+  switch: Fraction;
+  random: Fraction;
+}
 const zero = (): Tally => ({ valid: ZERO, stay: ZERO, switch: ZERO, random: ZERO });
 
 /**
@@ -40,8 +45,7 @@ function enumerate(game: MontyGame): { excluded: Fraction; lowest: Tally; other:
   };
   const hostStep = (car: number, pick: number, opened: number[], w: Fraction): void => {
     if (opened.length === k) return leaf(car, pick, opened, w);
-    const allowed = Array.from({ length: n }, (_, d) => d)
-      .filter((d) => d !== pick && !opened.includes(d) && (host === 'ignorant' || d !== car));
+    const allowed = Array.from({ length: n }, (_, d) => d).filter((d) => d !== pick && !opened.includes(d) && (host === 'ignorant' || d !== car));
     allowed.forEach((d, i) => {
       let pr: Fraction;
       if (host !== 'biased') pr = frac(1, allowed.length);
@@ -66,7 +70,13 @@ describe('exact Monty Hall probabilities', () => {
     expect(String(biased.byOpened.lowest.win!.switch)).toBe('10/13');
     expect(String(biased.byOpened.other.win!.switch)).toBe('10/17');
     expect(String(biased.win.switch)).toBe('2/3');
-    expect(String(exactAnswer(normalizeGame({ switchProbability: 0.25 })).win.random)).toBe(String(frac(3, 4).mul(frac(1, 3)).add(frac(1, 4).mul(frac(2, 3)))));
+    expect(String(exactAnswer(normalizeGame({ switchProbability: 0.25 })).win.random)).toBe(
+      String(
+        frac(3, 4)
+          .mul(frac(1, 3))
+          .add(frac(1, 4).mul(frac(2, 3))),
+      ),
+    );
     // q = 0: the host never opens the lowest door by choice, so the event "lowest" needs car elsewhere.
     expect(exactAnswer(normalizeGame({ host: 'biased', bias: 0 })).byOpened.lowest.win!.switch.toString()).toBe('1');
   });
@@ -87,7 +97,12 @@ describe('exact Monty Hall probabilities', () => {
     for (let n = 3; n <= 6; n++) {
       for (let k = 1; k <= n - 2; k++) {
         for (const host of ['standard', 'ignorant', 'biased'] as const) {
-          for (const [bias, sp] of [[0.5, 0.5], [0.3, 0.25], [0, 1], [1, 0.7]] as const) {
+          for (const [bias, sp] of [
+            [0.5, 0.5],
+            [0.3, 0.25],
+            [0, 1],
+            [1, 0.7],
+          ] as const) {
             if (host !== 'biased' && bias !== 0.5) continue;
             const game = normalizeGame({ doors: n, open: k, host, bias, switchProbability: sp });
             const e = exactAnswer(game);
@@ -101,8 +116,9 @@ describe('exact Monty Hall probabilities', () => {
               for (const ev of ['lowest', 'other'] as const) {
                 const cond = t[ev];
                 expect(String(e.byOpened[ev].probability), `${what} P(${ev})`).toBe(String(cond.valid.div(valid)));
-                expect(e.byOpened[ev].win === null ? null : String(e.byOpened[ev].win![s]), `${what} ${s}|${ev}`)
-                  .toBe(cond.valid.isZero() ? null : String(cond[s].div(cond.valid)));
+                expect(e.byOpened[ev].win === null ? null : String(e.byOpened[ev].win![s]), `${what} ${s}|${ev}`).toBe(
+                  cond.valid.isZero() ? null : String(cond[s].div(cond.valid)),
+                );
               }
             }
             checked++;

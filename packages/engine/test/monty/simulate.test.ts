@@ -30,7 +30,11 @@ describe('monty validation', () => {
 describe('monty estimates', () => {
   it('fall inside wide intervals around the exact values (several n, k, hosts; fixed seeds)', async () => {
     const settings: Partial<MontySimulationOptions>[] = [
-      {}, { host: 'ignorant' }, { host: 'biased', bias: 0.2 }, { doors: 4, open: 2 }, { doors: 10, open: 3, host: 'ignorant' },
+      {},
+      { host: 'ignorant' },
+      { host: 'biased', bias: 0.2 },
+      { doors: 4, open: 2 },
+      { doors: 10, open: 3, host: 'ignorant' },
       { doors: 6, open: 1, host: 'biased', bias: 0.9, switchProbability: 0.3 },
     ];
     for (const [i, s] of settings.entries()) {

@@ -25,7 +25,13 @@ function mountTmpfs(options: string): { path: string; unmount(): void } | string
     rmSync(path, { recursive: true, force: true });
     return `cannot mount a tmpfs here (${(r.stderr || r.error?.message || 'mount failed').trim()})`;
   }
-  return { path, unmount: () => { spawnSync('umount', [path]); rmSync(path, { recursive: true, force: true }); } };
+  return {
+    path,
+    unmount: () => {
+      spawnSync('umount', [path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
 }
 
 describe('writeFileAtomic', () => {
@@ -40,11 +46,13 @@ describe('writeFileAtomic', () => {
 
   it('writes chunked content', async () => {
     const f = join(dir, 'chunks.txt');
-    await writeFileAtomic(f, async (write) => { for (let i = 0; i < 100; i++) await write(`${i},`); });
+    await writeFileAtomic(f, async (write) => {
+      for (let i = 0; i < 100; i++) await write(`${i},`);
+    });
     expect(readFileSync(f, 'utf8').split(',').length).toBe(101);
   });
 
-  it('writes a symlink\'s target and leaves the link a link (dangling links too)', async () => {
+  it("writes a symlink's target and leaves the link a link (dangling links too)", async () => {
     const target = join(dir, 'target.json');
     writeFileSync(target, 'old');
     const link = join(dir, 'link.json');
@@ -64,7 +72,9 @@ describe('writeFileAtomic', () => {
   it('writes devices in place: /dev/null stays a device, /dev/full reports a full device', async () => {
     await writeFileAtomic('/dev/null', 'nothing');
     expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
-    await expect(writeFileAtomic('/dev/full', 'x'.repeat(10_000), { label: '--output' })).rejects.toThrow('cannot write --output /dev/full: no space left on the device');
+    await expect(writeFileAtomic('/dev/full', 'x'.repeat(10_000), { label: '--output' })).rejects.toThrow(
+      'cannot write --output /dev/full: no space left on the device',
+    );
     expect(lstatSync('/dev/full').isCharacterDevice()).toBe(true);
     expect(readdirSync('/dev').filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
@@ -91,7 +101,9 @@ describe('writeFileAtomic', () => {
       return;
     }
     try {
-      await expect(writeFileAtomic(join(ro.path, 'out.txt'), 'x', { label: '--output' })).rejects.toThrow(/^cannot write --output .*out\.txt: read-only file system$/);
+      await expect(writeFileAtomic(join(ro.path, 'out.txt'), 'x', { label: '--output' })).rejects.toThrow(
+        /^cannot write --output .*out\.txt: read-only file system$/,
+      );
     } finally {
       ro.unmount();
     }
@@ -145,7 +157,9 @@ describe('the pattern-database cache', () => {
     mkdirSync(join(cacheDir, 't2.bin'), { recursive: true });
     await fileCache(cacheDir, (m) => warnings.push(m)).write('t2', new Uint8Array(8));
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toBe(`cannot use the pattern-database cache directory ${blocker}: it is not a directory (the tables are used from memory and rebuilt next time)`);
+    expect(warnings[0]).toBe(
+      `cannot use the pattern-database cache directory ${blocker}: it is not a directory (the tables are used from memory and rebuilt next time)`,
+    );
     expect(warnings[1]).toMatch(/t2\.bin: it is a directory \(the tables are used from memory and rebuilt next time\)$/);
     expect(tmpFiles(cacheDir)).toEqual([]);
   });

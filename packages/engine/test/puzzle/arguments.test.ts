@@ -22,9 +22,19 @@ const api = { ...puzzle, chooseBackend, makeHeuristic, usesHeuristic, variantNam
 const GOOD = puzzle.goalBoard(3, 3);
 const START = puzzle.parseBoard('1 2 3/4 5 6/7 0 8');
 const HOSTILE: unknown[] = [
-  null, undefined, 5, 'x', {}, [], NaN, { width: 3, height: 3, cells: null }, { width: 3, height: 3 },
-  { width: 3, height: 3, cells: [1, 2, 3] }, { width: '3', height: 3, cells: GOOD.cells },
-  { width: 3, height: 3, cells: [null, 1, 2, 3, 4, 5, 6, 7, 8] }, { width: 3, height: 3, cells: { length: 9 } },
+  null,
+  undefined,
+  5,
+  'x',
+  {},
+  [],
+  NaN,
+  { width: 3, height: 3, cells: null },
+  { width: 3, height: 3 },
+  { width: 3, height: 3, cells: [1, 2, 3] },
+  { width: '3', height: 3, cells: GOOD.cells },
+  { width: 3, height: 3, cells: [null, 1, 2, 3, 4, 5, 6, 7, 8] },
+  { width: 3, height: 3, cells: { length: 9 } },
 ];
 
 /** Valid arguments of each public function; each position is then replaced by a hostile value. */
@@ -101,7 +111,9 @@ async function outcome(fn: (...a: unknown[]) => unknown, args: unknown[]): Promi
 
 describe('public functions validate their arguments', () => {
   test('every public function is listed here', () => {
-    const fns = Object.entries(puzzle).filter(([, v]) => typeof v === 'function' && !/^[A-Z]/.test(v.name)).map(([k]) => k);
+    const fns = Object.entries(puzzle)
+      .filter(([, v]) => typeof v === 'function' && !/^[A-Z]/.test(v.name))
+      .map(([k]) => k);
     expect(fns.filter((k) => !(k in CALLS))).toEqual([]);
   });
 

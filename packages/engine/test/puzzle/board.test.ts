@@ -2,8 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
 import {
-  applyMove, applyMoves, blankIndex, boardsEqual, goalBoard, goalLike, invertMoves, legalMoves, makeBoard,
-  parseMoves, renderBoard, tileCount,
+  applyMove,
+  applyMoves,
+  blankIndex,
+  boardsEqual,
+  goalBoard,
+  goalLike,
+  invertMoves,
+  legalMoves,
+  makeBoard,
+  parseMoves,
+  renderBoard,
+  tileCount,
 } from '../../src/puzzle/board.js';
 import { parseBoard } from '../../src/puzzle/parse.js';
 
@@ -39,7 +49,16 @@ describe('board helpers', () => {
   it('blankIndex, tileCount, boardsEqual', () => {
     expect(blankIndex(b)).toBe(4);
     expect(tileCount(b)).toBe(7);
-    expect(boardsEqual(b, parseBoard([[1, 2, 3], [4, 0, 5], [-1, 7, 6]]))).toBe(true);
+    expect(
+      boardsEqual(
+        b,
+        parseBoard([
+          [1, 2, 3],
+          [4, 0, 5],
+          [-1, 7, 6],
+        ]),
+      ),
+    ).toBe(true);
     expect(boardsEqual(b, goalLike(b))).toBe(false);
     expect(boardsEqual(goalBoard(2, 3), goalBoard(3, 2))).toBe(false);
   });
@@ -60,18 +79,14 @@ describe('board helpers', () => {
   it('applyMove moves the blank; applyMoves names the illegal move', () => {
     expect(applyMove(b, 'up').cells).toEqual([1, 0, 3, 4, 2, 5, -1, 7, 6]);
     expect(applyMoves(b, ['down', 'right']).cells).toEqual([1, 2, 3, 4, 7, 5, -1, 6, 0]);
-    expect(() => applyMoves(b, ['left', 'down'])).toThrow(
-      'move 2 (down) is illegal: the blank is at row 2, col 1 and the cell below it is a wall',
-    );
+    expect(() => applyMoves(b, ['left', 'down'])).toThrow('move 2 (down) is illegal: the blank is at row 2, col 1 and the cell below it is a wall');
     expect(() => applyMoves(b, ['up', 'up', 'left', 'down', 'right', 'right', 'right'])).toThrow(
       'move 2 (up) is illegal: the blank is at row 1, col 2, on the top edge',
     );
     expect(() => applyMoves(goalBoard(3, 3), ['up', 'left', 'left', 'left'])).toThrow(
       'move 4 (left) is illegal: the blank is at row 2, col 1, on the left edge',
     );
-    expect(() => applyMove(goalBoard(3, 3), 'right')).toThrow(
-      'move right is illegal: the blank is at row 3, col 3, on the right edge',
-    );
+    expect(() => applyMove(goalBoard(3, 3), 'right')).toThrow('move right is illegal: the blank is at row 3, col 3, on the right edge');
     expect(b.cells).toEqual([1, 2, 3, 4, 0, 5, -1, 7, 6]); // inputs are not modified
     const moves = parseMoves('u l l u r d');
     expect(applyMoves(applyMoves(goalBoard(3, 4), moves), invertMoves(moves))).toEqual(goalBoard(3, 4));
@@ -83,16 +98,12 @@ describe('board helpers', () => {
     expect(parseMoves('U D L R Up DOWN')).toEqual(['up', 'down', 'left', 'right', 'up', 'down']);
     expect(parseMoves('UULDR')).toEqual(['up', 'up', 'left', 'down', 'right']);
     expect(parseMoves('  ')).toEqual([]);
-    expect(() => parseMoves('up down sideways left')).toThrow(
-      "token 3 'sideways' is not a move (use up down left right or u d l r)",
-    );
+    expect(() => parseMoves('up down sideways left')).toThrow("token 3 'sideways' is not a move (use up down left right or u d l r)");
   });
 
   it('renders a readable grid', () => {
     expect(renderBoard(goalBoard(3, 3))).toBe(' 1  2  3\n 4  5  6\n 7  8  _');
-    expect(renderBoard(parseBoard('1 2 3 4/5 # 6 7/8 9 10 11/12 13 14 0'))).toBe(
-      ' 1  2  3  4\n 5  #  6  7\n 8  9 10 11\n12 13 14  _',
-    );
+    expect(renderBoard(parseBoard('1 2 3 4/5 # 6 7/8 9 10 11/12 13 14 0'))).toBe(' 1  2  3  4\n 5  #  6  7\n 8  9 10 11\n12 13 14  _');
     const big = goalBoard(11, 10);
     expect(renderBoard(big).split('\n')[9]).toBe(' 100 101 102 103 104 105 106 107 108 109   _'.slice(1));
   });

@@ -27,8 +27,7 @@ beforeAll(async () => {
   optimum = bfsDistances(new SlidingTileProblem(GOAL, GOAL));
 });
 
-const reaches = (start: Board, goal: Board, r: SolveResult): boolean =>
-  r.moves !== undefined && boardsEqual(applyMoves(start, r.moves), goal);
+const reaches = (start: Board, goal: Board, r: SolveResult): boolean => r.moves !== undefined && boardsEqual(applyMoves(start, r.moves), goal);
 
 const HEURISTICS: HeuristicName[] = ['misplaced', 'manhattan', 'euclidean', 'linear-conflict'];
 
@@ -107,7 +106,11 @@ describe('the bound holds on 8-puzzles (optimum by BFS over all 181,440 states)'
       const heuristic = HEURISTICS[i % HEURISTICS.length]!;
       const weight = [2, 3, 5, 1.5][i % 4]!;
       const r = await solvePuzzle(start, GOAL, {
-        algorithm: 'anytime', heuristic, weight, onImprovement: (x) => seen.push(x), onLowerBound: (lb) => bounds.push(lb),
+        algorithm: 'anytime',
+        heuristic,
+        weight,
+        onImprovement: (x) => seen.push(x),
+        onLowerBound: (lb) => bounds.push(lb),
       });
       // the lower bound streams as it rises: strictly increasing, never above the optimum, ending at it
       for (let k = 1; k < bounds.length; k++) expect(bounds[k]!).toBeGreaterThan(bounds[k - 1]!);
@@ -150,8 +153,13 @@ describe('the bound holds on 8-puzzles (optimum by BFS over all 181,440 states)'
   });
 });
 
-const korf = readFileSync(new URL('../../../../data/korf100.tsv', import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l))
-  .map((l) => { const [id, optimal, tiles] = l.split('\t'); return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '4' }) }; });
+const korf = readFileSync(new URL('../../../../data/korf100.tsv', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => /^\d/.test(l))
+  .map((l) => {
+    const [id, optimal, tiles] = l.split('\t');
+    return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '4' }) };
+  });
 
 describe("the bound holds on Korf's 15-puzzles (published optima)", () => {
   test('a seeded sample of 8, wida w = 1.5 / 2 with linear conflict (WASM): length ≤ w × optimum', async () => {
@@ -170,13 +178,23 @@ describe("the bound holds on Korf's 15-puzzles (published optima)", () => {
   });
 });
 
-const korf24 = readFileSync(new URL('../../../../data/korf24-50.tsv', import.meta.url), 'utf8').split('\n').filter((l) => /^\d/.test(l))
-  .map((l) => { const [id, optimal, tiles] = l.split('\t'); return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '5' }) }; });
+const korf24 = readFileSync(new URL('../../../../data/korf24-50.tsv', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => /^\d/.test(l))
+  .map((l) => {
+    const [id, optimal, tiles] = l.split('\t');
+    return { id: +id!, optimal: +optimal!, board: parseBoard(tiles!, { size: '5' }) };
+  });
 
 describe('wida stopped by a node limit', () => {
   test('answers limit with the lower bound it proved and, in the reason, the best length so far', async () => {
     const inst = korf[0]!; // Korf #1, optimum 57
-    const r = await solvePuzzle(inst.board, goalLike(inst.board, 'blank-first'), { algorithm: 'wida', heuristic: 'linear-conflict', weight: 1.2, maxNodes: 100_000 });
+    const r = await solvePuzzle(inst.board, goalLike(inst.board, 'blank-first'), {
+      algorithm: 'wida',
+      heuristic: 'linear-conflict',
+      weight: 1.2,
+      maxNodes: 100_000,
+    });
     expect(r.status).toBe('limit');
     expect(r.moves).toBeUndefined(); // its bound is not proven yet
     expect(r.lowerBound!).toBeGreaterThan(40);

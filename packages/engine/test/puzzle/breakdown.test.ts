@@ -30,6 +30,11 @@ describe('heuristicBreakdown', () => {
     const { h, tiles } = heuristicBreakdown(board('2 1 3/4 5 6/7 8 0'), goalBoard(3, 3), 'linear-conflict');
     expect(h).toBe(4);
     expect(tiles.filter((t) => t.leavesRow).length).toBe(1);
-    expect(tiles.filter((t) => t.misplaced).map((t) => t.tile).sort()).toEqual([1, 2]);
+    expect(
+      tiles
+        .filter((t) => t.misplaced)
+        .map((t) => t.tile)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 });

@@ -6,9 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadKernels } from '../../src/core/kernels.js';
 import { InvalidInputError } from '../../src/core/errors.js';
-import {
-  MAX_SIDE, SEARCH_MAX_SIDE, applyMoves, boardToText, goalBoard, renderBoard,
-} from '../../src/puzzle/board.js';
+import { MAX_SIDE, SEARCH_MAX_SIDE, applyMoves, boardToText, goalBoard, renderBoard } from '../../src/puzzle/board.js';
 import { parseBoard } from '../../src/puzzle/parse.js';
 import { checkSolvable } from '../../src/puzzle/solvability.js';
 import { randomSolvable } from '../../src/puzzle/generate.js';
@@ -28,7 +26,10 @@ const reaches = (start: Board, goal: Board, moves: readonly string[] | Uint8Arra
 
 describe('construct solves every board it is given', () => {
   test('a 100×100 board (two seeds, both goals, WASM) reaches the goal', async () => {
-    for (const [seed, preset] of [[1, 'blank-last'], [2, 'blank-first']] as [number, GoalPreset][]) {
+    for (const [seed, preset] of [
+      [1, 'blank-last'],
+      [2, 'blank-first'],
+    ] as [number, GoalPreset][]) {
       const goal = goalBoard(100, 100, preset);
       const start = randomSolvable(goal, seed);
       const r = await solvePuzzle(start, goal, { algorithm: 'construct' });
@@ -45,7 +46,9 @@ describe('construct solves every board it is given', () => {
     // random boards) plus the blank's walks to each tile; only the tiles other routes move home pay below that
     const goal = goalBoard(20, 20);
     const home = new Int32Array(400);
-    goal.cells.forEach((v, i) => { home[v] = i; });
+    goal.cells.forEach((v, i) => {
+      home[v] = i;
+    });
     let moves = 0;
     let manhattan = 0;
     for (let seed = 0; seed < 10; seed++) {
@@ -61,7 +64,11 @@ describe('construct solves every board it is given', () => {
   });
 
   test('2×2 lists are optimal (BFS), 2×3 and 3×2 lists reach the goal', async () => {
-    for (const [w, h] of [[2, 2], [3, 2], [2, 3]] as const) {
+    for (const [w, h] of [
+      [2, 2],
+      [3, 2],
+      [2, 3],
+    ] as const) {
       for (const preset of ['blank-last', 'blank-first'] as GoalPreset[]) {
         const goal = goalBoard(w, h, preset);
         for (let seed = 0; seed < 20; seed++) {
@@ -98,8 +105,9 @@ describe('construct solves every board it is given', () => {
 
   test('walls are refused with the cell named', async () => {
     const start = parseBoard('1 2 3/4 # 5/6 7 0');
-    await expect(solvePuzzle(start, goalBoard(3, 3, 'blank-last', [4]), { algorithm: 'construct' }))
-      .rejects.toThrow(/construct solves boards without walls; the board has a wall at row 2, col 2/);
+    await expect(solvePuzzle(start, goalBoard(3, 3, 'blank-last', [4]), { algorithm: 'construct' })).rejects.toThrow(
+      /construct solves boards without walls; the board has a wall at row 2, col 2/,
+    );
   });
 });
 
@@ -108,12 +116,19 @@ describe('the post-pass', () => {
     let x = 12345;
     for (let trial = 0; trial < 200; trial++) {
       const list: number[] = [];
-      for (let k = 0; k < 30; k++) { x = (x * 1103515245 + 12345) % 2 ** 31; list.push(x % 4); }
+      for (let k = 0; k < 30; k++) {
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        list.push(x % 4);
+      }
       const brute = list.slice();
       for (let changed = true; changed; ) {
         changed = false;
         for (let k = 0; k + 1 < brute.length; k++) {
-          if ((brute[k]! ^ 1) === brute[k + 1]) { brute.splice(k, 2); changed = true; break; }
+          if ((brute[k]! ^ 1) === brute[k + 1]) {
+            brute.splice(k, 2);
+            changed = true;
+            break;
+          }
         }
       }
       expect(Array.from(cancelPairs(Uint8Array.from(list)))).toEqual(brute);
@@ -129,7 +144,15 @@ describe('the post-pass', () => {
   });
 
   test('on lists of many shapes the post-pass never lengthens and keeps the end state', () => {
-    for (const [w, h] of [[6, 6], [3, 7], [7, 3], [9, 9], [13, 5], [5, 13], [20, 20]]) {
+    for (const [w, h] of [
+      [6, 6],
+      [3, 7],
+      [7, 3],
+      [9, 9],
+      [13, 5],
+      [5, 13],
+      [20, 20],
+    ]) {
       const goal = goalBoard(w!, h!);
       for (let seed = 0; seed < 10; seed++) {
         const start = randomSolvable(goal, seed);
@@ -157,8 +180,9 @@ describe('boards past 32×32', () => {
   test('the searches refuse them with one line naming the algorithm and the limit', async () => {
     const goal = goalBoard(SEARCH_MAX_SIDE + 1, 3);
     for (const algorithm of ['astar', 'idastar', 'bfs'] as const) {
-      await expect(solvePuzzle(randomSolvable(goal, 1), goal, { algorithm }))
-        .rejects.toThrow(`${algorithm} handles boards up to 32×32; this one is 33×3 (use --algorithm construct)`);
+      await expect(solvePuzzle(randomSolvable(goal, 1), goal, { algorithm })).rejects.toThrow(
+        `${algorithm} handles boards up to 32×32; this one is 33×3 (use --algorithm construct)`,
+      );
     }
   });
 });

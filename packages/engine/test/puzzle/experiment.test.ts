@@ -26,7 +26,12 @@ function bfsDepths(goal: Board): Map<string, number> {
     const next: number[][] = [];
     for (const cells of layer) {
       const b = cells.indexOf(0);
-      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+      for (const [dr, dc] of [
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ] as const) {
         const r = Math.floor(b / w) + dr;
         const c = (b % w) + dc;
         if (r < 0 || r >= goal.height || c < 0 || c >= w || cells[r * w + c] === -1) continue;
@@ -138,12 +143,15 @@ describe('the experiment', () => {
   });
   test('an abort returns the cells so far, complete false', async () => {
     const controller = new AbortController();
-    const result = await runExperiment({ depths: [4, 14], perDepth: 20, columns: [{ algorithm: 'astar', heuristic: 'misplaced' }], seed: 1 }, {
-      signal: controller.signal,
-      onProgress: (done) => {
-        if (done === 5) controller.abort();
+    const result = await runExperiment(
+      { depths: [4, 14], perDepth: 20, columns: [{ algorithm: 'astar', heuristic: 'misplaced' }], seed: 1 },
+      {
+        signal: controller.signal,
+        onProgress: (done) => {
+          if (done === 5) controller.abort();
+        },
       },
-    });
+    );
     expect(result.complete).toBe(false);
     expect(result.cells[0]![0]!.runs).toBeGreaterThanOrEqual(5);
     expect(result.cells[1]![0]!.runs).toBeLessThan(20);

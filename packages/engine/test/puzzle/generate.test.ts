@@ -31,14 +31,16 @@ describe('randomWalk', () => {
         if (i > 0 && m === INVERSE[moves[i - 1]!]) {
           // forced: the undo was the only legal move
           const before = board;
-          expect(['up', 'down', 'left', 'right'].filter((x) => {
-            try {
-              applyMoves(before, [x as never]);
-              return true;
-            } catch {
-              return false;
-            }
-          })).toEqual([m]);
+          expect(
+            ['up', 'down', 'left', 'right'].filter((x) => {
+              try {
+                applyMoves(before, [x as never]);
+                return true;
+              } catch {
+                return false;
+              }
+            }),
+          ).toEqual([m]);
         }
         board = applyMoves(board, [m]);
       }
@@ -47,9 +49,7 @@ describe('randomWalk', () => {
 
   // Expected values from an independent Python implementation of the documented Rng and walk rule.
   it('reproduces the reference sequences (the WASM port must too)', () => {
-    expect(randomWalk(goalBoard(3, 3), 12, 1).moves.join(' ')).toBe(
-      'up left up right down down left up left down right right',
-    );
+    expect(randomWalk(goalBoard(3, 3), 12, 1).moves.join(' ')).toBe('up left up right down down left up left down right right');
     const w = randomWalk(goalBoard(4, 4, 'blank-last', [5, 10]), 30, 123456);
     expect(w.moves.join(' ')).toBe(
       'up up up left left left down down down right right right up up up left down right up left left left down down right down left up right down',
@@ -67,8 +67,7 @@ describe('randomWalk', () => {
 
 describe('randomSolvable', () => {
   it('is deterministic per seed and always solvable', () => {
-    for (const goal of [goalBoard(3, 3), goalBoard(4, 4, 'blank-first'), goalBoard(5, 3), goalBoard(2, 2),
-      goalBoard(5, 5, 'blank-last', [6, 8, 16, 18])]) {
+    for (const goal of [goalBoard(3, 3), goalBoard(4, 4, 'blank-first'), goalBoard(5, 3), goalBoard(2, 2), goalBoard(5, 5, 'blank-last', [6, 8, 16, 18])]) {
       for (let seed = 0; seed < 200; seed++) {
         const b = randomSolvable(goal, seed);
         validateBoard(b);
@@ -85,7 +84,10 @@ describe('randomSolvable', () => {
     expect(blankRegion(cycle).kind).toBe('cycle');
     expect(blankRegion(deadEnd).kind).toBe('other');
     expect(blankRegion(corridor).kind).toBe('other');
-    for (const [goal, distinct] of [[deadEnd, 50], [corridor, 6]] as const) {
+    for (const [goal, distinct] of [
+      [deadEnd, 50],
+      [corridor, 6],
+    ] as const) {
       const seen = new Set<string>();
       for (let seed = 0; seed < 60; seed++) {
         const b = randomSolvable(goal, seed);

@@ -2,9 +2,7 @@
 // statistics so far; concurrent runs share the process budget (core/memory.ts).
 import { afterEach, describe, expect, test } from 'vitest';
 import { InvalidInputError } from '../../src/core/errors.js';
-import {
-  MemoryAccount, MemoryLedger, defaultMemoryBytes, heapMemory, parseMemorySize, processMemory, WASM_MEMORY_CEILING,
-} from '../../src/core/memory.js';
+import { MemoryAccount, MemoryLedger, defaultMemoryBytes, heapMemory, parseMemorySize, processMemory, WASM_MEMORY_CEILING } from '../../src/core/memory.js';
 import { goalBoard } from '../../src/puzzle/board.js';
 import { parseBoard } from '../../src/puzzle/parse.js';
 import { solvePuzzle } from '../../src/puzzle/solve.js';
@@ -58,7 +56,11 @@ describe('solvePuzzle with maxMemoryBytes', () => {
   afterEach(() => expect(processMemory.reserved).toBe(0)); // every run gave its memory back
 
   test.each([
-    ['wasm', 'astar'], ['wasm', 'bfs'], ['ts', 'astar'], ['ts', 'bfs'], ['ts', 'dijkstra'],
+    ['wasm', 'astar'],
+    ['wasm', 'bfs'],
+    ['ts', 'astar'],
+    ['ts', 'bfs'],
+    ['ts', 'dijkstra'],
   ] as const)('%s %s: status limit with statistics', async (backend, algorithm) => {
     const r = await solvePuzzle(HARD, GOAL, { backend, algorithm, maxMemoryBytes: 16 * MiB });
     expect(r.status).toBe('limit');
@@ -80,8 +82,9 @@ describe('solvePuzzle with maxMemoryBytes', () => {
     try {
       let peak = 0;
       const onProgress = () => (peak = Math.max(peak, processMemory.reserved));
-      const results = await Promise.all([0, 1, 2].map(() =>
-        solvePuzzle(HARD, GOAL, { backend: 'wasm', algorithm: 'bfs', maxMemoryBytes: 1024 * MiB, onProgress })));
+      const results = await Promise.all(
+        [0, 1, 2].map(() => solvePuzzle(HARD, GOAL, { backend: 'wasm', algorithm: 'bfs', maxMemoryBytes: 1024 * MiB, onProgress })),
+      );
       expect(results.map((r) => r.status)).toEqual(['limit', 'limit', 'limit']);
       expect(results.map((r) => r.reason)).toContain('memory limit: the memory budget shared with concurrent runs is used up (run fewer at once, or try IDA*)');
       expect(peak).toBeGreaterThan(0);
@@ -97,8 +100,9 @@ describe('solvePuzzle with maxMemoryBytes', () => {
     try {
       let peak = 0;
       const onProgress = () => (peak = Math.max(peak, heapMemory.reserved));
-      const results = await Promise.all([0, 1, 2].map(() =>
-        solvePuzzle(HARD, GOAL, { backend: 'ts', algorithm: 'astar', maxMemoryBytes: 1024 * MiB, onProgress })));
+      const results = await Promise.all(
+        [0, 1, 2].map(() => solvePuzzle(HARD, GOAL, { backend: 'ts', algorithm: 'astar', maxMemoryBytes: 1024 * MiB, onProgress })),
+      );
       expect(results.map((r) => r.status)).toEqual(['limit', 'limit', 'limit']);
       expect(peak).toBeGreaterThan(0);
       expect(peak).toBeLessThanOrEqual(40 * MiB);

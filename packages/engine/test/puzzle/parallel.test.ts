@@ -13,7 +13,12 @@ import type { Board } from '../../src/puzzle/types.js';
 import type { IterationProgress, IterationReport } from '../../src/search/parallel-ida.js';
 import { board, prng, randomWalk } from '../search/helpers.js';
 
-interface Iteration { threshold: number; expanded: number; generated: number; next: number }
+interface Iteration {
+  threshold: number;
+  expanded: number;
+  generated: number;
+  next: number;
+}
 
 /** The sequential run's iterations, each run alone from the start (TS reference). */
 function sequentialIterations(start: Board, goal: Board, heuristic: HeuristicName): Iteration[] {
@@ -39,10 +44,12 @@ const FIFTEEN = [randomWalk(GOAL_15, 70, rand), randomWalk(GOAL_15, 90, rand)];
 function checkAgainstSequential(iterations: IterationReport[], sequential: Iteration[]): void {
   expect(iterations.length).toBe(sequential.length);
   for (let i = 0; i < iterations.length - 1; i++) {
-    const p = iterations[i]!, s = sequential[i]!;
+    const p = iterations[i]!,
+      s = sequential[i]!;
     expect({ t: p.threshold, e: p.expanded, g: p.generated, next: p.next }).toEqual({ t: s.threshold, e: s.expanded, g: s.generated, next: s.next });
   }
-  const last = iterations.at(-1)!, s = sequential.at(-1)!;
+  const last = iterations.at(-1)!,
+    s = sequential.at(-1)!;
   expect(last.threshold).toBe(s.threshold);
   // The last iteration stops early: at least what the sequential run did up to its goal (contract).
   expect(last.expanded).toBeGreaterThanOrEqual(s.expanded);
@@ -63,7 +70,15 @@ describe('parallel IDA* against the sequential search', () => {
           for (const splitDepth of [1, 3, 5, undefined]) {
             if (backend === 'ts' && (width === 3 || splitDepth === 3)) continue; // the TS reference is slow: a sample
             // Auto with every iteration split (minSplitNodes 0): the default runs these small iterations whole.
-            const r = await solvePuzzleParallel(start, goal, { algorithm: 'idastar', heuristic, backend, width, splitDepth, minSplitNodes: 0, minSubtreeNodes: 0 });
+            const r = await solvePuzzleParallel(start, goal, {
+              algorithm: 'idastar',
+              heuristic,
+              backend,
+              width,
+              splitDepth,
+              minSplitNodes: 0,
+              minSubtreeNodes: 0,
+            });
             const where = `${backend}, ${width} workers, split ${splitDepth ?? 'auto'}`;
             expect(r.status, where).toBe('solved');
             expect(r.length, where).toBe(seq.length);
@@ -92,7 +107,13 @@ describe('parallel IDA* against the sequential search', () => {
 
   test('progress says where each iteration stands: its threshold and split, subtrees done of all', async () => {
     const seen: IterationProgress[] = [];
-    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 3, minSplitNodes: 0, minSubtreeNodes: 0, onProgress: (_, at) => seen.push({ ...at! }) });
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, {
+      heuristic: 'manhattan',
+      width: 3,
+      minSplitNodes: 0,
+      minSubtreeNodes: 0,
+      onProgress: (_, at) => seen.push({ ...at! }),
+    });
     const its = r.parallel!.iterations;
     for (const it of its) {
       const mine = seen.filter((at) => at.iteration === it.iteration);
@@ -105,7 +126,8 @@ describe('parallel IDA* against the sequential search', () => {
       expect(Math.max(...done)).toBeLessThanOrEqual(mine[0]!.subtrees);
     }
     // A full iteration ends with every subtree done (all of them were searched).
-    for (const it of its.slice(0, -1)) expect(seen.filter((at) => at.iteration === it.iteration).at(-1)).toMatchObject({ done: it.subtrees, subtrees: it.subtrees });
+    for (const it of its.slice(0, -1))
+      expect(seen.filter((at) => at.iteration === it.iteration).at(-1)).toMatchObject({ done: it.subtrees, subtrees: it.subtrees });
   });
 
   test('auto: iterations expected below minSplitNodes are one subtree (split depth 0), the others split', async () => {
@@ -132,7 +154,11 @@ describe('parallel IDA* against the sequential search', () => {
     let running = 0;
     let startedAtAbort = -1;
     const r = await solvePuzzleParallel(start, goalBoard(4, 4, 'blank-first'), {
-      heuristic: 'manhattan', width: 3, signal: controller.signal, minSplitNodes: 0, minSubtreeNodes: 0,
+      heuristic: 'manhattan',
+      width: 3,
+      signal: controller.signal,
+      minSplitNodes: 0,
+      minSubtreeNodes: 0,
       runner: {
         width: 3,
         async run<R>(task: { payload: unknown }, opts: { signal?: AbortSignal; onProgress?: (p: unknown) => void } = {}): Promise<R> {
@@ -166,8 +192,11 @@ describe('parallel IDA* against the sequential search', () => {
 describe('subtree searches: the WASM kernel against its TS twin', () => {
   test('every subtree of 8- and 15-puzzle iterations: same outcome, next threshold and counters', async () => {
     const cases: [Board, Board, HeuristicName][] = [
-      [EIGHT[0]!, BLANK_LAST_8, 'manhattan'], [EIGHT[1]!, BLANK_LAST_8, 'misplaced'], [EIGHT[2]!, BLANK_LAST_8, 'euclidean'],
-      [FIFTEEN[0]!, GOAL_15, 'linear-conflict'], [FIFTEEN[1]!, GOAL_15, 'manhattan'],
+      [EIGHT[0]!, BLANK_LAST_8, 'manhattan'],
+      [EIGHT[1]!, BLANK_LAST_8, 'misplaced'],
+      [EIGHT[2]!, BLANK_LAST_8, 'euclidean'],
+      [FIFTEEN[0]!, GOAL_15, 'linear-conflict'],
+      [FIFTEEN[1]!, GOAL_15, 'manhattan'],
     ];
     let compared = 0;
     for (const [start, goal, heuristic] of cases) {

@@ -35,11 +35,25 @@ describe('parseBoard formats', () => {
   });
 
   it('accepts arrays of rows as values, with walls and blanks as numbers or strings', () => {
-    expect(parseBoard([[1, 2, 3], [4, 5, 6], [7, 8, 0]]).cells).toEqual(EIGHT);
-    const b = parseBoard([[1, '#', 2], [3, 4, '_']]);
+    expect(
+      parseBoard([
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 0],
+      ]).cells,
+    ).toEqual(EIGHT);
+    const b = parseBoard([
+      [1, '#', 2],
+      [3, 4, '_'],
+    ]);
     expect([b.width, b.height]).toEqual([3, 2]);
     expect(b.cells).toEqual([1, -1, 2, 3, 4, 0]);
-    expect(parseBoard([[1, -1, 2], [3, 4, 0]]).cells).toEqual([1, -1, 2, 3, 4, 0]);
+    expect(
+      parseBoard([
+        [1, -1, 2],
+        [3, 4, 0],
+      ]).cells,
+    ).toEqual([1, -1, 2, 3, 4, 0]);
   });
 
   it("reads seed 002's `-s 3 -p '4 2 1 3 6 7 5 8 0'` and its 15-puzzle", () => {
@@ -116,7 +130,21 @@ describe('parseBoard errors name what and where', () => {
     const n = 129 * 129;
     const cells = Array.from({ length: n }, (_, i) => (i + 1) % n);
     expect(err(() => parseBoard(cells.join(' ')))).toBe('the board is 129×129; the largest supported is 128×128');
-    expect(err(() => parseBoard([[1, 2.5], [3, 0]]))).toBe('row 1, col 2: 2.5 is not a tile, blank (0 _ *) or wall (# -1)');
-    expect(err(() => parseBoard([[1, -2], [3, 0]]))).toBe('row 1, col 2: -2 is not a tile, blank (0 _ *) or wall (# -1)');
+    expect(
+      err(() =>
+        parseBoard([
+          [1, 2.5],
+          [3, 0],
+        ]),
+      ),
+    ).toBe('row 1, col 2: 2.5 is not a tile, blank (0 _ *) or wall (# -1)');
+    expect(
+      err(() =>
+        parseBoard([
+          [1, -2],
+          [3, 0],
+        ]),
+      ),
+    ).toBe('row 1, col 2: -2 is not a tile, blank (0 _ *) or wall (# -1)');
   });
 });

@@ -9,10 +9,15 @@ import { forgetPdbs, loadPdb, setPdbBuilder, setPdbCache, type PdbSpec } from '@
 import { threadedPdbBuilder } from '@searchlab/engine/node';
 import { buildPatternReference } from '../../src/puzzle/pdb.js';
 
-interface Board { width: number; height: number }
+interface Board {
+  width: number;
+  height: number;
+}
 
 const neighbours = ({ width, height }: Board, c: number): number[] => {
-  const r = Math.floor(c / width), q = c % width, out: number[] = [];
+  const r = Math.floor(c / width),
+    q = c % width,
+    out: number[] = [];
   if (r > 0) out.push(c - width);
   if (r < height - 1) out.push(c + width);
   if (q > 0) out.push(c - 1);
@@ -23,7 +28,9 @@ const neighbours = ({ width, height }: Board, c: number): number[] => {
 /** The contract's rank of a placement (cells of the labels in ascending label order), written out again. */
 function rank(cells: readonly number[], n: number): number {
   let r = 0;
-  cells.forEach((q, i) => { r = r * (n - i) + q - cells.slice(0, i).filter((x) => x < q).length; });
+  cells.forEach((q, i) => {
+    r = r * (n - i) + q - cells.slice(0, i).filter((x) => x < q).length;
+  });
   return r;
 }
 
@@ -69,7 +76,10 @@ function abstractDistances(board: Board, labels: readonly number[], everyRegion 
 }
 
 const manhattan = (board: Board, labels: readonly number[], cells: readonly number[]): number =>
-  labels.reduce((s, l, i) => s + Math.abs(Math.floor(l / board.width) - Math.floor(cells[i]! / board.width)) + Math.abs((l % board.width) - (cells[i]! % board.width)), 0);
+  labels.reduce(
+    (s, l, i) => s + Math.abs(Math.floor(l / board.width) - Math.floor(cells[i]! / board.width)) + Math.abs((l % board.width) - (cells[i]! % board.width)),
+    0,
+  );
 
 /** Placements of the pattern whose stored entry (or reference distance) disagrees with the BFS. */
 function mismatches(board: Board, labels: readonly number[], truth: Map<string, number>, entryOf: (rank: number) => number): number {
@@ -101,7 +111,12 @@ const CASES: [number, number, number[], boolean][] = [
 ];
 
 describe('pattern databases compute the abstraction of the contract (independent BFS)', () => {
-  const cases = CASES.map(([width, height, labels, walled]) => ({ board: { width, height }, labels, walled, truth: abstractDistances({ width, height }, labels) }));
+  const cases = CASES.map(([width, height, labels, walled]) => ({
+    board: { width, height },
+    labels,
+    walled,
+    truth: abstractDistances({ width, height }, labels),
+  }));
   const name = (c: (typeof cases)[number]): string => `${c.board.width}x${c.board.height} [${c.labels.join(' ')}]${c.walled ? ' (walls off cell 0)' : ''}`;
 
   it('the walled cases are the ones where seeding every free region gives other entries', () => {
@@ -117,19 +132,30 @@ describe('pattern databases compute the abstraction of the contract (independent
       const ref = buildPatternReference(c.board.width, c.board.height, c.labels);
       const n = c.board.width * c.board.height;
       // the reference gives distances: compare them as entries
-      expect(mismatches(c.board, c.labels, c.truth, (r) => {
-        const cells: number[] = [];
-        const used = new Set<number>();
-        let rest = r;
-        const digits = c.labels.map((_, i) => n - i).reverse().map((radix) => { const d = rest % radix; rest = Math.floor(rest / radix); return d; }).reverse();
-        for (const d of digits) {
-          let q = 0;
-          for (let left = d; ; q++) if (!used.has(q) && left-- === 0) break;
-          used.add(q);
-          cells.push(q);
-        }
-        return Math.min(15, (ref[r]! - manhattan(c.board, c.labels, cells)) / 2);
-      }), name(c)).toBe(0);
+      expect(
+        mismatches(c.board, c.labels, c.truth, (r) => {
+          const cells: number[] = [];
+          const used = new Set<number>();
+          let rest = r;
+          const digits = c.labels
+            .map((_, i) => n - i)
+            .reverse()
+            .map((radix) => {
+              const d = rest % radix;
+              rest = Math.floor(rest / radix);
+              return d;
+            })
+            .reverse();
+          for (const d of digits) {
+            let q = 0;
+            for (let left = d; ; q++) if (!used.has(q) && left-- === 0) break;
+            used.add(q);
+            cells.push(q);
+          }
+          return Math.min(15, (ref[r]! - manhattan(c.board, c.labels, cells)) / 2);
+        }),
+        name(c),
+      ).toBe(0);
       expect(Array.from(ref).filter((d) => d >= 0).length, name(c)).toBe(c.truth.size);
     }
   });
@@ -141,7 +167,10 @@ describe('pattern databases compute the abstraction of the contract (independent
       forgetPdbs();
       const spec: PdbSpec = { key: 'abstraction', ...c.board, patterns: [c.labels] };
       const table = (await loadPdb(spec)).tables[0]!;
-      expect(mismatches(c.board, c.labels, c.truth, (r) => nibble(table, r)), name(c)).toBe(0);
+      expect(
+        mismatches(c.board, c.labels, c.truth, (r) => nibble(table, r)),
+        name(c),
+      ).toBe(0);
     }
     forgetPdbs();
   });
@@ -151,7 +180,10 @@ describe('pattern databases compute the abstraction of the contract (independent
     try {
       for (const c of cases) {
         const table = await builder.build({ key: 'abstraction', ...c.board, patterns: [c.labels] }, 0, {});
-        expect(mismatches(c.board, c.labels, c.truth, (r) => nibble(table, r)), name(c)).toBe(0);
+        expect(
+          mismatches(c.board, c.labels, c.truth, (r) => nibble(table, r)),
+          name(c),
+        ).toBe(0);
       }
     } finally {
       builder.release!();

@@ -5,24 +5,57 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDB_SPECS, forgetPdbs, goalBoard, loadPdb, randomWalk, setPdbCache, solvePuzzle, type PdbCache, type PdbProgress, type PdbSpec } from '@searchlab/engine/puzzle';
+import {
+  PDB_SPECS,
+  forgetPdbs,
+  goalBoard,
+  loadPdb,
+  randomWalk,
+  setPdbCache,
+  solvePuzzle,
+  type PdbCache,
+  type PdbProgress,
+  type PdbSpec,
+} from '@searchlab/engine/puzzle';
 import { fileCache } from '@searchlab/engine/node';
 
-const spec: PdbSpec = { key: 'cache-test', width: 3, height: 3, patterns: [[1, 2, 3, 4], [5, 6, 7, 8]] };
+const spec: PdbSpec = {
+  key: 'cache-test',
+  width: 3,
+  height: 3,
+  patterns: [
+    [1, 2, 3, 4],
+    [5, 6, 7, 8],
+  ],
+};
 
 function counting(inner: PdbCache) {
   const c = { writes: 0, hits: 0 };
   const cache: PdbCache = {
-    read: async (name, bytes) => { const t = await inner.read(name, bytes); if (t) c.hits++; return t; },
-    readInto: async (name, target, digest) => { const ok = await inner.readInto!(name, target, digest); if (ok) c.hits++; return ok; },
+    read: async (name, bytes) => {
+      const t = await inner.read(name, bytes);
+      if (t) c.hits++;
+      return t;
+    },
+    readInto: async (name, target, digest) => {
+      const ok = await inner.readInto!(name, target, digest);
+      if (ok) c.hits++;
+      return ok;
+    },
     has: (name, bytes) => inner.has!(name, bytes),
     remove: (name) => inner.remove!(name),
-    write: async (name, data, digest) => { c.writes++; await inner.write(name, data, digest); },
+    write: async (name, data, digest) => {
+      c.writes++;
+      await inner.write(name, data, digest);
+    },
   };
   return { c, cache };
 }
 
-afterAll(() => { setPdbCache(undefined); forgetPdbs(); });
+afterAll(() => {
+  setPdbCache(undefined);
+  forgetPdbs();
+});
 
 describe('pattern database file cache', () => {
   it('writes each table once, reads it back, and rebuilds a corrupt file', async () => {
@@ -32,7 +65,9 @@ describe('pattern database file cache', () => {
     forgetPdbs();
     const built = await loadPdb(spec);
     expect(c.writes).toBe(2);
-    const files = readdirSync(dir).filter((f) => f.endsWith('.bin')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.bin'))
+      .sort();
     expect(files).toEqual(['pdb2-3x3-1.2.3.4.bin', 'pdb2-3x3-5.6.7.8.bin']);
     expect(readdirSync(dir).some((f) => f.endsWith('.tmp'))).toBe(false);
 

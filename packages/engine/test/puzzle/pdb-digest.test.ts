@@ -12,7 +12,9 @@ function bytes(n: number, seed: number): Uint8Array {
   const out = new Uint8Array(n);
   let x = seed | 1;
   for (let i = 0; i < n; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     out[i] = x & 255;
   }
   return out;

@@ -10,8 +10,20 @@ const spec = (width: number, patterns: number[][]): PdbSpec => ({ key: `threads-
 
 describe('the threaded builder', () => {
   const cases: [string, PdbSpec][] = [
-    ['8-puzzle 4-4', spec(3, [[1, 2, 3, 4], [5, 6, 7, 8]])],
-    ['15-puzzle 3 + 4 tiles', spec(4, [[13, 14, 15], [1, 4, 5, 8]])],
+    [
+      '8-puzzle 4-4',
+      spec(3, [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+      ]),
+    ],
+    [
+      '15-puzzle 3 + 4 tiles',
+      spec(4, [
+        [13, 14, 15],
+        [1, 4, 5, 8],
+      ]),
+    ],
     ['24-puzzle 3 tiles (32-bit blank masks)', spec(5, [[6, 12, 18]])],
   ];
   for (const [name, s] of cases) {
@@ -60,13 +72,24 @@ describe('the threaded builder', () => {
   });
 
   it('loadPdb builds the missing tables with it, caches them, and reads the cache next time', async () => {
-    const s = spec(3, [[1, 2, 3, 4], [5, 6, 7, 8]]);
+    const s = spec(3, [
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
     const stored = new Map<string, Uint8Array>();
-    const cache: PdbCache = { read: async (name, bytes) => (stored.get(name)?.length === bytes ? stored.get(name) : undefined), write: async (name, data) => void stored.set(name, data.slice()) };
+    const cache: PdbCache = {
+      read: async (name, bytes) => (stored.get(name)?.length === bytes ? stored.get(name) : undefined),
+      write: async (name, data) => void stored.set(name, data.slice()),
+    };
     const inner = threadedPdbBuilder(2);
     let builds = 0;
     setPdbCache(cache);
-    setPdbBuilder({ build: (sp, p, o) => { builds++; return inner.build(sp, p, o); } });
+    setPdbBuilder({
+      build: (sp, p, o) => {
+        builds++;
+        return inner.build(sp, p, o);
+      },
+    });
     try {
       forgetPdbs();
       const first = await loadPdb(s);

@@ -18,9 +18,27 @@ describe('ranks of placements', () => {
 
 describe('the WASM builder against the TS reference builder', () => {
   const cases: [string, PdbSpec][] = [
-    ['8-puzzle 4-4', spec(3, [[1, 2, 3, 4], [5, 6, 7, 8]])],
-    ['8-puzzle 3-5', spec(3, [[2, 4, 8], [1, 3, 5, 6, 7]])],
-    ['15-puzzle 3 + 4 tiles', spec(4, [[13, 14, 15], [1, 4, 5, 8]])],
+    [
+      '8-puzzle 4-4',
+      spec(3, [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+      ]),
+    ],
+    [
+      '8-puzzle 3-5',
+      spec(3, [
+        [2, 4, 8],
+        [1, 3, 5, 6, 7],
+      ]),
+    ],
+    [
+      '15-puzzle 3 + 4 tiles',
+      spec(4, [
+        [13, 14, 15],
+        [1, 4, 5, 8],
+      ]),
+    ],
   ];
   for (const [name, s] of cases) {
     it(`${name}: every entry equal`, async () => {

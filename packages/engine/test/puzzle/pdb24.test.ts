@@ -2,7 +2,19 @@
 // builder entry for entry on small patterns (blank regions past cell 16 included), admissibility of
 // pdb55554 against optimal lengths, and the memory limit choosing or refusing a partition.
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDB_SPECS, forgetPdbs, goalBoard, loadPdb, pdbBuildBytes, pdbTableBytes, randomWalk, resolveHeuristic, setPdbCache, solvePuzzle, type PdbSpec } from '@searchlab/engine/puzzle';
+import {
+  PDB_SPECS,
+  forgetPdbs,
+  goalBoard,
+  loadPdb,
+  pdbBuildBytes,
+  pdbTableBytes,
+  randomWalk,
+  resolveHeuristic,
+  setPdbCache,
+  solvePuzzle,
+  type PdbSpec,
+} from '@searchlab/engine/puzzle';
 import { makeHeuristic } from '../../src/puzzle/heuristics.js';
 // The builder's internals are not public: they are tested from their source.
 import { buildPatternReference, patternDistance, pdbHeuristic } from '../../src/puzzle/pdb.js';
@@ -11,7 +23,17 @@ afterAll(() => forgetPdbs());
 
 describe('5×5: the WASM builder against the TS reference builder', () => {
   // Corners and the far edge: placements that cut the blank's cells into several regions, high cells.
-  const spec: PdbSpec = { key: 'test-5x5', width: 5, height: 5, patterns: [[1, 5, 6], [18, 23, 24], [4, 9, 20], [12, 13]] };
+  const spec: PdbSpec = {
+    key: 'test-5x5',
+    width: 5,
+    height: 5,
+    patterns: [
+      [1, 5, 6],
+      [18, 23, 24],
+      [4, 9, 20],
+      [12, 13],
+    ],
+  };
   it('every entry equal', async () => {
     const pdb = await loadPdb(spec);
     spec.patterns.forEach((labels, p) => {
@@ -67,7 +89,6 @@ describe('5×5 limits', () => {
     const big: PdbSpec = { key: 'big', width: 5, height: 5, patterns: [[1, 2, 3, 4, 5, 6, 7]] };
     await expect(loadPdb(big)).rejects.toThrow('big: patterns must be disjoint sets of tiles 1..24, each with fewer than 2^31 placements');
   });
-
 
   it('pdb6666 refused when its build does not fit; auto takes pdb55554 under that limit, pdb6666 without one', async () => {
     setPdbCache(undefined);

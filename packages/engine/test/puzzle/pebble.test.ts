@@ -68,7 +68,16 @@ function compareAll(adj: Adj, start: number[], stride = 1): { reach: number; kin
 describe('pebble motion with one hole equals BFS on general graphs', () => {
   it("Wilson's θ0 (a hexagon with a 2-path across): a group of order 120 on 6 tokens", () => {
     // poles 0 and 3; paths 0-1-2-3, 0-4-5-3 (length 3 each), 0-6-3 (length 2)
-    const adj = graph(7, [[0, 1], [1, 2], [2, 3], [0, 4], [4, 5], [5, 3], [0, 6], [6, 3]]);
+    const adj = graph(7, [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [0, 4],
+      [4, 5],
+      [5, 3],
+      [0, 6],
+      [6, 3],
+    ]);
     const { blocks } = blocksFrom(adj, 0);
     expect(blocks.map((b) => b.kind)).toEqual(['theta']);
     const { reach, kinds, feasible } = compareAll(adj, [0, 1, 2, 3, 4, 5, 6], 11);
@@ -79,10 +88,29 @@ describe('pebble motion with one hole equals BFS on general graphs', () => {
 
   it('non-bipartite blocks give the symmetric group, bipartite ones the alternating group', () => {
     // a triangle with a pendant square: K3 on 0,1,2 plus the 4-cycle 2-3-4-5 and a leaf 6 on 5
-    const adj = graph(7, [[0, 1], [1, 2], [2, 0], [2, 3], [3, 4], [4, 5], [5, 2], [5, 6]]);
+    const adj = graph(7, [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+      [5, 2],
+      [5, 6],
+    ]);
     compareAll(adj, [1, 2, 3, 0, 4, 5, 6]);
     // K4 minus an edge (non-bipartite, 2-connected, not a cycle) joined to a 2×3 grid through a path
-    const adj2 = graph(7, [[0, 1], [0, 2], [1, 2], [1, 3], [2, 3], [3, 4], [4, 5], [5, 6], [6, 4]]);
+    const adj2 = graph(7, [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+      [5, 6],
+      [6, 4],
+    ]);
     compareAll(adj2, [0, 1, 2, 3, 4, 5, 6]);
   });
 
@@ -112,7 +140,11 @@ describe('pebble motion with one hole equals BFS on general graphs', () => {
   });
 
   it('moveHole shifts tokens along a shortest path', () => {
-    const path = graph(4, [[0, 1], [1, 2], [2, 3]]);
+    const path = graph(4, [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]);
     expect(Array.from(moveHole(path, [0, 5, 6, 7], 3))).toEqual([5, 6, 7, 0]);
     expect(() => moveHole(graph(3, [[1, 2]]), [0, 1, 2], 2)).toThrow('not connected');
     // a lone hole (a walled-in blank): nothing moves, nothing to decide

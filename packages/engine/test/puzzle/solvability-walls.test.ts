@@ -226,18 +226,36 @@ describe('reasons on hand-made boards (each checked by exhaustive search too)', 
   const RING = parseBoard('1 2 3 4/5 # 6 #/7 8 0 #');
   const home = (cell: string): string => `with the blank brought to its goal cell (${cell})`;
   it.each([
-    [ROOMS, '2 1 # 4 3/5 6 7 8 9/10 11 # 12 0',
-      `unsolvable: tiles 1 and 2 cannot swap: ${home('row 3, col 5')} they are in the 6-cell block that meets the rest at row 2, col 2, which is 2-connected and bipartite, so one blank makes only even permutations there (Wilson 1974)`],
-    [ROOMS, '10 1 # 8 3/2 6 7 9 4/5 11 # 12 0',
-      `unsolvable: ${home('row 3, col 5')} the tiles in the 6-cell block that meets the rest at row 2, col 2 are an odd permutation away from the goal, and that block is 2-connected and bipartite, so one blank makes only even permutations there (Wilson 1974)`],
-    [ROOMS, '1 2 # 4 3/5 6 8 7 9/10 11 # 12 0',
-      `unsolvable: tile 8 is stuck in a corridor: ${home('row 3, col 5')} it is at row 2, col 3, which joins the rest only through row 2, col 4, so with one blank it keeps that tile, but the goal has tile 7 there`],
-    [ROOMS, '3 2 # 1 4/5 6 7 8 9/10 12 # 11 0',
-      `unsolvable: tile 3 cannot leave its block: ${home('row 3, col 5')} it is in the 6-cell block that meets the rest at row 2, col 2, and one blank never carries a tile across a cut cell, but its goal cell row 1, col 4 is outside that block`],
-    [RING, '1 2 3 6/5 # 4 #/8 7 0 #',
-      `unsolvable: tile 6 is walled into a dead end: ${home('row 3, col 3')} it is at row 1, col 4, which joins the rest only through row 1, col 3, so with one blank it keeps that tile, but the goal has tile 4 there`],
-    [RING, '2 3 1 4/5 # 6 #/7 8 0 #',
-      `unsolvable: the 8-cell block around the blank's goal cell is a loop, so tiles can only rotate in it, and ${home('row 3, col 3')} their cyclic order there differs from the goal's`],
+    [
+      ROOMS,
+      '2 1 # 4 3/5 6 7 8 9/10 11 # 12 0',
+      `unsolvable: tiles 1 and 2 cannot swap: ${home('row 3, col 5')} they are in the 6-cell block that meets the rest at row 2, col 2, which is 2-connected and bipartite, so one blank makes only even permutations there (Wilson 1974)`,
+    ],
+    [
+      ROOMS,
+      '10 1 # 8 3/2 6 7 9 4/5 11 # 12 0',
+      `unsolvable: ${home('row 3, col 5')} the tiles in the 6-cell block that meets the rest at row 2, col 2 are an odd permutation away from the goal, and that block is 2-connected and bipartite, so one blank makes only even permutations there (Wilson 1974)`,
+    ],
+    [
+      ROOMS,
+      '1 2 # 4 3/5 6 8 7 9/10 11 # 12 0',
+      `unsolvable: tile 8 is stuck in a corridor: ${home('row 3, col 5')} it is at row 2, col 3, which joins the rest only through row 2, col 4, so with one blank it keeps that tile, but the goal has tile 7 there`,
+    ],
+    [
+      ROOMS,
+      '3 2 # 1 4/5 6 7 8 9/10 12 # 11 0',
+      `unsolvable: tile 3 cannot leave its block: ${home('row 3, col 5')} it is in the 6-cell block that meets the rest at row 2, col 2, and one blank never carries a tile across a cut cell, but its goal cell row 1, col 4 is outside that block`,
+    ],
+    [
+      RING,
+      '1 2 3 6/5 # 4 #/8 7 0 #',
+      `unsolvable: tile 6 is walled into a dead end: ${home('row 3, col 3')} it is at row 1, col 4, which joins the rest only through row 1, col 3, so with one blank it keeps that tile, but the goal has tile 4 there`,
+    ],
+    [
+      RING,
+      '2 3 1 4/5 # 6 #/7 8 0 #',
+      `unsolvable: the 8-cell block around the blank's goal cell is a loop, so tiles can only rotate in it, and ${home('row 3, col 3')} their cyclic order there differs from the goal's`,
+    ],
   ])('%#: unsolvable, and the reason says why', (goal, start, reason) => {
     const s = parseBoard(start);
     expect(checkSolvable(s, goal)).toEqual({ solvable: false, method: 'blocks', reason });

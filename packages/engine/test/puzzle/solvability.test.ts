@@ -74,9 +74,21 @@ describe('checkSolvable on the seeds', () => {
   it("seed 001's three tests are solvable to the blank-first goal 0 1 2 … 8", () => {
     const goal = parseBoard('0 1 2 3 4 5 6 7 8');
     for (const rows of [
-      [[5, 7, 6], [2, 4, 3], [8, 1, 0]],
-      [[7, 0, 8], [4, 6, 1], [5, 3, 2]],
-      [[2, 3, 7], [1, 8, 0], [6, 5, 4]],
+      [
+        [5, 7, 6],
+        [2, 4, 3],
+        [8, 1, 0],
+      ],
+      [
+        [7, 0, 8],
+        [4, 6, 1],
+        [5, 3, 2],
+      ],
+      [
+        [2, 3, 7],
+        [1, 8, 0],
+        [6, 5, 4],
+      ],
     ]) {
       const r = checkSolvable(parseBoard(rows), goal);
       expect(r).toMatchObject({ solvable: true, method: 'parity' });
@@ -105,7 +117,11 @@ describe('checkSolvable on the seeds', () => {
     const g = goalBoard(5, 4, 'blank-first');
     const s = applyMoves(g, parseMoves('r r d d l'));
     expect(checkSolvable(s, g)).toMatchObject({ solvable: true, method: 'parity' });
-    const swapped = makeBoard(5, 4, s.cells.map((v) => (v === 7 ? 8 : v === 8 ? 7 : v)));
+    const swapped = makeBoard(
+      5,
+      4,
+      s.cells.map((v) => (v === 7 ? 8 : v === 8 ? 7 : v)),
+    );
     expect(checkSolvable(swapped, g).reason).toBe(
       'unsolvable: the start→goal permutation is even but the blank moved an odd distance (3); every move flips both',
     );
@@ -125,9 +141,7 @@ describe('validatePair', () => {
   it('needs the same size, walls and tiles', () => {
     const g = goalBoard(3, 3);
     expect(() => validatePair(g, goalBoard(4, 4))).toThrow('start is 3×3 but goal is 4×4');
-    expect(() => validatePair(parseBoard('1 2 3/4 # 5/6 7 0'), goalBoard(3, 3))).toThrow(
-      'wall at row 2, col 2 in start but not in goal',
-    );
+    expect(() => validatePair(parseBoard('1 2 3/4 # 5/6 7 0'), goalBoard(3, 3))).toThrow('wall at row 2, col 2 in start but not in goal');
     expect(() => validatePair(g, parseBoard('1 2 3/4 # 5/6 7 0'))).toThrow('wall at row 2, col 2 in goal but not in start');
     const bad = { width: 3, height: 3, cells: [1, 2, 3, 4, 5, 6, 7, 7, 0] };
     expect(() => checkSolvable(g, bad)).toThrow(InvalidInputError);
@@ -206,7 +220,15 @@ describe('walls: components, cycles, cut cells', () => {
 
   it('seeded random wall layouts of 2×3 … 3×4 agree with a reference BFS', () => {
     const rng = new Rng(99);
-    const shapes: [number, number][] = [[2, 3], [3, 2], [3, 3], [2, 4], [4, 2], [3, 4], [4, 3]];
+    const shapes: [number, number][] = [
+      [2, 3],
+      [3, 2],
+      [3, 3],
+      [2, 4],
+      [4, 2],
+      [3, 4],
+      [4, 3],
+    ];
     const kinds = new Set<string>();
     const methods = new Set<string>();
     let layouts = 0;
@@ -248,9 +270,7 @@ describe('walls: components, cycles, cut cells', () => {
       reason: 'unsolvable: tile 3 at row 1, col 1 is walled off from the blank, so it never moves, and its goal cell is elsewhere',
     });
     expect(checkSolvable(parseBoard('1 # 2/3 # 0/5 # 4'), goal)).toMatchObject({ solvable: true, method: 'blocks' });
-    expect(checkSolvable(parseBoard('1 # 2/3 # 4/0 # 5'), goal).reason).toBe(
-      "unsolvable: the blank's goal cell (row 3, col 3) is walled off from the blank",
-    );
+    expect(checkSolvable(parseBoard('1 # 2/3 # 4/0 # 5'), goal).reason).toBe("unsolvable: the blank's goal cell (row 3, col 3) is walled off from the blank");
   });
 
   it('a large board with a cut cell is decided (it used to be refused as "cannot decide")', () => {
@@ -261,7 +281,11 @@ describe('walls: components, cycles, cut cells', () => {
     expect(r).toMatchObject({ solvable: true, method: 'blocks' });
     expect(r.reason).toContain('(cut cell at row 2, col 1)');
     // a parity mismatch is decided on any grid
-    const swapped = makeBoard(4, 4, start.cells.map((v) => (v === 1 ? 2 : v === 2 ? 1 : v)));
+    const swapped = makeBoard(
+      4,
+      4,
+      start.cells.map((v) => (v === 1 ? 2 : v === 2 ? 1 : v)),
+    );
     expect(checkSolvable(swapped, goal)).toMatchObject({ solvable: false, method: 'parity' });
   });
 

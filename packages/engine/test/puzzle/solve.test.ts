@@ -51,8 +51,13 @@ describe('solvePuzzle', () => {
   test('a solved result carries the path, the stats and the options used', async () => {
     const r = await solvePuzzle(board('1 2 3/4 5 6/0 7 8'), GOAL, { ...TS, algorithm: 'astar', heuristic: 'euclidean' });
     expect(r).toMatchObject({
-      status: 'solved', solvable: true, length: 2, moves: ['right', 'right'],
-      algorithm: 'astar', heuristic: 'euclidean', backend: 'ts',
+      status: 'solved',
+      solvable: true,
+      length: 2,
+      moves: ['right', 'right'],
+      algorithm: 'astar',
+      heuristic: 'euclidean',
+      backend: 'ts',
     });
     expect(r.stats).toMatchObject({ expanded: 2, iterations: 1 });
     expect(r.trace).toBeUndefined();
@@ -92,7 +97,10 @@ describe('solvePuzzle', () => {
     const seen: SearchStats[] = [];
     const big = randomWalk(board('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0'), 300, prng(1));
     const r = await solvePuzzle(big, board('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0'), {
-      ...TS, algorithm: 'bfs', maxNodes: 5_000_000, signal: controller.signal,
+      ...TS,
+      algorithm: 'bfs',
+      maxNodes: 5_000_000,
+      signal: controller.signal,
       onProgress: (stats) => {
         seen.push(stats);
         if (seen.length === 2) controller.abort();
@@ -160,15 +168,30 @@ describe('solvePuzzle', () => {
 describe('normalizeOptions', () => {
   test('defaults', () => {
     expect(normalizeOptions()).toEqual({
-      algorithm: 'astar', heuristic: 'manhattan', pdbReflect: true, countBlank: false, weight: 2, incumbent: Infinity, firstThreshold: 0, lastThreshold: Infinity, depthLimit: 50, maxNodes: Infinity,
+      algorithm: 'astar',
+      heuristic: 'manhattan',
+      pdbReflect: true,
+      countBlank: false,
+      weight: 2,
+      incumbent: Infinity,
+      firstThreshold: 0,
+      lastThreshold: Infinity,
+      depthLimit: 50,
+      maxNodes: Infinity,
     });
     expect(normalizeOptions({ heuristic: 'pdb663' })).toMatchObject({ algorithm: 'idastar', heuristic: 'pdb663' });
     expect(normalizeOptions({ heuristic: 'pdb663' })).not.toHaveProperty('pdb');
   });
 
   test.each([
-    [{ algorithm: 'astr' }, "unknown algorithm 'astr' (expected one of bfs, dfs, iddfs, ucs, dijkstra, greedy, astar, wastar, idastar, wida, anytime, construct)"],
-    [{ heuristic: 'hamming' }, "unknown heuristic 'hamming' (expected one of misplaced, manhattan, euclidean, linear-conflict, pdb78, pdb663, pdb555, pdb6666, pdb55554, auto)"],
+    [
+      { algorithm: 'astr' },
+      "unknown algorithm 'astr' (expected one of bfs, dfs, iddfs, ucs, dijkstra, greedy, astar, wastar, idastar, wida, anytime, construct)",
+    ],
+    [
+      { heuristic: 'hamming' },
+      "unknown heuristic 'hamming' (expected one of misplaced, manhattan, euclidean, linear-conflict, pdb78, pdb663, pdb555, pdb6666, pdb55554, auto)",
+    ],
     [{ heuristic: 'pdb555', algorithm: 'astar' }, 'the pdb555 pattern databases run with idastar, wida, anytime, not astar'],
     [{ heuristic: 'linear-conflict', countBlank: true }, 'countBlank is not allowed with linear-conflict'],
     [{ weight: 0 }, 'weight must be a number ≥ 1 (got 0)'],
@@ -204,10 +227,20 @@ test('compareHeuristics: every instance with every variant; means over the board
 });
 
 test('compare summary: a variant that hits a limit leaves its board out of every mean', () => {
-  const solved = (length: number, expanded: number) => ({ status: 'solved', length, stats: { expanded, generated: 0, unique: 0, maxFrontier: 0, iterations: 1, timeMs: 0 } });
+  const solved = (length: number, expanded: number) => ({
+    status: 'solved',
+    length,
+    stats: { expanded, generated: 0, unique: 0, maxFrontier: 0, iterations: 1, timeMs: 0 },
+  });
   const limit = { status: 'limit', stats: { expanded: 1000, generated: 0, unique: 0, maxFrontier: 0, iterations: 1, timeMs: 0 } };
-  const results = [[solved(10, 5), solved(10, 3)], [limit, solved(30, 50)]] as unknown as SolveResult[][];
+  const results = [
+    [solved(10, 5), solved(10, 3)],
+    [limit, solved(30, 50)],
+  ] as unknown as SolveResult[][];
   const cmp = summarise(results, [{ heuristic: 'misplaced' }, { heuristic: 'manhattan' }]);
   expect(cmp.commonSolved).toBe(1);
-  expect(cmp.summary.map((s) => [s.meanLength, s.meanExpanded, s.solved, s.unsolved])).toEqual([[10, 5, 1, { limit: 1 }], [10, 3, 2, {}]]);
+  expect(cmp.summary.map((s) => [s.meanLength, s.meanExpanded, s.solved, s.unsolved])).toEqual([
+    [10, 5, 1, { limit: 1 }],
+    [10, 3, 2, {}],
+  ]);
 });

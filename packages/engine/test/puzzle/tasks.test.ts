@@ -2,9 +2,7 @@
 // `{ pdb }` progress (what the web lab's progress bar draws), then the search's statistics.
 import { afterAll, describe, expect, it } from 'vitest';
 import { inlinePool } from '@searchlab/engine';
-import {
-  forgetPdbs, goalBoard, randomWalk, setPdbCache, type SolveResult, type SolveTask, type SolveTaskProgress,
-} from '@searchlab/engine/puzzle';
+import { forgetPdbs, goalBoard, randomWalk, setPdbCache, type SolveResult, type SolveTask, type SolveTaskProgress } from '@searchlab/engine/puzzle';
 import { puzzleTasks } from '../../src/puzzle/tasks.js';
 
 afterAll(() => forgetPdbs());
@@ -24,7 +22,11 @@ describe('puzzle solve task', () => {
     for (const p of builds) expect(p.pdb).toMatchObject({ patterns: 3, placements: 524160 });
     expect(posted.slice(0, builds.length)).toEqual(builds); // the build's messages come first
     // The same search with linear conflict (no databases) finds the same optimal length.
-    const lc = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: { ...task, spec: { algorithm: 'idastar', heuristic: 'linear-conflict' } } });
+    const lc = await pool.run<SolveResult>({
+      domain: 'puzzle',
+      kind: 'solve',
+      payload: { ...task, spec: { algorithm: 'idastar', heuristic: 'linear-conflict' } },
+    });
     expect(r.status).toBe('solved');
     expect(r.length).toBe(lc.length);
 
@@ -55,7 +57,11 @@ describe('puzzle solve task', () => {
     expect(lowerBounds.at(-1)).toBe(r.lowerBound);
     expect(r.lowerBound).toBe(r.length);
     // An optimal IDA* with the same heuristic agrees on the length.
-    const opt = await pool.run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: { ...task, spec: { algorithm: 'idastar', heuristic: 'linear-conflict' } } });
+    const opt = await pool.run<SolveResult>({
+      domain: 'puzzle',
+      kind: 'solve',
+      payload: { ...task, spec: { algorithm: 'idastar', heuristic: 'linear-conflict' } },
+    });
     expect(opt.length).toBe(r.length);
   });
 });

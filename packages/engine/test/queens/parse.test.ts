@@ -17,12 +17,20 @@ function parseChunked(text: string, sizes: number[]): Int32Array {
 }
 
 const outcome = (f: () => Int32Array): string => {
-  try { return `ok ${Array.from(f()).join(',')}`; } catch (e) { return `error ${(e as Error).message}`; }
+  try {
+    return `ok ${Array.from(f()).join(',')}`;
+  } catch (e) {
+    return `error ${(e as Error).message}`;
+  }
 };
 
 describe('PositionsParser', () => {
   const rng = new Rng(11);
-  const perm = (n: number): number[] => { const a = Array.from({ length: n }, (_, i) => i); rng.shuffle(a); return a; };
+  const perm = (n: number): number[] => {
+    const a = Array.from({ length: n }, (_, i) => i);
+    rng.shuffle(a);
+    return a;
+  };
 
   test('text, arrays and solve --json objects, any chunking: the columns JSON.parse and split find', () => {
     for (let trial = 0; trial < 300; trial++) {
@@ -30,7 +38,16 @@ describe('PositionsParser', () => {
       const texts = [
         cols.join(rng.nextInt(2) === 0 ? ' ' : ',\n'),
         JSON.stringify(cols),
-        JSON.stringify({ n: cols.length, algorithm: 'min-conflicts', history: [600, [1, { x: 'a"]' }]], note: 'q\\"positions\\"', positions: cols, timeMs: 1.5e-3, ok: true, none: null }),
+        JSON.stringify({
+          n: cols.length,
+          algorithm: 'min-conflicts',
+          history: [600, [1, { x: 'a"]' }]],
+          note: 'q\\"positions\\"',
+          positions: cols,
+          timeMs: 1.5e-3,
+          ok: true,
+          none: null,
+        }),
         JSON.stringify({ positions: cols, nested: { positions: [0] } }, null, 2),
       ];
       for (const text of texts) {
@@ -58,7 +75,11 @@ describe('PositionsParser', () => {
       const whole = outcome(() => parsePositions(text));
       expect(whole, text).toMatch(message);
       expect(whole.split('\n')).toHaveLength(1);
-      for (const size of [1, 2, 3, 5]) expect(outcome(() => parseChunked(text, [size])), `${text} in chunks of ${size}`).toBe(whole);
+      for (const size of [1, 2, 3, 5])
+        expect(
+          outcome(() => parseChunked(text, [size])),
+          `${text} in chunks of ${size}`,
+        ).toBe(whole);
     }
   });
 });

@@ -5,8 +5,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadKernels, InvalidInputError } from '@searchlab/engine';
 import {
-  QUEENS_ALGORITHMS, attackingPairs, checkSolution, construct, countQueens, parsePositions, renderBoard, solveQueens, solveQueensSync,
-  traceQueensSync, validatePositions, type QueensAlgorithm,
+  QUEENS_ALGORITHMS,
+  attackingPairs,
+  checkSolution,
+  construct,
+  countQueens,
+  parsePositions,
+  renderBoard,
+  solveQueens,
+  solveQueensSync,
+  traceQueensSync,
+  validatePositions,
+  type QueensAlgorithm,
 } from '@searchlab/engine/queens';
 // Internals, tested from their source.
 import { countSubproblems, countSubproblemTs, enumerateSolutions, sumCounts } from '../../src/queens/count.js';
@@ -16,7 +26,9 @@ import { Rng } from '@searchlab/engine';
 
 const COUNTS = new Map<number, bigint>(
   readFileSync(new URL('../../../../data/nqueens-counts.tsv', import.meta.url), 'utf8')
-    .split('\n').filter((l) => /^\d+\t\d+/.test(l)).map((l) => l.split('\t').map((x) => x.trim()))
+    .split('\n')
+    .filter((l) => /^\d+\t\d+/.test(l))
+    .map((l) => l.split('\t').map((x) => x.trim()))
     .map(([n, c]) => [Number(n), BigInt(c!)]),
 );
 
@@ -33,11 +45,15 @@ function pairwiseOk(p: ArrayLike<number>): boolean {
 
 /** Independent verifier for large N: sets of columns and diagonals. */
 function setsOk(p: ArrayLike<number>): boolean {
-  const cols = new Set<number>(), a = new Set<number>(), b = new Set<number>();
+  const cols = new Set<number>(),
+    a = new Set<number>(),
+    b = new Set<number>();
   for (let r = 0; r < p.length; r++) {
     const c = p[r]!;
     if (!(c >= 0 && c < p.length) || cols.has(c) || a.has(r + c) || b.has(r - c)) return false;
-    cols.add(c); a.add(r + c); b.add(r - c);
+    cols.add(c);
+    a.add(r + c);
+    b.add(r - c);
   }
   return true;
 }
@@ -57,7 +73,8 @@ function seedScoreMatrix(p: ArrayLike<number>): number {
     const x = p[y]!;
     const col = board.reduce((s: number, row) => s + row[x]!, 0);
     const row = board[y]!.reduce<number>((s, v) => s + v, 0);
-    let d1 = 0, d2 = 0;
+    let d1 = 0,
+      d2 = 0;
     for (let yy = 0; yy < n; yy++) {
       const xx = x - y + yy; // same x − y
       if (xx >= 0 && xx < n) d1 += board[yy]![xx]!;
@@ -74,8 +91,18 @@ function bruteCount(n: number): number {
   const p: number[] = [];
   const used = new Set<number>();
   const go = (r: number) => {
-    if (r === n) { if (pairwiseOk(p)) count++; return; }
-    for (let c = 0; c < n; c++) if (!used.has(c)) { used.add(c); p.push(c); go(r + 1); p.pop(); used.delete(c); }
+    if (r === n) {
+      if (pairwiseOk(p)) count++;
+      return;
+    }
+    for (let c = 0; c < n; c++)
+      if (!used.has(c)) {
+        used.add(c);
+        p.push(c);
+        go(r + 1);
+        p.pop();
+        used.delete(c);
+      }
   };
   go(0);
   return count;
@@ -159,7 +186,11 @@ describe('counting', () => {
       expect([...keys].sort()).toEqual(keys);
       expect(new Set(keys).size).toBe(keys.length);
     }
-    expect(enumerateSolutions(8, 3).map((s) => Array.from(s))).toEqual([[0, 4, 7, 5, 2, 6, 1, 3], [0, 5, 7, 2, 6, 3, 1, 4], [0, 6, 3, 5, 7, 1, 4, 2]]);
+    expect(enumerateSolutions(8, 3).map((s) => Array.from(s))).toEqual([
+      [0, 4, 7, 5, 2, 6, 1, 3],
+      [0, 5, 7, 2, 6, 3, 1, 4],
+      [0, 6, 3, 5, 7, 1, 4, 2],
+    ]);
   });
 
   test('a timeout returns the count so far with status timeout', async () => {
@@ -227,7 +258,11 @@ describe('local search', () => {
 
   test('fast: large seeded N on WASM, checked independently', async () => {
     await loadKernels();
-    for (const [n, seed] of [[1000, 1], [50_000, 2], [300_000, 3]] as const) {
+    for (const [n, seed] of [
+      [1000, 1],
+      [50_000, 2],
+      [300_000, 3],
+    ] as const) {
       const r = solveQueensSync(n, { algorithm: 'fast', seed });
       expect(r.status).toBe('solved');
       expect(setsOk(r.positions)).toBe(true);

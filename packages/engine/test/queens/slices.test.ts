@@ -39,17 +39,21 @@ describe.skipIf(!enough)('queens at 10⁸: every call returns within a slice', (
     ['fast', 'wasm'],
     ['construct', 'wasm'],
     ['construct', 'ts'],
-  ] as const)('%s on %s: creation and each step under the bound for 1.5 s of driving', async (algorithm, backend) => {
-    const kernels = await loadKernels();
-    const o = normalizeQueensOptions(N, { algorithm, seed: 1 });
-    const c0 = cpuMs();
-    const run = backend === 'wasm' ? createWasmQueensRun(kernels, o) : createTsQueensRun(o);
-    const createMs = cpuMs() - c0;
-    const slices: number[] = [];
-    const r = runSync(measured(run, slices), { timeoutMs: 1500 });
-    expect(createMs).toBeLessThan(SLICE_CPU_MS);
-    expect(slices.length).toBeGreaterThan(1);
-    expect(Math.max(...slices)).toBeLessThan(SLICE_CPU_MS);
-    if (algorithm === 'construct' && r.status === 'done') expect(r.stats.steps).toBe(N);
-  }, 60_000);
+  ] as const)(
+    '%s on %s: creation and each step under the bound for 1.5 s of driving',
+    async (algorithm, backend) => {
+      const kernels = await loadKernels();
+      const o = normalizeQueensOptions(N, { algorithm, seed: 1 });
+      const c0 = cpuMs();
+      const run = backend === 'wasm' ? createWasmQueensRun(kernels, o) : createTsQueensRun(o);
+      const createMs = cpuMs() - c0;
+      const slices: number[] = [];
+      const r = runSync(measured(run, slices), { timeoutMs: 1500 });
+      expect(createMs).toBeLessThan(SLICE_CPU_MS);
+      expect(slices.length).toBeGreaterThan(1);
+      expect(Math.max(...slices)).toBeLessThan(SLICE_CPU_MS);
+      if (algorithm === 'construct' && r.status === 'done') expect(r.stats.steps).toBe(N);
+    },
+    60_000,
+  );
 });

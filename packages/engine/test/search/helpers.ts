@@ -4,7 +4,15 @@ import { SlidingTileProblem, type TileState } from '../../src/puzzle/problem.js'
 import type { StateKey } from '../../src/search/problem.js';
 
 export function board(text: string): Board {
-  const rows = text.trim().split('/').map((r) => r.trim().split(/\s+/).map((t) => (t === '#' ? -1 : Number(t))));
+  const rows = text
+    .trim()
+    .split('/')
+    .map((r) =>
+      r
+        .trim()
+        .split(/\s+/)
+        .map((t) => (t === '#' ? -1 : Number(t))),
+    );
   return { width: rows[0]!.length, height: rows.length, cells: rows.flat() };
 }
 

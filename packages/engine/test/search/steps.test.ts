@@ -56,14 +56,17 @@ function agree(start: Board, goal: Board, options: PuzzleStepOptions): void {
 }
 
 const boardsToDepth = (max: number): Board[] =>
-  depthLayers(GOAL).slice(0, max + 1).flat().map((key) => ({ width: 3, height: 3, cells: Array.from(key, (c) => c.charCodeAt(0)) }));
+  depthLayers(GOAL)
+    .slice(0, max + 1)
+    .flat()
+    .map((key) => ({ width: 3, height: 3, cells: Array.from(key, (c) => c.charCodeAt(0)) }));
 
 describe('step events reproduce the solver counters', () => {
   const to12 = boardsToDepth(12);
   test('the 8-puzzle layers are OEIS A089473 (1,850 boards of depth ≤ 12; 181,440 in all; 2 at depth 31)', () => {
     expect(depthLayers(GOAL).map((l) => l.length)).toEqual([
-      1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224,
-      24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+      1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274,
+      3910, 760, 221, 2,
     ]);
     expect(to12.length).toBe(1850);
   });

@@ -9,10 +9,17 @@ export const DEFAULT_MAX_STATES = 5_000_000;
 /** The free cells next to cell i (up, down, left, right). */
 function freeNeighbours(board: Board, i: number): number[] {
   const { width, height, cells } = board;
-  const x = i % width, y = Math.floor(i / width);
+  const x = i % width,
+    y = Math.floor(i / width);
   const out: number[] = [];
-  for (const [dx, dy] of [[0, -1], [0, 1], [-1, 0], [1, 0]] as const) {
-    const nx = x + dx, ny = y + dy;
+  for (const [dx, dy] of [
+    [0, -1],
+    [0, 1],
+    [-1, 0],
+    [1, 0],
+  ] as const) {
+    const nx = x + dx,
+      ny = y + dy;
     if (nx >= 0 && nx < width && ny >= 0 && ny < height && cells[ny * width + nx] !== WALL) out.push(ny * width + nx);
   }
   return out;
@@ -31,11 +38,7 @@ export interface ExhaustiveResult {
  * States are kept as compact keys: the free cells' values in base T+1 (a number when that fits in
  * 2^53, else a string of char codes).
  */
-export function exhaustiveSolvable(
-  start: Board,
-  goal: Board,
-  maxStates: number = DEFAULT_MAX_STATES,
-): ExhaustiveResult | undefined {
+export function exhaustiveSolvable(start: Board, goal: Board, maxStates: number = DEFAULT_MAX_STATES): ExhaustiveResult | undefined {
   validatePair(start, goal);
   const free: number[] = [];
   start.cells.forEach((v, i) => {

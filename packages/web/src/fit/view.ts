@@ -18,8 +18,7 @@ export const fitView: View = {
   },
 };
 
-const num = (v: number | undefined, digits = 6): string =>
-  v === undefined ? '–' : Number.isFinite(v) ? String(Number(v.toPrecision(digits))) : String(v);
+const num = (v: number | undefined, digits = 6): string => (v === undefined ? '–' : Number.isFinite(v) ? String(Number(v.toPrecision(digits))) : String(v));
 
 class FitView {
   private readonly el: ReturnType<typeof byId>;
@@ -34,7 +33,12 @@ class FitView {
     this.el = byId(ctx.root);
     const el = this.el;
     const p = ctx.params;
-    for (const [id, key] of [['fit-degrees', 'degrees'], ['fit-split', 'split'], ['fit-folds', 'folds'], ['fit-seed', 'seed']] as const) {
+    for (const [id, key] of [
+      ['fit-degrees', 'degrees'],
+      ['fit-split', 'split'],
+      ['fit-folds', 'folds'],
+      ['fit-seed', 'seed'],
+    ] as const) {
       const v = p.get(key);
       if (v !== null) el<HTMLInputElement>(id).value = v;
     }
@@ -55,9 +59,12 @@ class FitView {
   private save(): void {
     const v = (id: string) => this.el<HTMLInputElement>(id).value;
     this.ctx.save({
-      degrees: v('fit-degrees'), split: v('fit-split') === '0' ? undefined : v('fit-split'),
-      folds: v('fit-folds') === '0' ? undefined : v('fit-folds'), seed: v('fit-seed'),
-      map: this.el<HTMLInputElement>('fit-map').checked ? '1' : undefined, data: this.source === 'seed' ? undefined : 'text',
+      degrees: v('fit-degrees'),
+      split: v('fit-split') === '0' ? undefined : v('fit-split'),
+      folds: v('fit-folds') === '0' ? undefined : v('fit-folds'),
+      seed: v('fit-seed'),
+      map: this.el<HTMLInputElement>('fit-map').checked ? '1' : undefined,
+      data: this.source === 'seed' ? undefined : 'text',
     });
   }
 
@@ -111,8 +118,11 @@ class FitView {
       const split = Number(el<HTMLInputElement>('fit-split').value);
       const folds = Number(el<HTMLInputElement>('fit-folds').value);
       task = {
-        x: points.x, y: points.y, degrees: parseDegrees(el<HTMLInputElement>('fit-degrees').value),
-        seed: Number(el<HTMLInputElement>('fit-seed').value) || 0, mapDomain: el<HTMLInputElement>('fit-map').checked,
+        x: points.x,
+        y: points.y,
+        degrees: parseDegrees(el<HTMLInputElement>('fit-degrees').value),
+        seed: Number(el<HTMLInputElement>('fit-seed').value) || 0,
+        mapDomain: el<HTMLInputElement>('fit-map').checked,
         ...(this.held ? { test: this.held } : split > 0 ? { split } : {}),
         ...(folds >= 2 ? { folds } : {}),
       };
@@ -129,8 +139,14 @@ class FitView {
       if (!this.jobs.current(signal)) return;
       this.show(points, sweep, task);
       const ms = sweep.degrees.reduce((t, d) => t + d.timeMs, 0);
-      setStatus(status, 'done', `${points.n} points, ${sweep.degrees.length} degree${sweep.degrees.length > 1 ? 's' : ''} in ${ms < 0.1 ? '< 0.1 ms' : formatTime(ms)}` +
-        (sweep.recommended !== undefined ? ` · recommended degree ${sweep.recommended} (${sweep.criterion === 'cv' ? 'cross-validation, one-SE rule' : 'lowest test RMS'})` : ''));
+      setStatus(
+        status,
+        'done',
+        `${points.n} points, ${sweep.degrees.length} degree${sweep.degrees.length > 1 ? 's' : ''} in ${ms < 0.1 ? '< 0.1 ms' : formatTime(ms)}` +
+          (sweep.recommended !== undefined
+            ? ` · recommended degree ${sweep.recommended} (${sweep.criterion === 'cv' ? 'cross-validation, one-SE rule' : 'lowest test RMS'})`
+            : ''),
+      );
     } catch (err) {
       setStatus(status, signal.aborted ? 'cancelled' : 'error', signal.aborted ? 'cancelled' : errorMessage(err));
     } finally {
@@ -167,16 +183,28 @@ class FitView {
     for (const d of sweep.degrees) {
       const row = body.insertRow();
       if (d.degree === sweep.recommended) row.className = 'recommended';
-      for (const cell of [`${d.degree}${d.degree === sweep.recommended ? ' (best)' : ''}`, num(d.trainRms), num(d.testRms), ...(cv ? [num(d.cvRms)] : []),
-        num(d.r2, 4), String(d.rank), num(d.condition, 3), d.coefficients.map((c) => num(c)).join('  ')]) {
+      for (const cell of [
+        `${d.degree}${d.degree === sweep.recommended ? ' (best)' : ''}`,
+        num(d.trainRms),
+        num(d.testRms),
+        ...(cv ? [num(d.cvRms)] : []),
+        num(d.r2, 4),
+        String(d.rank),
+        num(d.condition, 3),
+        d.coefficients.map((c) => num(c)).join('  '),
+      ]) {
         row.insertCell().textContent = cell;
       }
     }
     const warnings = el('fit-warnings');
-    warnings.replaceChildren(...sweep.degrees.flatMap((d) => d.warnings.map((w) => {
-      const li = document.createElement('li');
-      li.textContent = `degree ${d.degree}: ${w}`;
-      return li;
-    })));
+    warnings.replaceChildren(
+      ...sweep.degrees.flatMap((d) =>
+        d.warnings.map((w) => {
+          const li = document.createElement('li');
+          li.textContent = `degree ${d.degree}: ${w}`;
+          return li;
+        }),
+      ),
+    );
   }
 }

@@ -3,8 +3,17 @@
 // Settings live in the URL.
 import { Rng, loadKernels, runAsync } from '@searchlab/engine';
 import {
-  COUNTER, STRATEGIES, createKernel, createMontyRun, exactAnswer, normalizeGame, normalizeSimulation, summarize,
-  type Estimate, type ExactAnswer, type MontyGame,
+  COUNTER,
+  STRATEGIES,
+  createKernel,
+  createMontyRun,
+  exactAnswer,
+  normalizeGame,
+  normalizeSimulation,
+  summarize,
+  type Estimate,
+  type ExactAnswer,
+  type MontyGame,
 } from '@searchlab/engine/monty';
 import { byId, errorMessage, formatCount, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot } from '../shell/pool.js';
@@ -22,7 +31,15 @@ export const montyView: View = {
   },
 };
 
-const FIELDS = { doors: 'monty-doors', open: 'monty-open', host: 'monty-host', bias: 'monty-bias', p: 'monty-p', trials: 'monty-trials', seed: 'monty-seed' } as const;
+const FIELDS = {
+  doors: 'monty-doors',
+  open: 'monty-open',
+  host: 'monty-host',
+  bias: 'monty-bias',
+  p: 'monty-p',
+  trials: 'monty-trials',
+  seed: 'monty-seed',
+} as const;
 const pct = (x: number): string => (Number.isFinite(x) ? `${(100 * x).toFixed(2)}%` : '–');
 
 class MontyView {
@@ -58,8 +75,11 @@ class MontyView {
     const err = this.$('monty-error');
     try {
       this.game = normalizeGame({
-        doors: Number(this.value('doors')), open: Number(this.value('open')), host: this.value('host') as MontyGame['host'],
-        bias: Number(this.value('bias')), switchProbability: Number(this.value('p')),
+        doors: Number(this.value('doors')),
+        open: Number(this.value('open')),
+        host: this.value('host') as MontyGame['host'],
+        bias: Number(this.value('bias')),
+        switchProbability: Number(this.value('p')),
       });
       err.hidden = true;
     } catch (e) {
@@ -89,31 +109,42 @@ class MontyView {
   private renderHand(): void {
     const g = this.hand;
     const row = this.$('monty-doors-row');
-    row.replaceChildren(...Array.from({ length: g.game.doors }, (_, d) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'monty-door';
-      b.dataset.door = String(d);
-      const open = g.opened.includes(d) || g.phase === 'over';
-      b.dataset.state = open ? (d === g.car ? 'car' : 'goat') : 'closed';
-      if (d === g.pick) b.dataset.picked = 'true';
-      if (d === g.final) b.dataset.final = 'true';
-      b.textContent = open ? (d === g.car ? `${d + 1}: car` : `${d + 1}: goat`) : `${d + 1}`;
-      b.disabled = g.phase === 'over' || (g.phase === 'decide' && g.opened.includes(d));
-      b.addEventListener('click', () => this.clickDoor(d), { signal: this.ctx.signal });
-      return b;
-    }));
+    row.replaceChildren(
+      ...Array.from({ length: g.game.doors }, (_, d) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'monty-door';
+        b.dataset.door = String(d);
+        const open = g.opened.includes(d) || g.phase === 'over';
+        b.dataset.state = open ? (d === g.car ? 'car' : 'goat') : 'closed';
+        if (d === g.pick) b.dataset.picked = 'true';
+        if (d === g.final) b.dataset.final = 'true';
+        b.textContent = open ? (d === g.car ? `${d + 1}: car` : `${d + 1}: goat`) : `${d + 1}`;
+        b.disabled = g.phase === 'over' || (g.phase === 'decide' && g.opened.includes(d));
+        b.addEventListener('click', () => this.clickDoor(d), { signal: this.ctx.signal });
+        return b;
+      }),
+    );
     const prompt = this.$('monty-prompt');
     if (g.phase === 'pick') prompt.textContent = 'Pick a door.';
-    else if (g.phase === 'decide') prompt.textContent = `The host opened ${g.opened.map((d) => d + 1).join(', ')}. Click your door ${g.pick! + 1} to stay, or another closed door to switch.`;
+    else if (g.phase === 'decide')
+      prompt.textContent = `The host opened ${g.opened.map((d) => d + 1).join(', ')}. Click your door ${g.pick! + 1} to stay, or another closed door to switch.`;
     else if (g.void) prompt.textContent = 'The host revealed the car: this game does not count.';
     else prompt.textContent = `You ${switched(g) ? 'switched' : 'stayed'} and ${won(g) ? 'won the car' : 'got a goat'}.`;
     this.$('monty-next').hidden = g.phase !== 'over';
     const body = this.$('monty-tally').querySelector('tbody')!;
-    body.replaceChildren(...(['stay', 'switch'] as const).map((s) => {
-      const t = this.tally[s];
-      return tableRow([s, String(t.wins), String(t.games), pct(t.games ? t.wins / t.games : NaN), `${this.exact.win[s]} = ${pct(this.exact.win[s].toNumber())}`]);
-    }));
+    body.replaceChildren(
+      ...(['stay', 'switch'] as const).map((s) => {
+        const t = this.tally[s];
+        return tableRow([
+          s,
+          String(t.wins),
+          String(t.games),
+          pct(t.games ? t.wins / t.games : NaN),
+          `${this.exact.win[s]} = ${pct(this.exact.win[s].toNumber())}`,
+        ]);
+      }),
+    );
     this.$('monty-void').textContent = this.game.host === 'ignorant' ? `${this.tally.void} games where the host revealed the car (left out)` : '';
   }
 
@@ -151,7 +182,11 @@ class MontyView {
       const d = await runAsync(run, { signal, onProgress: (s) => sample(s.counters, s.games) });
       if (!this.jobs.current(signal)) return;
       sample(d.stats.counters, d.stats.games);
-      setStatus(status, d.status === 'done' ? 'done' : 'cancelled', `${d.status === 'done' ? 'done' : 'stopped'}: ${formatCount(d.stats.games)} games in ${formatTime(d.workMs)}`);
+      setStatus(
+        status,
+        d.status === 'done' ? 'done' : 'cancelled',
+        `${d.status === 'done' ? 'done' : 'stopped'}: ${formatCount(d.stats.games)} games in ${formatTime(d.workMs)}`,
+      );
     } catch (e) {
       setStatus(status, 'error', errorMessage(e));
     } finally {
@@ -167,26 +202,42 @@ class MontyView {
 
   private renderSimulation(points: RatePoint[], counters: number[]): void {
     const chart = this.$('monty-chart');
-    chart.replaceChildren(convergenceChart(points, STRATEGIES.map((s) => ({ strategy: s, value: this.exact.win[s].toNumber() })), Math.max(320, chart.clientWidth || 640)));
+    chart.replaceChildren(
+      convergenceChart(
+        points,
+        STRATEGIES.map((s) => ({ strategy: s, value: this.exact.win[s].toNumber() })),
+        Math.max(320, chart.clientWidth || 640),
+      ),
+    );
     // The biased host's door carries information: also the rates given which door he opened first.
     const r = summarize(counters, this.exact, this.game.host === 'biased');
-    const row = (label: string, opened: string, e: Estimate): HTMLTableRowElement => tableRow([
-      label, opened, formatCount(e.wins), formatCount(e.games), pct(e.rate),
-      e.exact === null ? '–' : `${e.exact} = ${pct(fractionValue(e.exact))}`, `[${pct(e.ci95[0])}, ${pct(e.ci95[1])}]`,
-    ]);
+    const row = (label: string, opened: string, e: Estimate): HTMLTableRowElement =>
+      tableRow([
+        label,
+        opened,
+        formatCount(e.wins),
+        formatCount(e.games),
+        pct(e.rate),
+        e.exact === null ? '–' : `${e.exact} = ${pct(fractionValue(e.exact))}`,
+        `[${pct(e.ci95[0])}, ${pct(e.ci95[1])}]`,
+      ]);
     const rows = STRATEGIES.map((s) => row(s, 'any', r[s]));
     for (const s of STRATEGIES) {
       const b = r[s].byOpened;
       if (b) rows.push(row(s, 'the lowest other door', b.lowest), row(s, 'another door', b.other));
     }
-    this.$('monty-results').querySelector('tbody')!.replaceChildren(...rows);
+    this.$('monty-results')
+      .querySelector('tbody')!
+      .replaceChildren(...rows);
     // The ignorant host's car reveals are left out of every rate: say how many, beside the exact share.
     const excluded = counters[COUNTER.excluded] ?? 0;
     const note = this.$('monty-excluded');
     note.hidden = this.game.host !== 'ignorant';
     const played = excluded + (counters[COUNTER.gamesLowest] ?? 0) + (counters[COUNTER.gamesOther] ?? 0);
-    note.textContent = note.hidden ? '' : `${formatCount(excluded)} of ${formatCount(played)} games were excluded: the host opened the car's door `
-      + `(exact share ${this.exact.excluded.toString()} = ${pct(this.exact.excluded.toNumber())}). The rates are over the other ${formatCount(played - excluded)}.`;
+    note.textContent = note.hidden
+      ? ''
+      : `${formatCount(excluded)} of ${formatCount(played)} games were excluded: the host opened the car's door ` +
+        `(exact share ${this.exact.excluded.toString()} = ${pct(this.exact.excluded.toNumber())}). The rates are over the other ${formatCount(played - excluded)}.`;
   }
 }
 

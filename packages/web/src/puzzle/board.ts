@@ -1,6 +1,14 @@
 // The board: its state (board, goal, moves made), its grid on the page and its text form.
 import {
-  applyMoves, checkSolvable, heuristicBreakdown, legalMoves, renderBoard as boardAsGrid, type Board, type HeuristicName, type Move, type TileContribution,
+  applyMoves,
+  checkSolvable,
+  heuristicBreakdown,
+  legalMoves,
+  renderBoard as boardAsGrid,
+  type Board,
+  type HeuristicName,
+  type Move,
+  type TileContribution,
 } from '@searchlab/engine/puzzle';
 import { errorMessage } from '../shell/dom.js';
 import type { Controls } from './controls.js';
@@ -11,8 +19,7 @@ const DELTA: Record<Move, [number, number]> = { up: [-1, 0], down: [1, 0], left:
 export const LARGE_SIDE = 32;
 export const isLarge = (b: Board): boolean => b.width > LARGE_SIDE || b.height > LARGE_SIDE;
 
-export const sameCells = (a: Board, b: Board): boolean =>
-  a.width === b.width && a.height === b.height && a.cells.every((v, i) => v === b.cells[i]);
+export const sameCells = (a: Board, b: Board): boolean => a.width === b.width && a.height === b.height && a.cells.every((v, i) => v === b.cells[i]);
 
 /** The engine's reasons start with "solvable:" / "unsolvable:"; the page says that already. */
 export function withoutPrefix(reason: string): string {
@@ -29,9 +36,12 @@ const H_KEY: Record<HeuristicName, string> = {
 /** A tile's part in h as its corner shows it ('' for none). */
 function tilePart(t: TileContribution, name: HeuristicName): string {
   switch (name) {
-    case 'misplaced': return t.misplaced ? '1' : '';
-    case 'manhattan': return t.manhattan > 0 ? String(t.manhattan) : '';
-    case 'euclidean': return t.euclidean > 0 ? t.euclidean.toFixed(1) : '';
+    case 'misplaced':
+      return t.misplaced ? '1' : '';
+    case 'manhattan':
+      return t.manhattan > 0 ? String(t.manhattan) : '';
+    case 'euclidean':
+      return t.euclidean > 0 ? t.euclidean.toFixed(1) : '';
     case 'linear-conflict': {
       const part = t.manhattan + 2 * (Number(t.leavesRow) + Number(t.leavesColumn));
       return part > 0 ? String(part) : '';
@@ -50,7 +60,11 @@ export class BoardView {
   /** The user edited the text form: moves must not overwrite what they typed. */
   private textEdited = false;
 
-  constructor(private readonly ui: Controls, start: Board, private readonly onChange: () => void) {
+  constructor(
+    private readonly ui: Controls,
+    start: Board,
+    private readonly onChange: () => void,
+  ) {
     this.board = start;
     this.goal = start;
     ui.boardText.addEventListener('input', () => (this.textEdited = true));

@@ -55,7 +55,10 @@ export function anytimeChart(points: readonly AnytimePoint[], width: number): SV
     marks: [
       areaY(both, { x: 't', y1: 'lowerBound', y2: 'length', curve: 'step-after', fill: '#2f6fde', fillOpacity: 0.12 }),
       lineY(rows, { x: 't', y: 'value', stroke: 'series', curve: 'step-after', strokeWidth: 2 }),
-      dot(points.filter((p) => p.improved), { x: 't', y: 'length', fill: '#2f6fde', r: 3.5 }),
+      dot(
+        points.filter((p) => p.improved),
+        { x: 't', y: 'length', fill: '#2f6fde', r: 3.5 },
+      ),
     ],
   });
 }

@@ -1,6 +1,17 @@
 // The "Compare heuristics" panel: every heuristic on the same boards, as a table and a chart.
 import {
-  HEURISTICS, compareHeuristics, heuristicInfo, randomSolvable, randomWalk, summarise, type Algorithm, type Board, type CompareVariant, type Comparison, type SolveResult, type VariantSummary,
+  HEURISTICS,
+  compareHeuristics,
+  heuristicInfo,
+  randomSolvable,
+  randomWalk,
+  summarise,
+  type Algorithm,
+  type Board,
+  type CompareVariant,
+  type Comparison,
+  type SolveResult,
+  type VariantSummary,
 } from '@searchlab/engine/puzzle';
 import { labPool } from '../shell/pool.js';
 import { errorMessage, formatCount, formatRate, formatTime, setStatus } from '../shell/dom.js';
@@ -56,21 +67,26 @@ export class ComparePanel {
     const signal = jobs.start();
     const results: SolveResult[][] = boards.map(() => []);
     const instances = boards.map((start) => ({ start, goal: board.goal }));
-    compareHeuristics(instances, variants, { algorithm, maxNodes }, {
-      runner: labPool(),
-      signal,
-      onProgress: (i, v, stats) => {
-        if (!jobs.current(signal)) return;
-        const label = `${variantLabel(variants[v]!)}, board ${i + 1}/${boards.length}`;
-        setStatus(ui.compareStatus, 'running', `Running ${label}: ${formatCount(stats.expanded)} nodes expanded…`);
+    compareHeuristics(
+      instances,
+      variants,
+      { algorithm, maxNodes },
+      {
+        runner: labPool(),
+        signal,
+        onProgress: (i, v, stats) => {
+          if (!jobs.current(signal)) return;
+          const label = `${variantLabel(variants[v]!)}, board ${i + 1}/${boards.length}`;
+          setStatus(ui.compareStatus, 'running', `Running ${label}: ${formatCount(stats.expanded)} nodes expanded…`);
+        },
+        onResult: (i, v, result) => {
+          if (!jobs.current(signal)) return;
+          results[i]![v] = result;
+          this.comparison = summarise(results, variants);
+          this.render();
+        },
       },
-      onResult: (i, v, result) => {
-        if (!jobs.current(signal)) return;
-        results[i]![v] = result;
-        this.comparison = summarise(results, variants);
-        this.render();
-      },
-    }).then(
+    ).then(
       (comparison) => {
         if (!jobs.current(signal)) return;
         this.comparison = comparison;
@@ -121,9 +137,8 @@ export class ComparePanel {
     head[3]!.textContent = boards > 1 ? 'length (mean over boards solved by all)' : 'length';
     head[4]!.textContent = boards > 1 ? 'expanded (mean)' : 'expanded';
     ui.compareTable.tBodies[0]!.replaceChildren(...summary.map((s) => this.rowElement(s, boards)));
-    ui.compareNote.textContent = boards > 1
-      ? `Mean length over the ${common} of ${boards} boards that every heuristic solved; expanded is the mean over all ${boards}.`
-      : '';
+    ui.compareNote.textContent =
+      boards > 1 ? `Mean length over the ${common} of ${boards} boards that every heuristic solved; expanded is the mean over all ${boards}.` : '';
     const chart = ui.compareChart;
     chart.replaceChildren();
     if (summary.length === 0) return;
@@ -137,7 +152,9 @@ export class ComparePanel {
     tr.dataset.countBlank = String(s.variant.countBlank === true);
     const info = heuristicInfo(s.variant.heuristic, s.variant.countBlank === true);
     tr.title = info.description;
-    const unsolved = Object.entries(s.unsolved).map(([status, n]) => `${n} ${status}`).join(', ');
+    const unsolved = Object.entries(s.unsolved)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ');
     const admissible = info.admissible ? 'yes' : 'no';
     const texts: Record<(typeof COLUMNS)[number], string> = {
       heuristic: variantLabel(s.variant),

@@ -1,7 +1,16 @@
 // The puzzle view's form controls: lookup, labels, and reading validated settings from them.
 import { defaultMemoryBytes, type Backend } from '@searchlab/engine';
 import {
-  BOUNDED_ALGORITHMS, INFORMED_ALGORITHMS, PDB_SPECS, isPdbName, pdbBuildBytes, pdbTableBytes, type Algorithm, type HeuristicChoice, type PdbName, type SolveSettings,
+  BOUNDED_ALGORITHMS,
+  INFORMED_ALGORITHMS,
+  PDB_SPECS,
+  isPdbName,
+  pdbBuildBytes,
+  pdbTableBytes,
+  type Algorithm,
+  type HeuristicChoice,
+  type PdbName,
+  type SolveSettings,
 } from '@searchlab/engine/puzzle';
 
 /** The form's settings: the engine's, with the algorithm always chosen. */
@@ -120,9 +129,31 @@ export type Controls = ReturnType<typeof findControls>;
 
 /** Controls whose values live in the URL as they are, keyed by their id. */
 export const PERSISTED_IDS = [
-  'korf-set', 'korf', 'shuffle-mode', 'walk', 'seed', 'algorithm', 'heuristic', 'weight', 'backend', 'workers', 'max-nodes', 'speed',
-  'compare-algorithm', 'compare-source', 'compare-count', 'compare-max-nodes', 'compare-blank', 'h-heuristic',
-  'step-algorithm', 'step-heuristic', 'step-speed', 'exp-depths', 'exp-per-depth', 'exp-cap', 'exp-seed',
+  'korf-set',
+  'korf',
+  'shuffle-mode',
+  'walk',
+  'seed',
+  'algorithm',
+  'heuristic',
+  'weight',
+  'backend',
+  'workers',
+  'max-nodes',
+  'speed',
+  'compare-algorithm',
+  'compare-source',
+  'compare-count',
+  'compare-max-nodes',
+  'compare-blank',
+  'h-heuristic',
+  'step-algorithm',
+  'step-heuristic',
+  'step-speed',
+  'exp-depths',
+  'exp-per-depth',
+  'exp-cap',
+  'exp-seed',
 ] as const;
 
 export const ALGORITHM_LABEL: Record<Algorithm, string> = {
@@ -149,8 +180,10 @@ export const pdbSplit = (name: PdbName): string => PDB_SPECS[name].patterns.map(
 export function pdbTitle(name: PdbName): string {
   const spec = PDB_SPECS[name];
   const over = pdbTableBytes(spec) > LAB_MEMORY_BYTES ? ` (over this device's budget of ${MB(LAB_MEMORY_BYTES)})` : '';
-  return `additive pattern databases ${pdbSplit(name)} with reflection (${spec.width * spec.height - 1}-puzzle; IDA*, weighted IDA*, anytime): `
-    + `${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}${over}`;
+  return (
+    `additive pattern databases ${pdbSplit(name)} with reflection (${spec.width * spec.height - 1}-puzzle; IDA*, weighted IDA*, anytime): ` +
+    `${MB(pdbTableBytes(spec))}, building needs ${MB(pdbBuildBytes(spec))}${over}`
+  );
 }
 /** Whether the databases apply to a W×H board and their tables fit this device's budget. */
 export const pdbUsable = (name: PdbName, w: number, h: number): boolean =>

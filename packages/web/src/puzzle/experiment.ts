@@ -36,8 +36,12 @@ export class ExperimentPanel {
       const seed = Number(seedText);
       if (!/^\d+$/.test(seedText) || seed > MAX_SEED) throw new Error(`seed must be a whole number from 0 to ${MAX_SEED}, got "${seedText}"`);
       spec = {
-        goal: board.goal, depths: parseDepths(ui.expDepths.value, 'depths'), perDepth: readPositiveInt(ui.expPerDepth, 'boards per depth'),
-        cap: readPositiveInt(ui.expCap, 'the cap'), columns: this.columns(), seed,
+        goal: board.goal,
+        depths: parseDepths(ui.expDepths.value, 'depths'),
+        perDepth: readPositiveInt(ui.expPerDepth, 'boards per depth'),
+        cap: readPositiveInt(ui.expCap, 'the cap'),
+        columns: this.columns(),
+        seed,
       };
     } catch (err) {
       setStatus(ui.expStatus, 'error', errorMessage(err));
@@ -51,26 +55,34 @@ export class ExperimentPanel {
     ui.expTable.dataset.run = 'running';
     setStatus(ui.expStatus, 'running', 'Drawing the boards at each depth…');
     runExperiment(spec, {
-      runner: labPool(), signal,
+      runner: labPool(),
+      signal,
       onProgress: (done, total) => {
         if (!jobs.current(signal)) return;
         ui.expProgress.value = done / total;
         setStatus(ui.expStatus, 'running', `Running: ${formatCount(done)} of ${formatCount(total)} searches…`);
       },
-    }).then((result) => {
-      if (!jobs.current(signal) && signal !== this.cancelled) return;
-      this.lab.setBusy(null);
-      ui.expProgress.hidden = true;
-      this.render(result);
-      const how = result.method === 'uniform' ? 'drawn uniformly from all boards at each depth' : 'random walks kept when an optimal solve gives d (not uniform)';
-      setStatus(ui.expStatus, result.complete ? 'done' : 'cancelled',
-        result.complete ? `Done: ${result.perDepth} boards per depth, ${how}.` : 'Cancelled: the table shows the runs that finished.');
-    }, (err: unknown) => {
-      if (!jobs.current(signal)) return;
-      this.lab.setBusy(null);
-      ui.expProgress.hidden = true;
-      setStatus(ui.expStatus, 'error', forWeb(errorMessage(err)));
-    });
+    }).then(
+      (result) => {
+        if (!jobs.current(signal) && signal !== this.cancelled) return;
+        this.lab.setBusy(null);
+        ui.expProgress.hidden = true;
+        this.render(result);
+        const how =
+          result.method === 'uniform' ? 'drawn uniformly from all boards at each depth' : 'random walks kept when an optimal solve gives d (not uniform)';
+        setStatus(
+          ui.expStatus,
+          result.complete ? 'done' : 'cancelled',
+          result.complete ? `Done: ${result.perDepth} boards per depth, ${how}.` : 'Cancelled: the table shows the runs that finished.',
+        );
+      },
+      (err: unknown) => {
+        if (!jobs.current(signal)) return;
+        this.lab.setBusy(null);
+        ui.expProgress.hidden = true;
+        setStatus(ui.expStatus, 'error', forWeb(errorMessage(err)));
+      },
+    );
   }
 
   cancel(): void {
@@ -91,23 +103,27 @@ export class ExperimentPanel {
       head.append(th);
     }
     ui.expTable.tHead!.replaceChildren(head);
-    ui.expTable.tBodies[0]!.replaceChildren(...r.depths.map((d, di) => {
-      const tr = document.createElement('tr');
-      tr.dataset.depth = String(d);
-      const cells = r.cells[di]!;
-      const texts = [
-        String(d),
-        ...cells.map((c) => (c.meanGenerated === undefined ? (c.runs < r.perDepth && c.capped === 0 ? `${c.runs}/${r.perDepth} runs` : '–') : formatCount(c.meanGenerated))),
-        ...cells.map((c) => (c.ebf === undefined ? '–' : c.ebf.toFixed(2))),
-      ];
-      texts.forEach((text, k) => {
-        const td = document.createElement('td');
-        td.textContent = text;
-        if (k > 0 && k <= cells.length) td.dataset.generated = String(cells[k - 1]!.meanGenerated ?? '');
-        tr.append(td);
-      });
-      return tr;
-    }));
+    ui.expTable.tBodies[0]!.replaceChildren(
+      ...r.depths.map((d, di) => {
+        const tr = document.createElement('tr');
+        tr.dataset.depth = String(d);
+        const cells = r.cells[di]!;
+        const texts = [
+          String(d),
+          ...cells.map((c) =>
+            c.meanGenerated === undefined ? (c.runs < r.perDepth && c.capped === 0 ? `${c.runs}/${r.perDepth} runs` : '–') : formatCount(c.meanGenerated),
+          ),
+          ...cells.map((c) => (c.ebf === undefined ? '–' : c.ebf.toFixed(2))),
+        ];
+        texts.forEach((text, k) => {
+          const td = document.createElement('td');
+          td.textContent = text;
+          if (k > 0 && k <= cells.length) td.dataset.generated = String(cells[k - 1]!.meanGenerated ?? '');
+          tr.append(td);
+        });
+        return tr;
+      }),
+    );
     ui.expTable.dataset.run = r.complete ? 'done' : 'partial';
     const width = Math.max(300, Math.min(760, ui.expChart.clientWidth || 640));
     ui.expChart.replaceChildren(experimentChart(r, { width, height: Math.round(width * 0.55) }));

@@ -8,9 +8,7 @@ const CONSTRUCT = 'choose Algorithm "constructive (any size)"';
 
 /** An engine message with CLI advice ("use --backend ts", "use --algorithm construct") replaced by the web control. */
 export function forWeb(message: string): string {
-  return message
-    .replace(/\b(?:use|try)\s+(?:--)?backend[ =]ts\b/g, TS_BACKEND)
-    .replace(/\b(?:use|try)\s+--algorithm[ =]construct\b/g, CONSTRUCT);
+  return message.replace(/\b(?:use|try)\s+(?:--)?backend[ =]ts\b/g, TS_BACKEND).replace(/\b(?:use|try)\s+--algorithm[ =]construct\b/g, CONSTRUCT);
 }
 
 /** What the search ran with, for advice that fits it. */

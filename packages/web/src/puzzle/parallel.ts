@@ -5,7 +5,13 @@
 // pool worker then reads them from there instead of building its own.
 import { throttled, type TaskContext } from '@searchlab/engine';
 import {
-  solveOptionsFrom, solvePuzzleParallel, type IterationProgress, type PdbProgress, type SearchStats, type SolveResult, type SolveTask,
+  solveOptionsFrom,
+  solvePuzzleParallel,
+  type IterationProgress,
+  type PdbProgress,
+  type SearchStats,
+  type SolveResult,
+  type SolveTask,
 } from '@searchlab/engine/puzzle';
 import { relayRunner } from '../shell/relay.js';
 

@@ -69,7 +69,7 @@ export function indexedDbPdbCache(factory: IDBFactory): PdbCache {
     async read(name, bytes) {
       try {
         const handle = await database();
-        const entry = await request(handle.transaction(PDB_STORE).objectStore(PDB_STORE).get(name)) as Entry | undefined;
+        const entry = (await request(handle.transaction(PDB_STORE).objectStore(PDB_STORE).get(name))) as Entry | undefined;
         if (entry === undefined) return undefined;
         const sized = entry.format === PDB_FORMAT && entry.data instanceof Uint8Array && entry.data.length === bytes;
         const sum = sized && entry.sha256 !== null ? await sha256(entry.data) : null;

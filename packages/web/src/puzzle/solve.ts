@@ -1,8 +1,26 @@
 // The "Play & solve" panel: run a search in the lab's worker pool, show its statistics and animate the answer.
 import {
-  HEURISTICS, PDB_NAMES, PDB_SPECS, boardToText, isPdbName, normalizeOptions, placements, puzzleSpec, traceMoves,
-  type Algorithm, type HeuristicName, type HeuristicChoice, type PuzzleSpec, type Move, type PdbProgress, type SearchStats, type SolveResult, type SolveTask,
-  type SolveTaskProgress, type IterationProgress, type ParallelInfo,
+  HEURISTICS,
+  PDB_NAMES,
+  PDB_SPECS,
+  boardToText,
+  isPdbName,
+  normalizeOptions,
+  placements,
+  puzzleSpec,
+  traceMoves,
+  type Algorithm,
+  type HeuristicName,
+  type HeuristicChoice,
+  type PuzzleSpec,
+  type Move,
+  type PdbProgress,
+  type SearchStats,
+  type SolveResult,
+  type SolveTask,
+  type SolveTaskProgress,
+  type IterationProgress,
+  type ParallelInfo,
 } from '@searchlab/engine/puzzle';
 import { driverPool, labPool } from '../shell/pool.js';
 import { relayName, serveRelay } from '../shell/relay.js';
@@ -121,11 +139,16 @@ export class SolvePanel {
       this.trace.tick(stats.timeMs);
       // The search's own clock, the one its statistics show (a build before it is timed apart).
       const best = anytime ? this.trace.summary() : undefined;
-      setStatus(ui.status, 'running', `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${formatTime(stats.timeMs)}).`);
+      setStatus(
+        ui.status,
+        'running',
+        `Searching… ${best === undefined ? '' : `${best}; `}${formatCount(stats.expanded)} nodes expanded (${formatTime(stats.timeMs)}).`,
+      );
     };
-    const running = workers > 1
-      ? this.solveParallel(task, workers, signal, onProgress)
-      : labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, { signal, onProgress });
+    const running =
+      workers > 1
+        ? this.solveParallel(task, workers, signal, onProgress)
+        : labPool().run<SolveResult>({ domain: 'puzzle', kind: 'solve', payload: task }, { signal, onProgress });
     running.then(
       (result) => {
         if (signal === this.cancelled && result.algorithm === 'anytime' && result.status === 'solved') {
@@ -172,7 +195,9 @@ export class SolvePanel {
     });
     show();
     const payload: ParallelTask = { ...task, workers, relay };
-    return driverPool().run<SolveResult>({ ...PARALLEL_TASK, payload }, { signal, onProgress }).finally(() => served.close());
+    return driverPool()
+      .run<SolveResult>({ ...PARALLEL_TASK, payload }, { signal, onProgress })
+      .finally(() => served.close());
   }
 
   /** Where the parallel solve stands (its iteration, subtrees done of all) or how it ended, and the workers that took part. */
@@ -181,18 +206,24 @@ export class SolvePanel {
     const { at, used, inFlight, result, workers } = this.parallel!;
     parallel.hidden = false;
     const last = result?.iterations.at(-1);
-    const where = last !== undefined
-      ? `${result!.iterations.length} iterations; the last (threshold ${last.threshold}) split at depth ${last.splitDepth}, ${formatCount(last.subtrees)}${at?.iteration === last.iteration ? ` of ${formatCount(at.subtrees)}` : ''} subtrees searched`
-      : at === undefined
-      ? 'walking the top of the tree'
-      : `iteration ${at.iteration} (threshold ${at.threshold}, split at depth ${at.splitDepth}): ${formatCount(at.done)} of ${formatCount(at.subtrees)} subtrees done`;
+    const where =
+      last !== undefined
+        ? `${result!.iterations.length} iterations; the last (threshold ${last.threshold}) split at depth ${last.splitDepth}, ${formatCount(last.subtrees)}${at?.iteration === last.iteration ? ` of ${formatCount(at.subtrees)}` : ''} subtrees searched`
+        : at === undefined
+          ? 'walking the top of the tree'
+          : `iteration ${at.iteration} (threshold ${at.threshold}, split at depth ${at.splitDepth}): ${formatCount(at.done)} of ${formatCount(at.subtrees)} subtrees done`;
     const foundIn = result?.foundIn;
     const root = foundIn === undefined ? '' : foundIn.path.length === 0 ? 'the start' : `after ${foundIn.path.join(' ')}`;
     const found = foundIn === undefined ? '' : ` Found in iteration ${foundIn.iteration}, subtree ${formatCount(foundIn.subtree + 1)} (its root ${root}).`;
     parallel.textContent = `Parallel IDA* on up to ${workers} workers, ${where}; subtrees ran on ${used.size} worker${used.size === 1 ? '' : 's'}, ${inFlight} in flight.${found}`;
     Object.assign(parallel.dataset, {
-      iteration: String(at?.iteration ?? ''), threshold: String(at?.threshold ?? ''), done: String(at?.done ?? ''), subtrees: String(at?.subtrees ?? ''),
-      workersUsed: String(used.size), inFlight: String(inFlight), foundIn: foundIn === undefined ? '' : String(foundIn.subtree + 1),
+      iteration: String(at?.iteration ?? ''),
+      threshold: String(at?.threshold ?? ''),
+      done: String(at?.done ?? ''),
+      subtrees: String(at?.subtrees ?? ''),
+      workersUsed: String(used.size),
+      inFlight: String(inFlight),
+      foundIn: foundIn === undefined ? '' : String(foundIn.subtree + 1),
     });
   }
 
@@ -203,9 +234,11 @@ export class SolvePanel {
     this.lab.jobs.stop();
     this.lab.setBusy(null);
     this.showBuild(null);
-    setStatus(this.lab.ui.status, 'cancelled', building
-      ? 'Cancelled while the pattern databases were being built (the next solve finishes them).'
-      : 'Cancelled: the search was stopped.');
+    setStatus(
+      this.lab.ui.status,
+      'cancelled',
+      building ? 'Cancelled while the pattern databases were being built (the next solve finishes them).' : 'Cancelled: the search was stopped.',
+    );
   }
 
   private finish(result: SolveResult, settings: FormSettings, task: SolveTask, buildMs?: number, cancelled = false): void {
@@ -223,19 +256,23 @@ export class SolvePanel {
         this.showTrace(task, moves, settings);
         const korf = korfMatch(task.start, task.goal);
         // Why a solved search stopped early (anytime: at a limit, or cancelled, which the status says already).
-        const reason = result.reason === undefined || cancelled
-          ? undefined
-          : withoutPrefix(result.reason).replace(/\b\d{4,}\b/g, (n) => formatCount(Number(n)));
+        const reason =
+          result.reason === undefined || cancelled ? undefined : withoutPrefix(result.reason).replace(/\b\d{4,}\b/g, (n) => formatCount(Number(n)));
         const stopped = reason !== undefined && (reason.startsWith('stopped') ? `It ${reason}.` : reason);
         const notes = [
           boundsNote(result),
           stopped,
           korf && `Korf's #${korf.id}: published optimum ${korf.optimal} moves.`,
           buildMs !== undefined && `Pattern databases built in ${formatTime(buildMs)} (kept for the next solves, and stored in this browser).`,
-        ].filter(Boolean).join(' ');
-        const found = moves.length === 0 ? 'Already solved.' : cancelled
-          ? `Cancelled: kept the best solution found, ${formatCount(moves.length)} moves.`
-          : `Found a solution of ${formatCount(moves.length)} moves in ${formatTime(result.stats.timeMs)}.`;
+        ]
+          .filter(Boolean)
+          .join(' ');
+        const found =
+          moves.length === 0
+            ? 'Already solved.'
+            : cancelled
+              ? `Cancelled: kept the best solution found, ${formatCount(moves.length)} moves.`
+              : `Found a solution of ${formatCount(moves.length)} moves in ${formatTime(result.stats.timeMs)}.`;
         setStatus(ui.status, cancelled ? 'cancelled' : 'done', `${found}${notes && ` ${notes}`}`);
         this.lab.animator.play(moves);
         break;
@@ -244,10 +281,18 @@ export class SolvePanel {
         setStatus(ui.status, 'unsolvable', `Unsolvable: ${withoutPrefix(result.reason ?? 'the goal cannot be reached from this board')}`);
         break;
       case 'limit':
-        setStatus(ui.status, 'limit', limitMessage(result.reason, result.stats.expanded, {
-          maxNodes: settings.maxNodes ?? Infinity, algorithm: settings.algorithm, heuristic: settings.heuristic,
-          pdb: PDB_NAMES.filter((name) => pdbUsable(name, task.start.width, task.start.height)).map((name) => HEURISTIC_LABEL[name]).at(-1), // the strongest
-        }));
+        setStatus(
+          ui.status,
+          'limit',
+          limitMessage(result.reason, result.stats.expanded, {
+            maxNodes: settings.maxNodes ?? Infinity,
+            algorithm: settings.algorithm,
+            heuristic: settings.heuristic,
+            pdb: PDB_NAMES.filter((name) => pdbUsable(name, task.start.width, task.start.height))
+              .map((name) => HEURISTIC_LABEL[name])
+              .at(-1), // the strongest
+          }),
+        );
         if (result.reason?.startsWith('node limit')) ui.maxNodesLabel.classList.add('attention');
         break;
       case 'aborted':
@@ -268,7 +313,11 @@ export class SolvePanel {
     setStatus(status, 'running', 'Building the pattern databases once (then kept in this browser)…');
   }
 
-  private showStats(stats: SearchStats | null, algorithm?: Algorithm, extra: { length?: number; backend?: string; bound?: number; lowerBound?: number } = {}): void {
+  private showStats(
+    stats: SearchStats | null,
+    algorithm?: Algorithm,
+    extra: { length?: number; backend?: string; bound?: number; lowerBound?: number } = {},
+  ): void {
     const count = (n: number): [string, number] => [formatCount(n), n];
     const values: Record<string, [string, number | string]> = stats
       ? {
@@ -306,15 +355,17 @@ export class SolvePanel {
     traceNote.textContent = basic ? `h: ${heuristic}.` : `h: Manhattan distance (the solve used ${settings.heuristic}).`;
     const steps = traceMoves(start, goal, moves, normalizeOptions({ heuristic }));
     const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(2));
-    traceTable.tBodies[0]!.replaceChildren(...steps.map((step, i) => {
-      const tr = document.createElement('tr');
-      for (const text of [String(i), i === 0 ? 'start' : moves[i - 1]!, boardToText(step.board), num(step.g), num(step.h), num(step.f)]) {
-        const td = document.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      return tr;
-    }));
+    traceTable.tBodies[0]!.replaceChildren(
+      ...steps.map((step, i) => {
+        const tr = document.createElement('tr');
+        for (const text of [String(i), i === 0 ? 'start' : moves[i - 1]!, boardToText(step.board), num(step.g), num(step.h), num(step.f)]) {
+          const td = document.createElement('td');
+          td.textContent = text;
+          tr.append(td);
+        }
+        return tr;
+      }),
+    );
   }
 
   private showSolution(moves: readonly Move[]): void {

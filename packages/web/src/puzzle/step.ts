@@ -4,8 +4,18 @@
 // the start (exact, and quick at these sizes).
 import { stratify, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import {
-  STEP_ALGORITHMS, nextStep, puzzleSteps, type Board, type HeuristicName, type Move, type PuzzleStepSearch, type StepAlgorithm,
-  type FrontierEntry, type StepEvent, type StepNode, type TileState,
+  STEP_ALGORITHMS,
+  nextStep,
+  puzzleSteps,
+  type Board,
+  type HeuristicName,
+  type Move,
+  type PuzzleStepSearch,
+  type StepAlgorithm,
+  type FrontierEntry,
+  type StepEvent,
+  type StepNode,
+  type TileState,
 } from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, formatCount, setStatus } from '../shell/dom.js';
 import type { Lab } from './lab.js';
@@ -24,10 +34,24 @@ export const STEP_MAX_NODES = 200_000;
 const RUN_SLICE = 2000;
 
 const STEP_LABEL: Record<StepAlgorithm, string> = {
-  bfs: 'BFS', dfs: 'DFS (depth limit 50)', iddfs: 'IDDFS', ucs: 'UCS', greedy: 'greedy best-first', astar: 'A*', wastar: 'weighted A* (w = 2)', idastar: 'IDA*',
+  bfs: 'BFS',
+  dfs: 'DFS (depth limit 50)',
+  iddfs: 'IDDFS',
+  ucs: 'UCS',
+  greedy: 'greedy best-first',
+  astar: 'A*',
+  wastar: 'weighted A* (w = 2)',
+  idastar: 'IDA*',
 };
 const ORDER_HEAD: Record<StepAlgorithm, string> = {
-  bfs: 'queued', dfs: 'stack', iddfs: 'stack', idastar: 'stack', ucs: 'inserted', greedy: 'inserted', astar: 'inserted', wastar: 'inserted',
+  bfs: 'queued',
+  dfs: 'stack',
+  iddfs: 'stack',
+  idastar: 'stack',
+  ucs: 'inserted',
+  greedy: 'inserted',
+  astar: 'inserted',
+  wastar: 'inserted',
 };
 const INFORMED = new Set<StepAlgorithm>(['greedy', 'astar', 'wastar', 'idastar']);
 
@@ -147,7 +171,9 @@ export class StepPanel {
     this.start = start;
     this.goal = goal;
     this.search = puzzleSteps(start, goal, {
-      algorithm: ui.stepAlgorithm.value as StepAlgorithm, heuristic: ui.stepHeuristic.value as HeuristicName, maxNodes: STEP_MAX_NODES,
+      algorithm: ui.stepAlgorithm.value as StepAlgorithm,
+      heuristic: ui.stepHeuristic.value as HeuristicName,
+      maxNodes: STEP_MAX_NODES,
     });
     this.steps = 0;
     this.clearState();
@@ -267,9 +293,12 @@ export class StepPanel {
         const goal = this.current!;
         return `${at} Goal reached: ${goal.depth} moves.`;
       }
-      case 'node-limit': return `${at} Stopped at the lab's limit of ${formatCount(STEP_MAX_NODES)} expansions.`;
-      case 'exhausted': return `${at} Exhausted: no solution.`;
-      default: return at;
+      case 'node-limit':
+        return `${at} Stopped at the lab's limit of ${formatCount(STEP_MAX_NODES)} expansions.`;
+      case 'exhausted':
+        return `${at} Exhausted: no solution.`;
+      default:
+        return at;
     }
   }
 
@@ -281,21 +310,23 @@ export class StepPanel {
       body.replaceChildren();
       return;
     }
-    body.replaceChildren(...top.map((entry, i) => {
-      const tr = document.createElement('tr');
-      tr.dataset.id = String(entry.node.id);
-      const cells = [String(i + 1), '', num(entry.node.g), num(entry.node.h), num(entry.node.f), String(entry.seq)];
-      for (const [k, text] of cells.entries()) {
-        const td = document.createElement('td');
-        if (k === 1) td.append(miniBoard(search.board(entry.node.state)));
-        else td.textContent = text;
-        tr.append(td);
-      }
-      tr.cells[2]!.dataset.col = 'g';
-      tr.cells[3]!.dataset.col = 'h';
-      tr.cells[4]!.dataset.col = 'f';
-      return tr;
-    }));
+    body.replaceChildren(
+      ...top.map((entry, i) => {
+        const tr = document.createElement('tr');
+        tr.dataset.id = String(entry.node.id);
+        const cells = [String(i + 1), '', num(entry.node.g), num(entry.node.h), num(entry.node.f), String(entry.seq)];
+        for (const [k, text] of cells.entries()) {
+          const td = document.createElement('td');
+          if (k === 1) td.append(miniBoard(search.board(entry.node.state)));
+          else td.textContent = text;
+          tr.append(td);
+        }
+        tr.cells[2]!.dataset.col = 'g';
+        tr.cells[3]!.dataset.col = 'h';
+        tr.cells[4]!.dataset.col = 'f';
+        return tr;
+      }),
+    );
   }
 
   /** The tree laid out by d3-hierarchy's tidy tree, drawn as SVG; a click shows a node's board. */
@@ -309,7 +340,9 @@ export class StepPanel {
       return;
     }
     const items = [...this.treeNodes.values()];
-    const root = stratify<TreeNode>().id((d) => String(d.node.id)).parentId((d) => (d.node.parentId === null || d === items[0] ? null : String(d.node.parentId)))(items);
+    const root = stratify<TreeNode>()
+      .id((d) => String(d.node.id))
+      .parentId((d) => (d.node.parentId === null || d === items[0] ? null : String(d.node.parentId)))(items);
     const dx = 16;
     const dy = 42;
     const laid = tree<TreeNode>().nodeSize([dx, dy])(root);

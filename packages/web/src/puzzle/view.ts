@@ -1,7 +1,23 @@
 // The sliding-tile view: mounts the markup, wires the controls to the board, the solve and
 // compare panels, and keeps the settings and the board in the URL.
 import {
-  ALGORITHMS, BOUNDED_ALGORITHMS, CONSTRUCTIVE_ALGORITHMS, HEURISTIC_CHOICES, IDA_ALGORITHMS, PDB_NAMES, WASM_ALGORITHMS, boardToText, goalBoard, goalLike, isPdbName, parseBoard, renderBoard as boardAsGrid, type Algorithm, type Board, type GoalPreset, type Move,
+  ALGORITHMS,
+  BOUNDED_ALGORITHMS,
+  CONSTRUCTIVE_ALGORITHMS,
+  HEURISTIC_CHOICES,
+  IDA_ALGORITHMS,
+  PDB_NAMES,
+  WASM_ALGORITHMS,
+  boardToText,
+  goalBoard,
+  goalLike,
+  isPdbName,
+  parseBoard,
+  renderBoard as boardAsGrid,
+  type Algorithm,
+  type Board,
+  type GoalPreset,
+  type Move,
 } from '@searchlab/engine/puzzle';
 import { errorMessage, fillSelect, setStatus } from '../shell/dom.js';
 import type { View, ViewContext } from '../shell/view.js';
@@ -9,7 +25,18 @@ import { Animator } from './animation.js';
 import { BoardView, isLarge } from './board.js';
 import { ComparePanel, shuffled } from './compare.js';
 import {
-  ALGORITHM_LABEL, HEURISTIC_5X5, HEURISTIC_LABEL, INFORMED, PERSISTED_IDS, chosenSize, findControls, pdbTitle, pdbUsable, readSeed, readWalk, showSize,
+  ALGORITHM_LABEL,
+  HEURISTIC_5X5,
+  HEURISTIC_LABEL,
+  INFORMED,
+  PERSISTED_IDS,
+  chosenSize,
+  findControls,
+  pdbTitle,
+  pdbUsable,
+  readSeed,
+  readWalk,
+  showSize,
   type Controls,
 } from './controls.js';
 import { KORF_SETS, isKorfSet, korfInstance } from './korf.js';
@@ -69,9 +96,16 @@ class PuzzleView implements Lab {
   /** Solve fields the user set (or a link carried): board changes leave them alone. */
   private readonly chosen = new Set<string>();
 
-  constructor(private readonly ctx: ViewContext, readonly ui: Controls) {
+  constructor(
+    private readonly ctx: ViewContext,
+    readonly ui: Controls,
+  ) {
     this.board = new BoardView(ui, goalBoard(3, 3), () => this.save());
-    this.animator = new Animator(ui, (m) => this.board.move(m), (moves) => this.board.moveMany(moves));
+    this.animator = new Animator(
+      ui,
+      (m) => this.board.move(m),
+      (moves) => this.board.moveMany(moves),
+    );
     this.solvePanel = new SolvePanel(this);
     this.comparePanel = new ComparePanel(this);
     this.stepPanel = new StepPanel(this);
@@ -321,19 +355,39 @@ class PuzzleView implements Lab {
     const on = (el: EventTarget, type: string, handler: (e: Event) => void): void => el.addEventListener(type, handler, { signal });
     const act = (action: () => string) => () => this.run(action);
 
-    on(ui.size, 'change', act(() => this.changeSize()));
-    on(ui.customW, 'change', act(() => this.changeSize()));
-    on(ui.customH, 'change', act(() => this.changeSize()));
+    on(
+      ui.size,
+      'change',
+      act(() => this.changeSize()),
+    );
+    on(
+      ui.customW,
+      'change',
+      act(() => this.changeSize()),
+    );
+    on(
+      ui.customH,
+      'change',
+      act(() => this.changeSize()),
+    );
     on(ui.goal, 'change', () => {
       ui.customGoal.hidden = ui.goal.value !== 'custom';
       if (ui.goal.value !== 'custom') this.run(() => this.changeGoal(this.presetGoal(this.board.board)));
       else if (ui.goalText.value.trim() === '') ui.goalText.value = boardAsGrid(this.board.goal);
     });
-    on(ui.goalApply, 'click', act(() => this.changeGoal(parseBoard(ui.goalText.value))));
-    on(ui.reset, 'click', act(() => {
-      this.replaceBoard(this.board.goal, this.board.goal);
-      return 'Board reset to the goal.';
-    }));
+    on(
+      ui.goalApply,
+      'click',
+      act(() => this.changeGoal(parseBoard(ui.goalText.value))),
+    );
+    on(
+      ui.reset,
+      'click',
+      act(() => {
+        this.replaceBoard(this.board.goal, this.board.goal);
+        return 'Board reset to the goal.';
+      }),
+    );
     // After a shuffle the board has the focus: the arrow keys play at once, wherever the click left it.
     const toBoard = (): void => ui.board.focus({ preventScroll: true });
     on(ui.shuffle, 'click', () => {

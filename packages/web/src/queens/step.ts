@@ -2,9 +2,7 @@
 // how many queens would attack its row's queen there (conflictMap). The run is the engine's TS
 // reference (createTsQueensRun): a budget of N is exactly one steepest-descent step, so the moves
 // shown are the solver's own. Plateaus, local minima, escapes and restarts are marked in the log.
-import {
-  attackingPairs, conflictMap, createTsQueensRun, normalizeQueensOptions, type QueensAlgorithm, type QueensRun,
-} from '@searchlab/engine/queens';
+import { attackingPairs, conflictMap, createTsQueensRun, normalizeQueensOptions, type QueensAlgorithm, type QueensRun } from '@searchlab/engine/queens';
 import { setStatus } from '../shell/dom.js';
 
 export const STEP_MAX_N = 16;
@@ -119,8 +117,12 @@ export class QueensStepper {
     const pairs = attackingPairs(pos);
     const stats = run.stats();
     const state = this.done ? (pairs === 0 ? 'done' : 'limit') : 'idle';
-    const where = best.delta < 0 ? `next: row ${best.row + 1} to column ${best.col + 1} (${best.delta})` : best.delta === 0 ? 'on a plateau' : 'at a local minimum';
-    setStatus(this.$('q-step-status'), state,
-      `Step ${this.steps}: ${pairs} attacking pairs, ${stats.escapes} escapes, ${stats.restarts} restarts${this.done ? (pairs === 0 ? '. Solved.' : '. Stopped.') : `; ${where}.`}`);
+    const where =
+      best.delta < 0 ? `next: row ${best.row + 1} to column ${best.col + 1} (${best.delta})` : best.delta === 0 ? 'on a plateau' : 'at a local minimum';
+    setStatus(
+      this.$('q-step-status'),
+      state,
+      `Step ${this.steps}: ${pairs} attacking pairs, ${stats.escapes} escapes, ${stats.restarts} restarts${this.done ? (pairs === 0 ? '. Solved.' : '. Stopped.') : `; ${where}.`}`,
+    );
   }
 }

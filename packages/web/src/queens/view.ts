@@ -3,7 +3,13 @@
 // N), and exact counts with the first solutions browsable. Settings live in the URL.
 import { lineY, plot } from '@observablehq/plot';
 import {
-  FAST_FROM_N, QUEENS_ALGORITHMS, attackedRows, defaultAlgorithm, type CountResult, type QueensAlgorithm, type SolveTaskResult,
+  FAST_FROM_N,
+  QUEENS_ALGORITHMS,
+  attackedRows,
+  defaultAlgorithm,
+  type CountResult,
+  type QueensAlgorithm,
+  type SolveTaskResult,
 } from '@searchlab/engine/queens';
 import { byId, errorMessage, fillSelect, formatCount, formatTime, setStatus } from '../shell/dom.js';
 import { JobSlot, labPool } from '../shell/pool.js';
@@ -72,12 +78,24 @@ class QueensView {
         setStatus(this.$('q-step-status'), 'error', errorMessage(e));
       }
     };
-    on('q-step-start', 'click', stepping(() => {
-      const { n, seed } = this.settings();
-      this.stepper.start(n, seed);
-    }));
-    on('q-step-next', 'click', stepping(() => this.stepper.step(1)));
-    on('q-step-run', 'click', stepping(() => this.stepper.step(20)));
+    on(
+      'q-step-start',
+      'click',
+      stepping(() => {
+        const { n, seed } = this.settings();
+        this.stepper.start(n, seed);
+      }),
+    );
+    on(
+      'q-step-next',
+      'click',
+      stepping(() => this.stepper.step(1)),
+    );
+    on(
+      'q-step-run',
+      'click',
+      stepping(() => this.stepper.step(20)),
+    );
     ctx.signal.addEventListener('abort', () => this.stop('cancelled'));
   }
 
@@ -87,7 +105,7 @@ class QueensView {
     const seed = Number(this.$<HTMLInputElement>('q-seed').value || '1');
     const max = this.$<HTMLInputElement>('q-max-steps').value;
     this.ctx.save({ n: String(n), algorithm: choice === 'auto' ? undefined : choice, seed: String(seed) });
-    const algorithm = choice === 'auto' && Number.isInteger(n) && n >= 1 ? defaultAlgorithm(n) : (choice === 'auto' ? 'min-conflicts' : choice);
+    const algorithm = choice === 'auto' && Number.isInteger(n) && n >= 1 ? defaultAlgorithm(n) : choice === 'auto' ? 'min-conflicts' : choice;
     return { n, algorithm, seed, maxSteps: max === '' ? undefined : Number(max) };
   }
 
@@ -122,20 +140,35 @@ class QueensView {
     const began = performance.now();
     this.status('running', `Solving ${formatCount(s.n)} queens with ${s.algorithm} in a worker…`);
     try {
-      const r = await labPool().run<SolveTaskResult>({ domain: 'queens', kind: 'solve', payload: { ...s, frames: s.n <= DRAW_MAX ? FRAMES : 0 } }, {
-        signal,
-        onProgress: (p) => {
-          const { steps, conflicts } = p as { steps: number; conflicts: number };
-          const secs = ((performance.now() - began) / 1000).toFixed(1);
-          if (this.jobs.current(signal)) this.status('running', `Solving ${formatCount(s.n)} queens with ${s.algorithm}: ${formatCount(steps)} steps, ${formatCount(conflicts)} attacking pairs left (${secs} s)…`);
+      const r = await labPool().run<SolveTaskResult>(
+        { domain: 'queens', kind: 'solve', payload: { ...s, frames: s.n <= DRAW_MAX ? FRAMES : 0 } },
+        {
+          signal,
+          onProgress: (p) => {
+            const { steps, conflicts } = p as { steps: number; conflicts: number };
+            const secs = ((performance.now() - began) / 1000).toFixed(1);
+            if (this.jobs.current(signal))
+              this.status(
+                'running',
+                `Solving ${formatCount(s.n)} queens with ${s.algorithm}: ${formatCount(steps)} steps, ${formatCount(conflicts)} attacking pairs left (${secs} s)…`,
+              );
+          },
         },
-      });
+      );
       if (!this.jobs.current(signal)) return;
       const state = r.status === 'solved' ? 'done' : r.status === 'unsolvable' ? 'unsolvable' : 'limit';
-      this.status(state, `${r.status}: ${formatCount(r.conflicts)} attacking pairs after ${formatCount(r.steps)} steps, ${formatTime(r.timeMs)} (${r.backend}).`);
+      this.status(
+        state,
+        `${r.status}: ${formatCount(r.conflicts)} attacking pairs after ${formatCount(r.steps)} steps, ${formatTime(r.timeMs)} (${r.backend}).`,
+      );
       this.stats([
-        ['status', r.status], ['steps', formatCount(r.steps)], ['moves', formatCount(r.moves)], ['escapes', formatCount(r.escapes)],
-        ['restarts', formatCount(r.restarts)], ['attacking pairs', formatCount(r.conflicts)], ['time', formatTime(r.timeMs)],
+        ['status', r.status],
+        ['steps', formatCount(r.steps)],
+        ['moves', formatCount(r.moves)],
+        ['escapes', formatCount(r.escapes)],
+        ['restarts', formatCount(r.restarts)],
+        ['attacking pairs', formatCount(r.conflicts)],
+        ['time', formatTime(r.timeMs)],
         ['algorithm', r.algorithm],
         ['first columns', r.status === 'unsolvable' ? '(no placement exists)' : r.positions.slice(0, 20).join(' ') + (r.n > 20 ? ' …' : '')],
       ]);
@@ -162,15 +195,19 @@ class QueensView {
     this.$('q-count-panel').hidden = false;
     try {
       if (n > 17) throw new Error('the lab counts up to N = 17 (use the CLI with --jobs for more)');
-      const r = await labPool().run<CountResult>({ domain: 'queens', kind: 'countAll', payload: { n } }, {
-        signal,
-        onProgress: (p) => {
-          const { done, total, nodes } = p as { done: number; total: number; nodes: number };
-          if (this.jobs.current(signal)) this.status('running', `Counting Q(${n}): ${done}/${total} subproblems, ${formatCount(nodes)} nodes…`);
+      const r = await labPool().run<CountResult>(
+        { domain: 'queens', kind: 'countAll', payload: { n } },
+        {
+          signal,
+          onProgress: (p) => {
+            const { done, total, nodes } = p as { done: number; total: number; nodes: number };
+            if (this.jobs.current(signal)) this.status('running', `Counting Q(${n}): ${done}/${total} subproblems, ${formatCount(nodes)} nodes…`);
+          },
         },
-      });
+      );
       if (!this.jobs.current(signal)) return;
-      this.$('q-count-result').textContent = `Q(${n}) = ${formatCount(BigInt(r.solutions))} solutions (${formatCount(r.nodes)} nodes, ${r.tasks} subproblems, ${formatTime(r.timeMs)})`;
+      this.$('q-count-result').textContent =
+        `Q(${n}) = ${formatCount(BigInt(r.solutions))} solutions (${formatCount(r.nodes)} nodes, ${r.tasks} subproblems, ${formatTime(r.timeMs)})`;
       this.status('done', `Counted Q(${n}).`);
       if (n <= BROWSE_MAX_N) {
         this.solutions = await labPool().run<number[][]>({ domain: 'queens', kind: 'enumerate', payload: { n, limit: BROWSE_LIMIT } }, { signal });
@@ -197,21 +234,28 @@ class QueensView {
   }
 
   private stats(rows: [string, string][]): void {
-    this.$('q-stats').replaceChildren(...rows.flatMap(([k, v]) => {
-      const dt = document.createElement('dt');
-      dt.textContent = k;
-      const dd = document.createElement('dd');
-      dd.textContent = v;
-      return [dt, dd];
-    }));
+    this.$('q-stats').replaceChildren(
+      ...rows.flatMap(([k, v]) => {
+        const dt = document.createElement('dt');
+        dt.textContent = k;
+        const dd = document.createElement('dd');
+        dd.textContent = v;
+        return [dt, dd];
+      }),
+    );
   }
 
   private chart(): void {
     const data = this.conflicts.map((c, step) => ({ step, c }));
-    this.$('q-chart').replaceChildren(plot({
-      width: 512, height: 160, x: { label: 'step', labelArrow: 'none' }, y: { label: 'attacking pairs', labelArrow: 'none', grid: true },
-      marks: [lineY(data, { x: 'step', y: 'c', stroke: '#2f6fde' })],
-    }));
+    this.$('q-chart').replaceChildren(
+      plot({
+        width: 512,
+        height: 160,
+        x: { label: 'step', labelArrow: 'none' },
+        y: { label: 'attacking pairs', labelArrow: 'none', grid: true },
+        marks: [lineY(data, { x: 'step', y: 'c', stroke: '#2f6fde' })],
+      }),
+    );
   }
 
   private show(i: number): void {
@@ -227,10 +271,13 @@ class QueensView {
     let i = Number(this.$<HTMLInputElement>('q-frame').value);
     if (i >= this.frames.length - 1) i = 0;
     this.$('q-play').textContent = 'Pause';
-    this.timer = setInterval(() => {
-      this.show(i++);
-      if (i >= this.frames.length) this.pause();
-    }, Math.max(10, Math.min(200, 6000 / this.frames.length)));
+    this.timer = setInterval(
+      () => {
+        this.show(i++);
+        if (i >= this.frames.length) this.pause();
+      },
+      Math.max(10, Math.min(200, 6000 / this.frames.length)),
+    );
   }
 
   private pause(): void {

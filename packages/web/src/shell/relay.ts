@@ -49,22 +49,38 @@ export function serveRelay(name: string, runner: TaskRunner, kinds: Readonly<Rec
   const channel = new BroadcastChannel(name);
   const closed = new AbortController();
   let inFlight = 0;
-  const handlers: TaskHandlers = Object.fromEntries(Object.entries(kinds).map(([domain, list]) => [
-    domain,
-    Object.fromEntries(list.map((kind) => [kind, async (payload: unknown, ctx: { signal: AbortSignal; progress(p: unknown): void }) => {
-      watch.onInFlight?.(++inFlight);
-      try {
-        return await runner.run({ domain, kind, payload }, {
-          signal: AbortSignal.any([ctx.signal, closed.signal]), onProgress: ctx.progress, onStart: watch.onStart,
-        });
-      } finally {
-        watch.onInFlight?.(--inFlight);
-      }
-    }])),
-  ]));
-  serveTasks((cb) => channel.addEventListener('message', (e: MessageEvent) => cb(e.data)), (m) => {
-    if (!closed.signal.aborted) channel.postMessage(m); // closed: nobody listens any more
-  }, handlers);
+  const handlers: TaskHandlers = Object.fromEntries(
+    Object.entries(kinds).map(([domain, list]) => [
+      domain,
+      Object.fromEntries(
+        list.map((kind) => [
+          kind,
+          async (payload: unknown, ctx: { signal: AbortSignal; progress(p: unknown): void }) => {
+            watch.onInFlight?.(++inFlight);
+            try {
+              return await runner.run(
+                { domain, kind, payload },
+                {
+                  signal: AbortSignal.any([ctx.signal, closed.signal]),
+                  onProgress: ctx.progress,
+                  onStart: watch.onStart,
+                },
+              );
+            } finally {
+              watch.onInFlight?.(--inFlight);
+            }
+          },
+        ]),
+      ),
+    ]),
+  );
+  serveTasks(
+    (cb) => channel.addEventListener('message', (e: MessageEvent) => cb(e.data)),
+    (m) => {
+      if (!closed.signal.aborted) channel.postMessage(m); // closed: nobody listens any more
+    },
+    handlers,
+  );
   return {
     close: () => {
       closed.abort();

@@ -10,9 +10,7 @@ export interface Route {
 export function parseHash(hash: string): Route {
   const text = hash.replace(/^#\/?/, '');
   const q = text.indexOf('?');
-  return q < 0
-    ? { id: text, params: new URLSearchParams() }
-    : { id: text.slice(0, q), params: new URLSearchParams(text.slice(q + 1)) };
+  return q < 0 ? { id: text, params: new URLSearchParams() } : { id: text.slice(0, q), params: new URLSearchParams(text.slice(q + 1)) };
 }
 
 export function formatHash({ id, params }: Route): string {

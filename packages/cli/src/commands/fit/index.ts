@@ -4,9 +4,7 @@
 import { Option, type Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { InvalidInputError, loadKernels, type Backend } from '@searchlab/engine';
-import {
-  EXPERIMENT_SEED, fitSpec, parseDegrees, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep,
-} from '@searchlab/engine/fit';
+import { EXPERIMENT_SEED, fitSpec, parseDegrees, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep } from '@searchlab/engine/fit';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { printJson, table } from '../../format.js';
@@ -43,7 +41,8 @@ const degreeList = (v: string): number[] => {
 const fraction = numberParser('a fraction between 0 and 1, e.g. 0.3', false, (f) => f > 0 && f < 1);
 
 export function registerFit(program: Command, ctx: Context, exit: (code: number) => void): void {
-  program.command('fit')
+  program
+    .command('fit')
     .description('least-squares polynomial fits as numpy.polyfit makes them, with train/test error and degree selection')
     .argument('[file]', 'points: CSV/TSV (header optional) or JSON / JSON Lines; - for stdin')
     .option('--degree <d>', 'fit one degree (default 1)', intArg(0))
@@ -60,7 +59,7 @@ export function registerFit(program: Command, ctx: Context, exit: (code: number)
     .addOption(new Option('--backend <b>', 'kernel backend').choices(['wasm', 'ts']).default('wasm'))
     .option('--json', 'JSON: one object per degree (an array for --degrees)')
     .option('--plot <out.svg>', 'write the points and fitted curves as SVG (and RMS against degree to out-rms.svg)')
-    .option('--experiment', 'run the curve-fitting blog post\'s experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8')
+    .option('--experiment', "run the curve-fitting blog post's experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8")
     .action(async (file: string | undefined, opts: FitOpts) => exit(await fitCommand(file, opts, ctx)));
 }
 
@@ -92,10 +91,19 @@ function sweepTable(sweep: Sweep): string {
   const cv = sweep.degrees.some((d) => d.cvRms !== undefined);
   const header = ['degree', 'train RMS', 'test RMS', ...(cv ? ['CV RMS'] : []), 'R²', 'rank', 'condition', 'coefficients (highest power first)'];
   const rows = sweep.degrees.map((d) => [
-    `${d.degree}${d.degree === sweep.recommended ? ' *' : ''}`, fmt(d.trainRms), fmt(d.testRms), ...(cv ? [fmt(d.cvRms)] : []),
-    fmt(d.r2, 4), String(d.rank), fmt(d.condition, 3), d.coefficients.map((c) => fmt(c)).join('  '),
+    `${d.degree}${d.degree === sweep.recommended ? ' *' : ''}`,
+    fmt(d.trainRms),
+    fmt(d.testRms),
+    ...(cv ? [fmt(d.cvRms)] : []),
+    fmt(d.r2, 4),
+    String(d.rank),
+    fmt(d.condition, 3),
+    d.coefficients.map((c) => fmt(c)).join('  '),
   ]);
-  return table(header, rows, 1).split('\n').map((l) => l.replace(/\s+\|$/, ' |')).join('\n');
+  return table(header, rows, 1)
+    .split('\n')
+    .map((l) => l.replace(/\s+\|$/, ' |'))
+    .join('\n');
 }
 
 function warningLines(sweep: Sweep): string {
@@ -107,13 +115,24 @@ function recommendation(sweep: Sweep): string {
   return `Recommended degree: ${sweep.recommended} (${sweep.criterion === 'cv' ? 'lowest cross-validated RMS within one standard error, smallest degree' : 'lowest testing RMS'}).`;
 }
 
-async function writePlots(path: string, data: Points, sweep: Sweep, test: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined, title: string): Promise<string[]> {
+async function writePlots(
+  path: string,
+  data: Points,
+  sweep: Sweep,
+  test: { x: ArrayLike<number>; y: ArrayLike<number> } | undefined,
+  title: string,
+): Promise<string[]> {
   const { curvesChart, rmsChart } = await import('@searchlab/engine/fit/charts'); // Plot is loaded only for --plot
-  const curves = await renderSvg((document) => curvesChart({
-    train: sweep.split ? pick(data, sweep.split.train) : data,
-    test,
-    fits: sweep.degrees.map((d) => ({ degree: d.degree, coefficients: d.coefficients })),
-  }, { document, title }));
+  const curves = await renderSvg((document) =>
+    curvesChart(
+      {
+        train: sweep.split ? pick(data, sweep.split.train) : data,
+        test,
+        fits: sweep.degrees.map((d) => ({ degree: d.degree, coefficients: d.coefficients })),
+      },
+      { document, title },
+    ),
+  );
   await writeAtomic(path, curves);
   const written = [path];
   if (sweep.degrees.length > 1) {
@@ -141,19 +160,30 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
   const data = await readPoints(file, columns);
   const test = opts.test !== undefined ? await readPoints(opts.test, columns) : undefined;
   const spec = fitSpec({
-    degrees: opts.degrees ?? [opts.degree ?? 1], split: opts.split, folds: opts.folds, seed: opts.seed,
-    mapDomain: opts.mapDomain, covariance: opts.covariance, backend: opts.backend,
+    degrees: opts.degrees ?? [opts.degree ?? 1],
+    split: opts.split,
+    folds: opts.folds,
+    seed: opts.seed,
+    mapDomain: opts.mapDomain,
+    covariance: opts.covariance,
+    backend: opts.backend,
   });
   const { degrees, ...fitting } = spec;
   const top = Math.max(...degrees);
-  if (data.n < top + 1) throw new InvalidInputError(`${file === '-' ? 'stdin' : file}: ${data.n} point${data.n === 1 ? '' : 's'}, but degree ${top} needs at least ${top + 1}`);
-  const sweep = await track(ctx, { label: 'fitting', unit: 'points', quiet: opts.json === true }, (progress) => sweepDegrees(
-    { x: data.x, y: data.y, w: data.w }, degrees, {
-      ...fitting, test, covariance: fitting.covariance && data.n > top + 1,
-      signal: ctx.signal, onProgress: (done) => progress.update(done),
-    }));
+  if (data.n < top + 1)
+    throw new InvalidInputError(`${file === '-' ? 'stdin' : file}: ${data.n} point${data.n === 1 ? '' : 's'}, but degree ${top} needs at least ${top + 1}`);
+  const sweep = await track(ctx, { label: 'fitting', unit: 'points', quiet: opts.json === true }, (progress) =>
+    sweepDegrees({ x: data.x, y: data.y, w: data.w }, degrees, {
+      ...fitting,
+      test,
+      covariance: fitting.covariance && data.n > top + 1,
+      signal: ctx.signal,
+      onProgress: (done) => progress.update(done),
+    }),
+  );
   const held = test ?? (sweep.split ? pick(data, sweep.split.test) : undefined);
-  const written = opts.plot !== undefined ? await writePlots(opts.plot, data, sweep, held, `${file === '-' ? 'stdin' : file}: ${data.names.y} against ${data.names.x}`) : [];
+  const written =
+    opts.plot !== undefined ? await writePlots(opts.plot, data, sweep, held, `${file === '-' ? 'stdin' : file}: ${data.names.y} against ${data.names.x}`) : [];
   if (opts.json) {
     const objects = sweep.degrees.map((d) => degreeJson(d, sweep, opts, data));
     printJson(ctx, opts.degrees === undefined ? objects[0] : objects);
@@ -175,26 +205,39 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
 async function experiment(opts: FitOpts, ctx: Context): Promise<number> {
   const e = await runExperiment({ seed: opts.seed ?? EXPERIMENT_SEED, backend: opts.backend, ...(opts.degrees ? { degrees: opts.degrees } : {}) });
   const title = `The curve-fitting blog post's experiment (random seed ${e.seed}): y = 3x² + 4x + 20 + N(0, ${e.sigma}²)`;
-  const written = opts.plot !== undefined
-    ? await writePlots(opts.plot, { x: Float64Array.from(e.x), y: Float64Array.from(e.yTrain), n: e.x.length, names: { x: 'x', y: 'y' } }, e.sweep, { x: e.x, y: e.yTest }, title)
-    : [];
+  const written =
+    opts.plot !== undefined
+      ? await writePlots(
+          opts.plot,
+          { x: Float64Array.from(e.x), y: Float64Array.from(e.yTrain), n: e.x.length, names: { x: 'x', y: 'y' } },
+          e.sweep,
+          { x: e.x, y: e.yTest },
+          title,
+        )
+      : [];
   if (opts.json) {
     printJson(ctx, {
-      seed: e.seed, truth: e.truth, sigma: e.sigma, x: e.x, yTrain: e.yTrain, yTest: e.yTest,
-      degrees: e.sweep.degrees.map((d) => degreeJson(d, e.sweep, opts)), recommended: e.sweep.recommended,
+      seed: e.seed,
+      truth: e.truth,
+      sigma: e.sigma,
+      x: e.x,
+      yTrain: e.yTrain,
+      yTest: e.yTest,
+      degrees: e.sweep.degrees.map((d) => degreeJson(d, e.sweep, opts)),
+      recommended: e.sweep.recommended,
     });
     return EXIT.ok;
   }
-  ctx.out(`${experimentText(e, title)}\n${written.map((w) => `Wrote ${w}\n`).join('')}` +
-    `${written.length === 0 ? '(add --plot out.svg for the curves and the RMS-against-degree chart)\n' : ''}`);
+  ctx.out(
+    `${experimentText(e, title)}\n${written.map((w) => `Wrote ${w}\n`).join('')}` +
+      `${written.length === 0 ? '(add --plot out.svg for the curves and the RMS-against-degree chart)\n' : ''}`,
+  );
   return EXIT.ok;
 }
 
 /** The experiment's printout (also used by `searchlab demo`). */
 export function experimentText(e: Awaited<ReturnType<typeof runExperiment>>, title: string): string {
-  const rows = e.sweep.degrees.map((d) => [
-    `${d.degree}${d.degree === e.sweep.recommended ? ' *' : ''}`, d.trainRms.toFixed(3), d.testRms!.toFixed(3),
-  ]);
+  const rows = e.sweep.degrees.map((d) => [`${d.degree}${d.degree === e.sweep.recommended ? ' *' : ''}`, d.trainRms.toFixed(3), d.testRms!.toFixed(3)]);
   // Coefficients span many magnitudes (degree 8's run to 1e-10): a list under the table, 6 significant digits each.
   const coefficients = e.sweep.degrees.map((d) => `  degree ${d.degree}: ${d.coefficients.map((c) => fmt(c)).join(', ')}`);
   return [

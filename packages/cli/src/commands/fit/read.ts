@@ -12,7 +12,7 @@ async function openCheck(path: string): Promise<void> {
     isDirectory = (await stat(path)).isDirectory();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InvalidInputError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? String(e)}`);
+    throw new InvalidInputError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(e))}`);
   }
   if (isDirectory) throw new InvalidInputError(`cannot read ${path}: it is a directory`);
 }

@@ -3,7 +3,15 @@
 import { Option, type Command } from 'commander';
 import type { Backend, TaskRunner } from '@searchlab/engine';
 import {
-  HOSTS, STRATEGIES, montySpec, simulateMonty, type Estimate, type MontySpec, type Host, type MontyResult, type Strategy,
+  HOSTS,
+  STRATEGIES,
+  montySpec,
+  simulateMonty,
+  type Estimate,
+  type MontySpec,
+  type Host,
+  type MontyResult,
+  type Strategy,
 } from '@searchlab/engine/monty';
 import type { Context } from '../../context.js';
 import { exitForStatus } from '../../exit.js';
@@ -38,7 +46,11 @@ export function registerMonty(program: Command, ctx: Context, exit: (code: numbe
     .option('--trials <n>', 'games to simulate (1e9 style accepted)', num, 1_000_000)
     .option('--doors <d>', 'doors (>= 3)', num, 3)
     .option('--open <k>', 'goat doors the host opens (1 .. doors-2)', num, 1)
-    .addOption(new Option('--host <kind>', 'standard (knows, opens goats), ignorant (opens at random; car reveals are excluded), biased (prefers the lowest door)').choices([...HOSTS]).default('standard'))
+    .addOption(
+      new Option('--host <kind>', 'standard (knows, opens goats), ignorant (opens at random; car reveals are excluded), biased (prefers the lowest door)')
+        .choices([...HOSTS])
+        .default('standard'),
+    )
     .option('--bias <q>', 'biased host: probability of opening the lowest-numbered allowed door (default 0.5)', num)
     .addOption(new Option('--strategy <s>', 'which strategies to report').choices([...STRATEGIES, 'all']).default('all'))
     .option('--switch-probability <p>', 'random strategy: probability of switching', num, 0.5)
@@ -51,15 +63,29 @@ export function registerMonty(program: Command, ctx: Context, exit: (code: numbe
 }
 
 /** The flags as the engine's spec: each one named here, so no transport option reaches a task or the queue. */
-export const montyOptsSpec = (opts: MontyOpts): MontySpec => montySpec({
-  trials: opts.trials, doors: opts.doors, open: opts.open, host: opts.host, bias: opts.bias,
-  switchProbability: opts.switchProbability, seed: opts.seed, backend: opts.backend,
-});
+export const montyOptsSpec = (opts: MontyOpts): MontySpec =>
+  montySpec({
+    trials: opts.trials,
+    doors: opts.doors,
+    open: opts.open,
+    host: opts.host,
+    bias: opts.bias,
+    switchProbability: opts.switchProbability,
+    seed: opts.seed,
+    backend: opts.backend,
+  });
 
 /** Simulates in this thread, or on `runner` (the local pool or the queue). */
-export function runMonty(spec: MontySpec, ctx: Context, view: { label?: string; quiet?: boolean } = {}, runner?: TaskRunner, timeoutMs?: number): Promise<MontyResult> {
+export function runMonty(
+  spec: MontySpec,
+  ctx: Context,
+  view: { label?: string; quiet?: boolean } = {},
+  runner?: TaskRunner,
+  timeoutMs?: number,
+): Promise<MontyResult> {
   return track(ctx, { label: view.label ?? 'monty', unit: 'games', total: spec.trials, quiet: view.quiet }, (progress) =>
-    simulateMonty(spec, { signal: ctx.signal, runner, timeoutMs, onProgress: (g) => progress.update(g) }));
+    simulateMonty(spec, { signal: ctx.signal, runner, timeoutMs, onProgress: (g) => progress.update(g) }),
+  );
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(3)}%`);
@@ -81,11 +107,21 @@ export function montyJson(r: MontyResult, strategies: Strategy[], jobs: number):
     results[s] = { wins, games, rate, exact, ci95, ...(byOpened ? { byOpened } : {}) };
   }
   return {
-    trials: r.trials, doors: r.doors, open: r.open, host: r.host, seed: r.seed, results, timeMs: r.timeMs,
-    status: r.status, played: r.played,
+    trials: r.trials,
+    doors: r.doors,
+    open: r.open,
+    host: r.host,
+    seed: r.seed,
+    results,
+    timeMs: r.timeMs,
+    status: r.status,
+    played: r.played,
     ...(r.host === 'biased' ? { bias: r.bias } : {}),
     switchProbability: r.switchProbability,
-    excluded: r.excluded, exactExcluded: r.exactExcluded, backend: r.backend, jobs,
+    excluded: r.excluded,
+    exactExcluded: r.exactExcluded,
+    backend: r.backend,
+    jobs,
   };
 }
 
@@ -97,12 +133,17 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
   const cells = (e: Estimate): string[] => [int(e.wins), int(e.games), pct(e.rate), exactText(e), interval(e)];
   const row = (name: string, e: Estimate): string[] => [name, ...cells(e)];
   const label = (s: Strategy): string => (s === 'random' ? `random (p = ${r.switchProbability})` : s);
-  lines.push(table(['strategy', 'wins', 'games', 'win rate', 'exact', '95% CI'], strategies.map((s) => row(label(s), r.results[s]))));
+  lines.push(
+    table(
+      ['strategy', 'wins', 'games', 'win rate', 'exact', '95% CI'],
+      strategies.map((s) => row(label(s), r.results[s])),
+    ),
+  );
   if (r.host === 'ignorant') {
     lines.push(`excluded: ${int(r.excluded)} games where the host revealed the car (exact share ${r.exactExcluded}); rates are over the other games`);
   }
   if (r.host === 'biased') {
-    lines.push('conditioned on the host\'s first door: the lowest-numbered door other than your pick, or another one');
+    lines.push("conditioned on the host's first door: the lowest-numbered door other than your pick, or another one");
     const rows: string[][] = [];
     for (const s of strategies) {
       const b = r.results[s].byOpened!;
@@ -116,11 +157,17 @@ export function montyText(r: MontyResult, strategies: Strategy[]): string {
 
 function monty(opts: MontyOpts, ctx: Context): Promise<number> {
   const limit = commandLimit(ctx, opts.timeout);
-  return withRunner(ctx, 'monty', opts, () => montyOptsSpec(opts), async (spec, runner) => {
-    const r = await runMonty(spec, ctx, { quiet: opts.json }, runner, limit.remainingMs());
-    const strategies = chosen(opts);
-    if (opts.json === true) printJson(ctx, montyJson(r, strategies, opts.jobs));
-    else ctx.out(montyText(r, strategies));
-    return exitForStatus(r.status === 'done' ? 'done' : r.status === 'aborted' ? 'aborted' : 'limit');
-  });
+  return withRunner(
+    ctx,
+    'monty',
+    opts,
+    () => montyOptsSpec(opts),
+    async (spec, runner) => {
+      const r = await runMonty(spec, ctx, { quiet: opts.json }, runner, limit.remainingMs());
+      const strategies = chosen(opts);
+      if (opts.json === true) printJson(ctx, montyJson(r, strategies, opts.jobs));
+      else ctx.out(montyText(r, strategies));
+      return exitForStatus(r.status === 'done' ? 'done' : r.status === 'aborted' ? 'aborted' : 'limit');
+    },
+  );
 }

@@ -3,7 +3,15 @@
 // per instance on stdout as it finishes (with its id), a progress bar and a summary on stderr.
 import { InvalidInputError, SearchlabError, inlinePool, runTasks, type TaskRunner } from '@searchlab/engine';
 import {
-  MIN_SPLIT_NODES, boardToText, normalizeOptions, solveOptionsFrom, solvePuzzleParallel, type Board, type PuzzleSpec, type SolveResult, type SolveTask,
+  MIN_SPLIT_NODES,
+  boardToText,
+  normalizeOptions,
+  solveOptionsFrom,
+  solvePuzzleParallel,
+  type Board,
+  type PuzzleSpec,
+  type SolveResult,
+  type SolveTask,
 } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT, exitForStatus } from '../../exit.js';
@@ -14,9 +22,18 @@ import { track } from '../../progress.js';
 import { readBoard, resolveGoal, type BoardOpts } from './options.js';
 import { preparePdb } from './pdb.js';
 
-interface Instance { id: string; line: number; start: Board; goal: Board }
+interface Instance {
+  id: string;
+  line: number;
+  start: Board;
+  goal: Board;
+}
 /** A line that is not a board: reported as that instance's error, the other lines still solved. */
-interface BadLine { id: string; line: number; error: string }
+interface BadLine {
+  id: string;
+  line: number;
+  error: string;
+}
 
 /**
  * The boards of a file: one per line, `#` comments; an optional id before the first tab (the board
@@ -50,9 +67,11 @@ const isBad = (i: Instance | BadLine): i is BadLine => 'error' in i;
 /** The runner, with an instance's invalid-input error as its result instead of the batch's end. */
 function keepingBadInstances(runner: TaskRunner): TaskRunner {
   return {
-    get width() { return runner.width; },
-    run: <R>(task: Parameters<TaskRunner['run']>[0], options?: Parameters<TaskRunner['run']>[1]) => runner.run<R>(task, options)
-      .catch((e: unknown): R => {
+    get width() {
+      return runner.width;
+    },
+    run: <R>(task: Parameters<TaskRunner['run']>[0], options?: Parameters<TaskRunner['run']>[1]) =>
+      runner.run<R>(task, options).catch((e: unknown): R => {
         if (e instanceof SearchlabError && e.code === 'invalid-input') return { invalid: e.message } as R;
         throw e;
       }),
@@ -84,7 +103,11 @@ export async function batchSpec(file: string, opts: BoardOpts, spec: PuzzleSpec,
  * the last instances use every worker and the hardest no longer sets the wall time alone.
  */
 async function solveSplitting(
-  list: readonly Instance[], runner: TaskRunner, jobs: number, spec: PuzzleSpec, signal: AbortSignal,
+  list: readonly Instance[],
+  runner: TaskRunner,
+  jobs: number,
+  spec: PuzzleSpec,
+  signal: AbortSignal,
   onResult: (index: number, result: SolveResult | { invalid: string }) => void,
 ): Promise<void> {
   let next = 0;
@@ -105,11 +128,24 @@ async function solveSplitting(
 
 /** `runner`: the worker pool or the queue (withRunner); undefined runs in this thread. `jobs` is for the summary. */
 /** Each solve keeps the spec's own time limit; the batch as a whole stops when --timeout (from the command's start) runs out. */
-export async function solveBatch(batch: BatchSpec, runner: TaskRunner | undefined, jobs: number, ctx: Context, limit: CommandLimit, source?: string): Promise<number> {
+export async function solveBatch(
+  batch: BatchSpec,
+  runner: TaskRunner | undefined,
+  jobs: number,
+  ctx: Context,
+  limit: CommandLimit,
+  source?: string,
+): Promise<number> {
   const list = batch.instances;
-  const tasks = list.map((inst) => ({ domain: 'puzzle', kind: 'solve', payload: { start: inst.start, goal: inst.goal, spec: batch.spec } satisfies SolveTask }));
+  const tasks = list.map((inst) => ({
+    domain: 'puzzle',
+    kind: 'solve',
+    payload: { start: inst.start, goal: inst.goal, spec: batch.spec } satisfies SolveTask,
+  }));
   const began = performance.now();
-  let done = 0, nodes = 0, solverMs = 0;
+  let done = 0,
+    nodes = 0,
+    solverMs = 0;
   const counts = new Map<string, number>();
   let worst: number = EXIT.ok;
   const invalid = (id: string, line: number, error: string): void => {
@@ -132,22 +168,27 @@ export async function solveBatch(batch: BatchSpec, runner: TaskRunner | undefine
         const r = result as SolveResult;
         const { start: _s, goal: _g, trace: _t, parallel: _p, ...json } = solveJson(r);
         ctx.out(`${JSON.stringify({ id: inst.id, board: boardToText(inst.start), ...json })}\n`);
-        nodes += r.stats.expanded; solverMs += r.stats.timeMs;
+        nodes += r.stats.expanded;
+        solverMs += r.stats.timeMs;
         counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
         worst = Math.max(worst, exitForStatus(r.status));
       }
       progress.update(done, `${int(nodes)} nodes`);
     };
     if (!splitting) {
-      return runTasks<SolveResult>(tasks, { runner: keepingBadInstances(runner ?? inlinePool()), signal: ctx.signal, timeoutMs: remaining, onResult }).then(() => undefined);
+      return runTasks<SolveResult>(tasks, { runner: keepingBadInstances(runner ?? inlinePool()), signal: ctx.signal, timeoutMs: remaining, onResult }).then(
+        () => undefined,
+      );
     }
     const stop = AbortSignal.any([ctx.signal, ...(remaining === undefined ? [] : [AbortSignal.timeout(Math.max(0, Math.ceil(remaining)))])]);
     return solveSplitting(list, runner, jobs, batch.spec, stop, onResult);
   });
   const total = list.length + batch.bad.length;
   const statuses = [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
-  ctx.err(`${done + batch.bad.length} of ${total} instances: ${statuses}; ${int(nodes)} nodes expanded; solver time ${(solverMs / 1000).toFixed(2)} s, ` +
-    `wall ${((performance.now() - began) / 1000).toFixed(2)} s on ${jobs} job${jobs === 1 ? '' : 's'}\n`);
+  ctx.err(
+    `${done + batch.bad.length} of ${total} instances: ${statuses}; ${int(nodes)} nodes expanded; solver time ${(solverMs / 1000).toFixed(2)} s, ` +
+      `wall ${((performance.now() - began) / 1000).toFixed(2)} s on ${jobs} job${jobs === 1 ? '' : 's'}\n`,
+  );
   if (limit.timedOut()) ctx.err(`searchlab: --timeout ran out: ${list.length - done} instances not solved\n`);
   return ctx.signal.aborted ? EXIT.interrupted : limit.timedOut() ? EXIT.limit : worst;
 }

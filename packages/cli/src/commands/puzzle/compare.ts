@@ -2,7 +2,15 @@
 import type { Command } from 'commander';
 import { InvalidInputError, type TaskRunner } from '@searchlab/engine';
 import {
-  HEURISTICS, boardToText, compareHeuristics, runEbf, summarise, type Board, type HeuristicName, type PuzzleSpec, type SolveResult,
+  HEURISTICS,
+  boardToText,
+  compareHeuristics,
+  runEbf,
+  summarise,
+  type Board,
+  type HeuristicName,
+  type PuzzleSpec,
+  type SolveResult,
 } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -13,9 +21,7 @@ import { queueOptions, withRunner, type QueueOpts } from '../../queue/produce.js
 import { commandLimit, type CommandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 import { checkWalkOptions, freshSeed, generateBoards } from './generate-boards.js';
-import {
-  addBoardOptions, addSearchOptions, readBoard, resolveGoal, solveSettings, standaloneGoal, type BoardOpts, type SearchOpts,
-} from './options.js';
+import { addBoardOptions, addSearchOptions, readBoard, resolveGoal, solveSettings, standaloneGoal, type BoardOpts, type SearchOpts } from './options.js';
 
 interface CompareOpts extends BoardOpts, SearchOpts, QueueOpts {
   json?: boolean;
@@ -28,8 +34,7 @@ interface CompareOpts extends BoardOpts, SearchOpts, QueueOpts {
 }
 
 export function registerCompare(parent: Command, ctx: Context, exit: (code: number) => void): void {
-  const cmd = parent.command('compare')
-    .description('solve every instance with every heuristic: length, expanded, largest frontier, time');
+  const cmd = parent.command('compare').description('solve every instance with every heuristic: length, expanded, largest frontier, time');
   addBoardOptions(cmd, 'many');
   cmd.option('--file <path>', 'more start boards, one per line (# comments; - reads stdin)');
   cmd.option('--generate <n>', 'add N generated boards (with --walk K or --uniform, --seed S)', intArg(1));
@@ -46,7 +51,10 @@ export function registerCompare(parent: Command, ctx: Context, exit: (code: numb
 
 function parseHeuristics(list: string | undefined): HeuristicName[] {
   if (list === undefined) return [...HEURISTICS];
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new InvalidInputError('--heuristics: empty list');
   for (const n of names) {
     if (!(HEURISTICS as readonly string[]).includes(n)) {
@@ -56,7 +64,10 @@ function parseHeuristics(list: string | undefined): HeuristicName[] {
   return [...new Set(names)] as HeuristicName[];
 }
 
-interface Instance { start: Board; goal: Board }
+interface Instance {
+  start: Board;
+  goal: Board;
+}
 
 async function instances(opts: CompareOpts): Promise<{ list: Instance[]; seed?: number }> {
   const list: Instance[] = [];
@@ -111,7 +122,13 @@ async function compareSpec(opts: CompareOpts): Promise<CompareSpec> {
 
 function compare(opts: CompareOpts, ctx: Context): Promise<number> {
   const limit = commandLimit(ctx, opts.timeout);
-  return withRunner(ctx, 'puzzle compare', opts, () => compareSpec(opts), (spec, runner) => compareOn(spec, opts.json === true, runner, ctx, limit));
+  return withRunner(
+    ctx,
+    'puzzle compare',
+    opts,
+    () => compareSpec(opts),
+    (spec, runner) => compareOn(spec, opts.json === true, runner, ctx, limit),
+  );
 }
 
 /** Each solve keeps the spec's own time limit; the comparison as a whole stops when --timeout (from the command's start) runs out. */
@@ -128,7 +145,8 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
       timeoutMs: limit.remainingMs(),
       onProgress: (i, v, s) => progress.update(finished, `#${i + 1} ${heuristics[v]}: ${int(s.expanded)} nodes`),
       onResult: () => progress.update(++finished),
-    }));
+    }),
+  );
   // Interrupted (Ctrl-C, exit 130) or out of time (--timeout, exit 4): report the instances every variant finished.
   const interrupted = ctx.signal.aborted;
   const timedOut = limit.timedOut();
@@ -138,13 +156,21 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
     ctx.err(`searchlab: ${interrupted ? 'interrupted' : '--timeout ran out'}: ${keep.length} of ${list.length} instances finished\n`);
     if (keep.length === 0) return interrupted ? EXIT.interrupted : EXIT.limit;
     list = keep.map((i) => list[i]!);
-    comparison = summarise(keep.map((i) => rows[i]!), variants);
+    comparison = summarise(
+      keep.map((i) => rows[i]!),
+      variants,
+    );
   }
   const results: SolveResult[][] = comparison.results;
   const mean = comparison.summary.map((s) => s.meanExpanded);
   const all = results.flat();
-  const code = interrupted ? EXIT.interrupted
-    : timedOut || all.some((r) => r.status === 'limit') ? EXIT.limit : all.some((r) => r.status === 'unsolvable') ? EXIT.unsolvable : EXIT.ok;
+  const code = interrupted
+    ? EXIT.interrupted
+    : timedOut || all.some((r) => r.status === 'limit')
+      ? EXIT.limit
+      : all.some((r) => r.status === 'unsolvable')
+        ? EXIT.unsolvable
+        : EXIT.ok;
 
   if (json) {
     printJson(ctx, {
@@ -155,17 +181,29 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
       instances: list.map((inst, i) => ({
         start: boardToText(inst.start),
         goal: boardToText(inst.goal),
-        results: Object.fromEntries(heuristics.map((h, j) => {
-          const r = results[i]![j]!;
-          const ebf = runEbf(r);
-          return [h, { status: r.status, length: r.length, ...r.stats, ebf: ebf === undefined ? undefined : Math.round(ebf * 100) / 100 }];
-        })),
+        results: Object.fromEntries(
+          heuristics.map((h, j) => {
+            const r = results[i]![j]!;
+            const ebf = runEbf(r);
+            return [h, { status: r.status, length: r.length, ...r.stats, ebf: ebf === undefined ? undefined : Math.round(ebf * 100) / 100 }];
+          }),
+        ),
       })),
       commonSolved: comparison.commonSolved,
-      summary: Object.fromEntries(heuristics.map((h, j) => {
-        const s = comparison.summary[j]!;
-        return [h, { solved: s.solved, meanLength: s.meanLength, meanExpanded: s.meanExpanded, meanEbf: s.meanEbf === undefined ? undefined : Math.round(s.meanEbf * 100) / 100 }];
-      })),
+      summary: Object.fromEntries(
+        heuristics.map((h, j) => {
+          const s = comparison.summary[j]!;
+          return [
+            h,
+            {
+              solved: s.solved,
+              meanLength: s.meanLength,
+              meanExpanded: s.meanExpanded,
+              meanEbf: s.meanEbf === undefined ? undefined : Math.round(s.meanEbf * 100) / 100,
+            },
+          ];
+        }),
+      ),
     });
     return code;
   }
@@ -175,8 +213,7 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
   out.push(`Algorithm ${first.algorithm}, backend ${first.backend}${seed !== undefined ? `, seed ${seed}` : ''}`);
   out.push('Instances:');
   list.forEach((inst, i) => out.push(`  #${i + 1}  ${boardToText(inst.start)}  ->  ${boardToText(inst.goal)}`));
-  const lengthCell = (r: SolveResult) =>
-    r.status === 'solved' ? String(r.length) : r.status === 'limit' ? 'limit' : r.status;
+  const lengthCell = (r: SolveResult) => (r.status === 'solved' ? String(r.length) : r.status === 'limit' ? 'limit' : r.status);
   const rows: string[][] = [];
   results.forEach((row, i) => {
     const tag = `#${i + 1}`;
@@ -190,7 +227,9 @@ async function compareOn(work: CompareSpec, json: boolean, runner: TaskRunner | 
   rows.push(['mean', 'expanded', ...mean.map((m) => (m === undefined ? '-' : int(Math.round(m))))]);
   rows.push(['mean', 'b*', ...comparison.summary.map((s) => (s.meanEbf === undefined ? '-' : s.meanEbf.toFixed(2)))]);
   out.push(table(['test', 'metric', ...heuristics.map((h) => (work.countBlank ? `${h} + blank` : h))], rows, 2));
-  out.push(`Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved. b*: the effective branching factor, N + 1 = 1 + b* + … + b*^d (N generated, d the solution length).`);
+  out.push(
+    `Means over the ${comparison.commonSolved} of ${list.length} instances every heuristic solved. b*: the effective branching factor, N + 1 = 1 + b* + … + b*^d (N generated, d the solution length).`,
+  );
   ctx.out(`${out.join('\n')}\n`);
   return code;
 }

@@ -3,8 +3,17 @@
 import type { Command } from 'commander';
 import { InvalidInputError } from '@searchlab/engine';
 import {
-  ALGORITHMS, DEFAULT_EXPERIMENT_CAP, HEURISTICS, boardToText, columnName, experimentColumns, parseDepths, runExperiment,
-  type Algorithm, type ExperimentResult, type HeuristicName,
+  ALGORITHMS,
+  DEFAULT_EXPERIMENT_CAP,
+  HEURISTICS,
+  boardToText,
+  columnName,
+  experimentColumns,
+  parseDepths,
+  runExperiment,
+  type Algorithm,
+  type ExperimentResult,
+  type HeuristicName,
 } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -32,7 +41,8 @@ interface ExperimentOpts extends BoardOpts {
 }
 
 export function registerExperiment(parent: Command, ctx: Context, exit: (code: number) => void): void {
-  const cmd = parent.command('experiment')
+  const cmd = parent
+    .command('experiment')
     .description("Russell & Norvig's table: mean nodes generated and effective branching factor b* per solution depth d, per algorithm and heuristic");
   addBoardOptions(cmd, 'none');
   cmd.option('--depths <list>', 'solution depths: A-B:STEP ranges and numbers, comma-separated', '2-24:2');
@@ -49,24 +59,40 @@ export function registerExperiment(parent: Command, ctx: Context, exit: (code: n
 }
 
 function parseList<T extends string>(option: string, text: string, allowed: readonly T[]): T[] {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new InvalidInputError(`${option}: empty list`);
-  for (const n of names) if (!(allowed as readonly string[]).includes(n)) throw new InvalidInputError(`${option}: unknown '${n}' (choose from ${allowed.join(', ')})`);
+  for (const n of names)
+    if (!(allowed as readonly string[]).includes(n)) throw new InvalidInputError(`${option}: unknown '${n}' (choose from ${allowed.join(', ')})`);
   return [...new Set(names)] as T[];
 }
 
 async function experiment(opts: ExperimentOpts, ctx: Context): Promise<number> {
   const depths = parseDepths(opts.depths);
-  const columns = experimentColumns(parseList('--algorithms', opts.algorithms, ALGORITHMS as readonly Algorithm[]), parseList('--heuristics', opts.heuristics, HEURISTICS as readonly HeuristicName[]));
+  const columns = experimentColumns(
+    parseList('--algorithms', opts.algorithms, ALGORITHMS as readonly Algorithm[]),
+    parseList('--heuristics', opts.heuristics, HEURISTICS as readonly HeuristicName[]),
+  );
   const goal = await standaloneGoal(opts);
   const seed = opts.seed ?? freshSeed();
   const limit = commandLimit(ctx, opts.timeout);
   const runs = depths.length * opts.perDepth * columns.length;
-  const result = await withPool(opts.jobs, (runner) => track(ctx, { label: 'experiment', unit: 'runs', total: runs, quiet: opts.json }, (progress) =>
-    runExperiment({ goal, depths, perDepth: opts.perDepth, columns, seed, cap: opts.cap }, { runner, signal: limit.signal, onProgress: (done) => progress.update(done) })));
+  const result = await withPool(opts.jobs, (runner) =>
+    track(ctx, { label: 'experiment', unit: 'runs', total: runs, quiet: opts.json }, (progress) =>
+      runExperiment(
+        { goal, depths, perDepth: opts.perDepth, columns, seed, cap: opts.cap },
+        { runner, signal: limit.signal, onProgress: (done) => progress.update(done) },
+      ),
+    ),
+  );
   if (opts.plot !== undefined) {
     const { experimentChart } = await import('@searchlab/engine/puzzle/charts'); // Plot is loaded only for --plot
-    await writeAtomic(opts.plot, await renderSvg((document) => experimentChart(result, { document, title: `${result.perDepth} boards per depth, seed ${seed}` }) as Element));
+    await writeAtomic(
+      opts.plot,
+      await renderSvg((document) => experimentChart(result, { document, title: `${result.perDepth} boards per depth, seed ${seed}` }) as Element),
+    );
   }
   if (opts.json) printJson(ctx, experimentJson(result));
   else ctx.out(`${experimentText(result)}\n${opts.plot !== undefined ? `Chart written to ${opts.plot}\n` : ''}`);
@@ -80,14 +106,21 @@ async function experiment(opts: ExperimentOpts, ctx: Context): Promise<number> {
 
 function experimentJson(r: ExperimentResult): Record<string, unknown> {
   return {
-    goal: boardToText(r.goal), method: r.method, perDepth: r.perDepth, seed: r.seed, cap: r.cap, complete: r.complete,
+    goal: boardToText(r.goal),
+    method: r.method,
+    perDepth: r.perDepth,
+    seed: r.seed,
+    cap: r.cap,
+    complete: r.complete,
     columns: r.columns.map(columnName),
     rows: r.depths.map((d, di) => ({
       depth: d,
-      cells: Object.fromEntries(r.columns.map((c, ci) => {
-        const cell = r.cells[di]![ci]!;
-        return [columnName(c), { ...cell, ebf: cell.ebf === undefined ? undefined : Math.round(cell.ebf * 100) / 100 }];
-      })),
+      cells: Object.fromEntries(
+        r.columns.map((c, ci) => {
+          const cell = r.cells[di]![ci]!;
+          return [columnName(c), { ...cell, ebf: cell.ebf === undefined ? undefined : Math.round(cell.ebf * 100) / 100 }];
+        }),
+      ),
     })),
   };
 }

@@ -18,12 +18,15 @@ interface GenerateOpts extends BoardOpts {
 }
 
 export function registerGenerate(parent: Command, ctx: Context, exit: (code: number) => void): void {
-  const cmd = parent.command('generate')
-    .description('print solvable start boards, one per line in the -p format (default: 3x3, uniform)');
+  const cmd = parent.command('generate').description('print solvable start boards, one per line in the -p format (default: 3x3, uniform)');
   addBoardOptions(cmd, 'none');
   cmd.option('--walk <k>', 'a random walk of K blank moves from the goal (no immediate undo)', intArg(0));
   cmd.option('--uniform', 'uniform over all boards that can reach the goal (the default)');
-  cmd.option('--depth <d>', 'boards whose optimal solution is exactly D moves: uniform over that BFS layer on boards of up to 9 cells, else random walks kept when an optimal solve says D', intArg(0));
+  cmd.option(
+    '--depth <d>',
+    'boards whose optimal solution is exactly D moves: uniform over that BFS layer on boards of up to 9 cells, else random walks kept when an optimal solve says D',
+    intArg(0),
+  );
   cmd.option('--seed <s>', 'seed of the generator (random when omitted; printed to stderr on a terminal)', seedArg);
   cmd.option('--count <n>', 'how many boards', intArg(1), 1);
   cmd.option('--json', 'print one JSON object instead of text');
@@ -49,10 +52,18 @@ async function generate(opts: GenerateOpts, ctx: Context): Promise<number> {
     block = '';
   };
   if (opts.json) {
-    const meta = JSON.stringify({
-      width: goal.width, height: goal.height, goal: boardToText(goal),
-      method: opts.walk === undefined ? 'uniform' : 'walk', walk: opts.walk, seed,
-    }, null, 2);
+    const meta = JSON.stringify(
+      {
+        width: goal.width,
+        height: goal.height,
+        goal: boardToText(goal),
+        method: opts.walk === undefined ? 'uniform' : 'walk',
+        walk: opts.walk,
+        seed,
+      },
+      null,
+      2,
+    );
     block = `${meta.slice(0, -2)},\n  "boards": [`;
     let first = true;
     for (const b of boards) {
@@ -80,11 +91,21 @@ async function generateAtDepth(opts: GenerateOpts, depth: number, ctx: Context):
   const goal = await standaloneGoal(opts);
   const seed = opts.seed ?? freshSeed();
   const drawn = await ctx.busy(boardsAtDepth(goal, depth, { count: opts.count, seed, signal: ctx.signal }));
-  const method = drawn.method === 'uniform'
-    ? `uniform over the ${drawn.layerSize} boards at optimal depth ${depth} (BFS layers from the goal; the deepest is ${drawn.maxDepth})`
-    : `random walks kept when an optimal solve (IDA*, linear conflict) gives exactly ${depth} moves: not uniform (the board is too large to enumerate)`;
+  const method =
+    drawn.method === 'uniform'
+      ? `uniform over the ${drawn.layerSize} boards at optimal depth ${depth} (BFS layers from the goal; the deepest is ${drawn.maxDepth})`
+      : `random walks kept when an optimal solve (IDA*, linear conflict) gives exactly ${depth} moves: not uniform (the board is too large to enumerate)`;
   if (opts.json) {
-    printJsonObject(ctx, { width: goal.width, height: goal.height, goal: boardToText(goal), method: drawn.method, depth, seed, note: method, boards: drawn.boards.map(boardToText) });
+    printJsonObject(ctx, {
+      width: goal.width,
+      height: goal.height,
+      goal: boardToText(goal),
+      method: drawn.method,
+      depth,
+      seed,
+      note: method,
+      boards: drawn.boards.map(boardToText),
+    });
     return 0;
   }
   if (drawn.method === 'walk' || ctx.stderrIsTTY) ctx.err(`searchlab: ${method}${opts.seed === undefined ? `, seed ${seed}` : ''}\n`);

@@ -11,5 +11,6 @@ import { registerExperiment } from './experiment.js';
 
 export function registerPuzzle(program: Command, ctx: Context, exit: (code: number) => void): void {
   const puzzle = program.command('puzzle').description('sliding-tile puzzles: any WxH, walls (#), any goal');
-  for (const register of [registerSolve, registerCheck, registerGenerate, registerCompare, registerPlay, registerStep, registerExperiment]) register(puzzle, ctx, exit);
+  for (const register of [registerSolve, registerCheck, registerGenerate, registerCompare, registerPlay, registerStep, registerExperiment])
+    register(puzzle, ctx, exit);
 }

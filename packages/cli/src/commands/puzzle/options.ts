@@ -2,7 +2,19 @@
 import { type Command, Option } from 'commander';
 import { InvalidInputError, type Backend } from '@searchlab/engine';
 import {
-  ALGORITHMS, HEURISTIC_CHOICES, goalBoard, goalLike, parseBoard, parseSize, validatePair, puzzleSpec, type Algorithm, type Board, type GoalPreset, type HeuristicChoice, type PuzzleSpec,
+  ALGORITHMS,
+  HEURISTIC_CHOICES,
+  goalBoard,
+  goalLike,
+  parseBoard,
+  parseSize,
+  validatePair,
+  puzzleSpec,
+  type Algorithm,
+  type Board,
+  type GoalPreset,
+  type HeuristicChoice,
+  type PuzzleSpec,
 } from '@searchlab/engine/puzzle';
 import { boardText } from '../../input.js';
 import { TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg, intArg, memoryArg, positiveArg } from '../../options.js';
@@ -20,18 +32,22 @@ export interface BoardOpts {
  * 'many' (repeatable), or 'none' (commands that make their own start boards).
  */
 export function addBoardOptions(cmd: Command, puzzle: 'one' | 'many' | 'none'): Command {
-  cmd.option('-s, --size <size>', puzzle === 'none'
-    ? 'board size: N (N×N) or WxH (default 3, the 8-puzzle; a --goal board sets it)'
-    : 'board size: N (N×N) or WxH; when omitted, read from -p (or a --goal board), else 3');
+  cmd.option(
+    '-s, --size <size>',
+    puzzle === 'none'
+      ? 'board size: N (N×N) or WxH (default 3, the 8-puzzle; a --goal board sets it)'
+      : 'board size: N (N×N) or WxH; when omitted, read from -p (or a --goal board), else 3',
+  );
   const example = `e.g. '4 2 1 3 6 7 5 8 0' or '1 2 3/4 5 6/7 8 0', # for a wall`;
   if (puzzle === 'one') cmd.option('-p, --puzzle <board>', `start board (${example}); - reads stdin`);
   if (puzzle === 'many') {
-    cmd.option('-p, --puzzle <board>', `a start board, repeatable (${example}); - reads stdin`,
-      (v: string, prev: string[] = []) => [...prev, v]);
+    cmd.option('-p, --puzzle <board>', `a start board, repeatable (${example}); - reads stdin`, (v: string, prev: string[] = []) => [...prev, v]);
   }
-  cmd.option('--goal <board|preset>',
+  cmd.option(
+    '--goal <board|preset>',
     "goal board, or a preset: blank-last (1 2 … 0) or blank-first (0 1 2 …, Korf's); a preset keeps the start's walls",
-    'blank-last');
+    'blank-last',
+  );
   return cmd;
 }
 
@@ -103,17 +119,28 @@ export interface SearchOpts {
 export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command {
   cmd.addOption(new Option('--algorithm <name>', 'search algorithm (default astar)').choices(ALGORITHMS));
   if (withHeuristic) {
-    cmd.addOption(new Option('--heuristic <name>',
-      'heuristic of informed searches (default manhattan); pdb555|pdb663|pdb78: 15-puzzle, pdb6666|pdb55554: 24-puzzle pattern databases (idastar, wida, anytime; built once and cached); auto: the strongest that fits --max-memory')
-      .choices(HEURISTIC_CHOICES));
+    cmd.addOption(
+      new Option(
+        '--heuristic <name>',
+        'heuristic of informed searches (default manhattan); pdb555|pdb663|pdb78: 15-puzzle, pdb6666|pdb55554: 24-puzzle pattern databases (idastar, wida, anytime; built once and cached); auto: the strongest that fits --max-memory',
+      ).choices(HEURISTIC_CHOICES),
+    );
     cmd.option('--no-reflect', 'pattern databases: skip the diagonally reflected lookup');
   }
   cmd.addOption(new Option('--backend <name>', 'wasm kernels or the ts reference (default wasm where a kernel exists)').choices(['wasm', 'ts']));
   cmd.option('--max-nodes <n>', 'stop after expanding N nodes (exit 4)', intArg(1));
   cmd.option(TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg);
-  cmd.option('--max-memory <size>', 'stop when the search (or the pattern databases it needs) would store more than SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine', memoryArg);
+  cmd.option(
+    '--max-memory <size>',
+    'stop when the search (or the pattern databases it needs) would store more than SIZE (e.g. 512MB, 2GB; exit 4); default: from the machine',
+    memoryArg,
+  );
   cmd.option('--count-blank', 'count the blank as a tile in misplaced/manhattan/euclidean (not admissible)');
-  cmd.option('--weight <w>', 'weight w ≥ 1 of wastar (f = g + w·h), wida (weighted IDA* runs improve a solution, IDA* iterations prove it ≤ w × optimal) and anytime (its first weight): length ≤ w × optimal with an admissible heuristic (default 2)', positiveArg);
+  cmd.option(
+    '--weight <w>',
+    'weight w ≥ 1 of wastar (f = g + w·h), wida (weighted IDA* runs improve a solution, IDA* iterations prove it ≤ w × optimal) and anytime (its first weight): length ≤ w × optimal with an admissible heuristic (default 2)',
+    positiveArg,
+  );
   cmd.option('--depth-limit <d>', 'depth limit of dfs (default 50)', intArg(0));
   return cmd;
 }
@@ -124,8 +151,15 @@ export function addSearchOptions(cmd: Command, withHeuristic: boolean): Command 
  */
 export function solveSettings(o: SearchOpts): PuzzleSpec {
   return puzzleSpec({
-    algorithm: o.algorithm, heuristic: o.heuristic, backend: o.backend, maxNodes: o.maxNodes,
-    timeoutMs: o.timeout, maxMemoryBytes: o.maxMemory,
-    countBlank: o.countBlank, weight: o.weight, depthLimit: o.depthLimit, pdbReflect: o.reflect === false ? false : undefined,
+    algorithm: o.algorithm,
+    heuristic: o.heuristic,
+    backend: o.backend,
+    maxNodes: o.maxNodes,
+    timeoutMs: o.timeout,
+    maxMemoryBytes: o.maxMemory,
+    countBlank: o.countBlank,
+    weight: o.weight,
+    depthLimit: o.depthLimit,
+    pdbReflect: o.reflect === false ? false : undefined,
   });
 }

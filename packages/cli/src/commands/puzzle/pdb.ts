@@ -1,8 +1,6 @@
 // Pattern databases for the puzzle commands: `auto` resolved, then the databases loaded (from the
 // cache or built) behind a progress bar before any search starts, so worker threads find them cached.
-import {
-  PDB_SPECS, isPdbName, loadPdb, placements, puzzleSpec, resolveHeuristic, type Board, type PuzzleSpec,
-} from '@searchlab/engine/puzzle';
+import { PDB_SPECS, isPdbName, loadPdb, placements, puzzleSpec, resolveHeuristic, type Board, type PuzzleSpec } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { int } from '../../format.js';
 import type { CommandLimit } from '../../limits.js';
@@ -19,15 +17,15 @@ export async function preparePdb(ctx: Context, goal: Board, settings: PuzzleSpec
   const total = before(sizes.length);
   // Only a build reports progress (a cached table loads at once): one line on stderr says it began,
   // whatever stdout is, since the large sets take minutes.
-  const announce = `building the ${name} pattern databases (${int(total)} placements; minutes for the large sets, once: ` +
-    `they are cached for later runs)`;
+  const announce = `building the ${name} pattern databases (${int(total)} placements; minutes for the large sets, once: ` + `they are cached for later runs)`;
   try {
     await track(ctx, { label: `pattern databases ${name}`, unit: 'placements', total, quiet, announce }, (progress) =>
       loadPdb(spec, {
         signal: limit.signal,
         maxMemoryBytes: resolved.maxMemoryBytes,
         onProgress: (p) => progress.update(before(p.pattern) + p.reached, `pattern ${p.pattern + 1}/${p.patterns}`),
-      }));
+      }),
+    );
   } catch (e) {
     limit.check('while the pattern databases were built');
     throw e;

