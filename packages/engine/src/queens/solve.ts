@@ -118,8 +118,9 @@ export interface QueensTrace {
 
 /** The recorded part of a traced solve: the board after each of its first `maxFrames − 1` steps. */
 function beginTrace(n: number, options: QueensSolveOptions, maxFrames: number) {
-  if (!(typeof maxFrames === 'number' && Number.isSafeInteger(maxFrames) && maxFrames >= 1)) {
-    throw new InvalidInputError(`maxFrames must be a whole number of frames (1 or more), got ${describe(maxFrames)}`);
+  // 0 records nothing (the lab asks for no frames past the boards it draws).
+  if (!(typeof maxFrames === 'number' && Number.isSafeInteger(maxFrames) && maxFrames >= 0)) {
+    throw new InvalidInputError(`maxFrames must be a whole number of frames (0 or more), got ${describe(maxFrames)}`);
   }
   const o = normalizeQueensOptions(n, options);
   const backend = chooseQueensBackend(o.algorithm, options.backend);

@@ -289,3 +289,10 @@ describe('local search', () => {
     expect(() => solveQueensSync(8, { maxSteps: -1, backend: 'ts' })).toThrow(/maxSteps/);
   });
 });
+
+// The lab asks for no frames past the boards it draws (10⁶ queens): a traced solve with 0 frames is a plain solve.
+test('traceQueensSync with 0 frames records none and solves', () => {
+  const { result, trace } = traceQueensSync(1000, { algorithm: 'fast', seed: 1, backend: 'ts' }, 0);
+  expect(result.status).toBe('solved');
+  expect(trace.frames).toEqual([]);
+});
