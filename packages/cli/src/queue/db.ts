@@ -12,9 +12,13 @@ export const QUEUE = 'searchlab';
 /** A worker holding a job extends its expiry every HEARTBEAT_S; a job not extended for EXPIRE_S is retried elsewhere. */
 export const HEARTBEAT_S = 4;
 export const EXPIRE_S = 15;
-/** NOTIFY channels: new jobs were enqueued (workers wake); job "<run id> <job key>" was recorded (its producer collects it). */
+/**
+ * NOTIFY channels: new jobs were enqueued (workers wake); job "<run id> <job key>" was recorded (its
+ * producer collects it); "<run id> <job key> …": those jobs' results are not wanted (their workers stop them).
+ */
 export const JOBS_CHANNEL = 'searchlab_jobs';
 export const DONE_CHANNEL = 'searchlab_done';
+export const STOP_CHANNEL = 'searchlab_stop';
 /** A NOTIFY payload must be shorter than 8000 bytes. */
 const NOTIFY_BYTES = 7_900;
 /** pg-boss looks for expired jobs this often (on whichever process gets the maintenance slot). */
@@ -188,7 +192,7 @@ export class QueueDb {
    * Calls `onNotify(payload)` on each NOTIFY on `channel`, over a connection of its own held until
    * close(). A lost connection is reported like the pool's (onError); callers keep a slow poll anyway.
    */
-  async listen(channel: typeof JOBS_CHANNEL | typeof DONE_CHANNEL, onNotify: (payload: string) => void): Promise<void> {
+  async listen(channel: typeof JOBS_CHANNEL | typeof DONE_CHANNEL | typeof STOP_CHANNEL, onNotify: (payload: string) => void): Promise<void> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -300,12 +304,32 @@ export class QueueDb {
     );
   }
 
-  /** Deletes jobs of a run that no worker claimed yet (their results are not wanted); claimed ones run to their end. */
+  /**
+   * Jobs of a run whose results are not wanted: those no worker claimed yet are deleted; the workers
+   * holding the others are told to stop them (STOP_CHANNEL; they drop them unrecorded).
+   */
   async discard(runId: string, keys: string[]): Promise<void> {
-    await this.query(`DELETE FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry')`, [
-      QUEUE,
-      keys.map((key) => jobUuid(runId, key)),
-    ]);
+    const deleted = await this.query<{ key: string }>(
+      `DELETE FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created', 'retry') RETURNING data->>'key' AS key`,
+      [QUEUE, keys.map((key) => jobUuid(runId, key))],
+    );
+    const gone = new Set(deleted.map((r) => r.key));
+    let payload = runId;
+    const notify = async (): Promise<void> => {
+      if (payload !== runId) await this.query('SELECT pg_notify($1, $2)', [STOP_CHANNEL, payload]);
+      payload = runId;
+    };
+    for (const key of keys) {
+      if (gone.has(key)) continue;
+      if (payload.length + key.length + 1 >= NOTIFY_BYTES) await notify();
+      payload += ` ${key}`;
+    }
+    await notify();
+  }
+
+  /** Removes a claimed job whose result is not wanted (its worker stopped it): nothing is recorded, nothing retried. */
+  async drop(id: string): Promise<void> {
+    await this.query(`DELETE FROM pgboss.job WHERE name = $1 AND id = $2::uuid AND state = 'active'`, [QUEUE, id]);
   }
 
   /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */

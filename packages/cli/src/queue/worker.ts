@@ -4,17 +4,23 @@
 // (one, or about QUEUED_MS of work when jobs take a few ms), so a thread goes from one job to the
 // next without waiting for the database. It wakes on the producers' NOTIFY (a slow poll catches
 // retried jobs). While it holds jobs it extends their expiry every few seconds; if it dies, the
-// expiry lapses and pg-boss hands the job to another worker. The first SIGTERM/SIGINT stops
+// expiry lapses and pg-boss hands the job to another worker. A producer that no longer wants a held
+// job's result (parallel IDA*: an earlier subtree found the goal) says so on STOP_CHANNEL: the job is
+// stopped and removed unrecorded. The first SIGTERM/SIGINT stops
 // claiming and finishes what it holds; a second one releases the held jobs to the queue at once.
 import { hostname } from 'node:os';
-import { SearchlabError, throttled, type TaskRunner } from '@searchlab/engine';
+import { DISCARDED, SearchlabError, throttled, type TaskRunner } from '@searchlab/engine';
 import { createNodePool } from '@searchlab/engine/node';
-import { HEARTBEAT_S, JOBS_CHANNEL, QUEUE, QueueDb, type JobData } from './db.js';
+import { HEARTBEAT_S, JOBS_CHANNEL, QUEUE, QueueDb, STOP_CHANNEL, type JobData } from './db.js';
 
 /** With nothing to claim, look again this often even without a NOTIFY (retried jobs send none). */
 const IDLE_MS = 500;
-/** Hold jobs queued on the pool while jobs take (on average) less than this: one, or about QUEUED_MS of them, at most MAX_QUEUED. */
-const PREFETCH_UNDER_MS = 1_000;
+/**
+ * Hold jobs queued on the pool while jobs take (on average) less than this: one, or about QUEUED_MS of
+ * them, at most MAX_QUEUED. Not for longer jobs: a job queued here cannot go to another worker that is
+ * idle, which at the end of a batch (an iteration of parallel IDA*) costs up to a whole job's time.
+ */
+const PREFETCH_UNDER_MS = 100;
 const QUEUED_MS = 20;
 const MAX_QUEUED = 8;
 const PROGRESS_MS = 1_000;
@@ -22,6 +28,8 @@ const PROGRESS_MS = 1_000;
 const LOG_MS = 50;
 /** Heartbeats that may fail in a row before the worker gives up on the database. */
 const MISSED_BEATS = 2;
+/** Jobs a producer said it does not want, remembered this long (the word may come before the claim). */
+const UNWANTED_MS = 60_000;
 
 export interface WorkerOptions {
   jobs: number;
@@ -62,6 +70,16 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
       wakeUp = up;
     });
   const held = new Map<string, Held>();
+  /** "<run id> <job key>" of jobs whose producer said it does not want them, and when it said so. */
+  const unwanted = new Map<string, number>();
+  const isUnwanted = (data: JobData): boolean => unwanted.has(`${data.run} ${data.key}`);
+  const onStop = (payload: string): void => {
+    const [run, ...keys] = payload.split(' ');
+    const now = Date.now();
+    for (const [k, at] of unwanted) if (now - at > UNWANTED_MS) unwanted.delete(k);
+    for (const key of keys) unwanted.set(`${run} ${key}`, now);
+    for (const h of held.values()) if (isUnwanted(h.data)) h.controller.abort(DISCARDED);
+  };
   const giveUp = (e: SearchlabError): void => {
     fatal ??= e;
     stopping = true;
@@ -95,6 +113,7 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   async function handle(id: string, data: JobData, attempt: number): Promise<void> {
     const controller = new AbortController();
     held.set(id, { data, controller });
+    if (isUnwanted(data)) controller.abort(DISCARDED);
     options.log(`claimed ${data.run} ${data.key}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
     const queued = Date.now();
     let outcome: { result?: unknown; error?: { code?: string; message: string } };
@@ -116,6 +135,11 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
     computing--;
     wake(); // a thread is free: claim its next job while this one is recorded
     try {
+      if (controller.signal.reason === DISCARDED) {
+        await db.drop(id);
+        options.log(`stopped ${data.run} ${data.key}: its producer does not want it`);
+        return;
+      }
       if (controller.signal.aborted) {
         // Released (a second signal) or the database is gone: what it computed is not a whole job.
         if (fatal === undefined) await db.boss.fail(QUEUE, id, { message: `released by ${name}` });
@@ -153,6 +177,7 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   options.log(`worker ${name}: serving the queue at ${db.url.hostname}:${db.url.port || 5432} with ${options.jobs} thread(s)`);
   try {
     await db.listen(JOBS_CHANNEL, wake);
+    await db.listen(STOP_CHANNEL, onStop);
     await claim();
     while (held.size > 0) await nap(IDLE_MS);
   } finally {

@@ -4,7 +4,7 @@
  * WASM kernel (or the TS reference) — in this thread, on a worker pool or on the job queue.
  */
 import { SearchlabError, InvalidInputError } from '../core/errors.js';
-import { checkObject, checkOptionalFunction, checkOptionalObject, describe } from '../core/args.js';
+import { checkBoolean, checkObject, checkOptionalFunction, checkOptionalObject, describe } from '../core/args.js';
 import { loadKernels } from '../core/kernels.js';
 import type { TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
@@ -88,8 +88,11 @@ function subtreeSpec(job: Job): PuzzleSpec {
   });
 }
 
-/** Subtrees on `runner` (its `subtree` task), or in this thread when there is none. */
-function subtreeSearch(job: Job, runner: TaskRunner | undefined): SubtreeSearch<Move> {
+/**
+ * Subtrees on `runner` (its `subtree` task), or in this thread when there is none; with `unsplitHere`,
+ * an iteration the auto split left whole (one subtree: the start) is searched in this thread as well.
+ */
+function subtreeSearch(job: Job, runner: TaskRunner | undefined, unsplitHere: boolean): SubtreeSearch<Move> {
   const spec = subtreeSpec(job);
   return async (sub: SubtreeJob<Move>, signal, onProgress) => {
     const task: SubtreeTask = {
@@ -101,7 +104,7 @@ function subtreeSearch(job: Job, runner: TaskRunner | undefined): SubtreeSearch<
       maxNodes: Number.isFinite(sub.maxNodes) ? sub.maxNodes : null,
     };
     const progress = (p: unknown): void => onProgress(p as SearchCounters);
-    if (runner === undefined) return searchSubtree(task, { signal, progress });
+    if (runner === undefined || (unsplitHere && sub.path.length === 0)) return searchSubtree(task, { signal, progress });
     try {
       return await runner.run<SubtreeResult>({ domain: 'puzzle', kind: 'subtree', payload: task }, { signal, onProgress: progress });
     } catch (e) {
@@ -131,6 +134,11 @@ export interface ParallelSolveOptions extends SolveOptions {
   minSubtreeNodes?: number;
   /** Auto split: deeper while subtrees are expected to expand more than this (default 2^19, ~40 ms). */
   targetSubtreeNodes?: number;
+  /**
+   * Auto split: search the iterations left whole (expected below `minSplitNodes`) in this thread, not
+   * on the runner (for a queue, whose job round trips cost more than such a small iteration).
+   */
+  unsplitHere?: boolean;
   /** After each finished iteration: its report and the statistics so far. */
   onIteration?: (report: IterationReport, stats: SearchCounters) => void;
   /** The statistics so far, and where the running iteration stands (always given here: its threshold, subtrees done of all). */
@@ -147,6 +155,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   checkObject(options, 'options');
   checkOptionalObject(options.runner, 'runner');
   checkOptionalFunction(options.onIteration, 'onIteration');
+  checkBoolean(options.unsplitHere, 'unsplitHere');
   const minSplit = options.minSplitNodes;
   if (minSplit !== undefined && typeof minSplit !== 'function' && !(typeof minSplit === 'number' && minSplit >= 0)) {
     throw new InvalidInputError(`minSplitNodes must be a number ≥ 0 or a function, got ${describe(minSplit)}`);
@@ -161,6 +170,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
     minSplitNodes = MIN_SPLIT_NODES,
     minSubtreeNodes = 2 ** 17,
     targetSubtreeNodes = 2 ** 19,
+    unsplitHere = false,
     onIteration,
     ...solveOptions
   } = options;
@@ -192,7 +202,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   try {
     const r = await parallelIdaStar(problem, {
       width,
-      search: subtreeSearch(job, runner),
+      search: subtreeSearch(job, runner, unsplitHere && splitDepth === undefined),
       splitDepth,
       minSplitNodes,
       minSubtreeNodes,

@@ -30,7 +30,10 @@ interface OneBoardSpec {
   spec: PuzzleSpec;
 }
 
-/** Through the queue a subtree job costs a few database round trips: keep each one at ~0.2 s of search or more. */
+/**
+ * Through the queue a subtree job costs a few database round trips: keep each one at ~0.2 s of search
+ * or more, and search an iteration expected below that in the producer itself (no job at all).
+ */
 const QUEUE_SUBTREE_NODES = 2 ** 22;
 
 const boundText = (b: number): string => (Number.isFinite(b) ? `${+b.toFixed(4)}` : '∞');
@@ -119,6 +122,8 @@ async function solveOne(
       ? await solveParallelTracked(ctx, start, goal, settings, {
           jobs: queue.width,
           splitDepth: opts.splitDepth,
+          minSplitNodes: QUEUE_SUBTREE_NODES,
+          unsplitHere: true,
           minSubtreeNodes: QUEUE_SUBTREE_NODES,
           targetSubtreeNodes: 4 * QUEUE_SUBTREE_NODES,
           runner: queue,

@@ -37,7 +37,16 @@ export function solveParallelTracked(
   start: Board,
   goal: Board,
   settings: SolveSettings,
-  view: { jobs: number; splitDepth?: number; minSubtreeNodes?: number; targetSubtreeNodes?: number; runner: TaskRunner | undefined; quiet?: boolean },
+  view: {
+    jobs: number;
+    splitDepth?: number;
+    minSplitNodes?: number;
+    unsplitHere?: boolean;
+    minSubtreeNodes?: number;
+    targetSubtreeNodes?: number;
+    runner: TaskRunner | undefined;
+    quiet?: boolean;
+  },
 ): Promise<SolveResult> {
   let detail = '';
   return track(ctx, { label: 'solving', unit: 'nodes', total: settings.maxNodes, quiet: view.quiet }, (progress) =>
@@ -46,6 +55,8 @@ export function solveParallelTracked(
       runner: view.runner,
       width: view.jobs,
       splitDepth: view.splitDepth,
+      minSplitNodes: view.minSplitNodes,
+      unsplitHere: view.unsplitHere,
       minSubtreeNodes: view.minSubtreeNodes,
       targetSubtreeNodes: view.targetSubtreeNodes,
       onIteration: (it, total) => {
