@@ -171,6 +171,10 @@ export class QueueDb {
         run_id text NOT NULL REFERENCES searchlab_runs ON DELETE CASCADE, job_key text NOT NULL,
         result jsonb, error jsonb, worker text, attempt int NOT NULL DEFAULT 0, completions int NOT NULL DEFAULT 1,
         finished_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (run_id, job_key));
+      -- When the job was enqueued and claimed (pg-boss's created_on, started_on), and its time on a
+      -- worker thread: with finished_at (recorded), what the queue cost it beside its work.
+      ALTER TABLE searchlab_results ADD COLUMN IF NOT EXISTS enqueued_at timestamptz,
+        ADD COLUMN IF NOT EXISTS claimed_at timestamptz, ADD COLUMN IF NOT EXISTS thread_ms double precision;
       CREATE TABLE IF NOT EXISTS searchlab_progress (
         run_id text NOT NULL, job_key text NOT NULL, payload jsonb, updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (run_id, job_key));`);
@@ -279,12 +283,20 @@ export class QueueDb {
    * transaction), and tells the run's producer: "<run id> <job key> [result, error]", or without the
    * result when it is long (NOTIFY takes < 8000 bytes) or not the first. A second completion (a
    * retried job whose first worker lived) only counts itself. The completion is pg-boss 10's own
-   * (`complete()`), for one job.
+   * (`complete()`), for one job. `threadMs`: its time on the worker's thread (the work).
    */
-  async finish(id: string, data: JobData, outcome: { result?: unknown; error?: ResultRow['error'] }, worker: string, attempt: number): Promise<void> {
+  async finish(
+    id: string,
+    data: JobData,
+    outcome: { result?: unknown; error?: ResultRow['error'] },
+    worker: string,
+    attempt: number,
+    threadMs: number,
+  ): Promise<void> {
     await this.query(
-      `WITH recorded AS (
-        INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt) VALUES ($1, $2, $3, $4, $5, $6)
+      `WITH job AS (SELECT created_on, started_on FROM pgboss.job WHERE name = $7 AND id = $8::uuid), recorded AS (
+        INSERT INTO searchlab_results (run_id, job_key, result, error, worker, attempt, enqueued_at, claimed_at, thread_ms)
+        VALUES ($1, $2, $3, $4, $5, $6, (SELECT created_on FROM job), (SELECT started_on FROM job), $9)
         ON CONFLICT (run_id, job_key) DO UPDATE SET completions = searchlab_results.completions + 1 RETURNING xmax = 0 AS first
       ), completed AS (
         UPDATE pgboss.job SET completed_on = now(), state = 'completed', output = NULL
@@ -300,6 +312,7 @@ export class QueueDb {
         attempt,
         QUEUE,
         id,
+        threadMs,
       ],
     );
   }

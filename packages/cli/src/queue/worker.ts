@@ -93,7 +93,7 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   /** Jobs on the pool (running or queued there); when the pool last finished one; the jobs' recent time (a moving average). */
   let computing = 0;
   let freed = 0;
-  let typicalMs = PREFETCH_UNDER_MS / 2;
+  let typicalMs = PREFETCH_UNDER_MS; // no prefetch before a job was seen to be short
   const queuedJobs = (): number => (typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1)))));
   const beat = setInterval(() => {
     db.heartbeat([...held.keys()]).then(
@@ -146,7 +146,7 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
         options.log(`released ${data.run} ${data.key}`);
         return;
       }
-      await db.finish(id, data, outcome, name, attempt);
+      await db.finish(id, data, outcome, name, attempt, ms);
       done++;
       options.log(`done ${data.run} ${data.key} in ${ms} ms${outcome.error ? ` (error: ${outcome.error.message})` : ''}; ${done} done`);
     } catch (e) {
