@@ -85,7 +85,7 @@ const met = (value, target) => `${value} (target ≥ ${target}: ${value >= targe
  * the thread, recording it). Idle: the share of the two workers' time, from the first job enqueued to
  * the last recorded, not spent on a job (the producer's top walks and small iterations, each iteration's tail).
  */
-async function queueCosts(url, runId) {
+export async function queueCosts(url, runId) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let rows;
