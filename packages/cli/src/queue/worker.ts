@@ -93,8 +93,12 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   /** Jobs on the pool (running or queued there); when the pool last finished one; the jobs' recent time (a moving average). */
   let computing = 0;
   let freed = 0;
-  let typicalMs = PREFETCH_UNDER_MS; // no prefetch before a job was seen to be short
-  const queuedJobs = (): number => (typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1)))));
+  // The recent time is a run's: another run's jobs (another size) start again from "not short", and
+  // an idle worker claims one job per thread before it holds more.
+  let typicalMs = PREFETCH_UNDER_MS;
+  let typicalRun = '';
+  const queuedJobs = (): number =>
+    computing === 0 || typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1))));
   const beat = setInterval(() => {
     db.heartbeat([...held.keys()]).then(
       () => void (missed = 0),
@@ -113,6 +117,10 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   async function handle(id: string, data: JobData, attempt: number): Promise<void> {
     const controller = new AbortController();
     held.set(id, { data, controller });
+    if (data.run !== typicalRun) {
+      typicalRun = data.run;
+      typicalMs = PREFETCH_UNDER_MS;
+    }
     if (isUnwanted(data)) controller.abort(DISCARDED);
     options.log(`claimed ${data.run} ${data.key}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
     const queued = Date.now();
@@ -131,7 +139,7 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
     // Its time on a thread (about: it started when it was queued or when the pool last freed a thread).
     const ms = Date.now() - Math.max(queued, freed);
     freed = Date.now();
-    typicalMs = 0.7 * typicalMs + 0.3 * ms;
+    if (data.run === typicalRun) typicalMs = 0.7 * typicalMs + 0.3 * ms;
     computing--;
     wake(); // a thread is free: claim its next job while this one is recorded
     try {
