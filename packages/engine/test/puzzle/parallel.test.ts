@@ -139,6 +139,33 @@ describe('parallel IDA* against the sequential search', () => {
     expect(r.moves).toEqual((await solvePuzzle(FIFTEEN[1]!, GOAL_15, { algorithm: 'idastar', heuristic: 'manhattan' })).moves);
   });
 
+  test('unsplitHere: the iterations left whole are searched in this thread, only split ones go to the runner', async () => {
+    const sent: number[] = [];
+    const runner = {
+      width: 2,
+      async run<R>(task: { payload: unknown }, opts: { signal?: AbortSignal; onProgress?: (p: unknown) => void } = {}): Promise<R> {
+        sent.push((task.payload as { path: unknown[] }).path.length);
+        return (await searchSubtree(task.payload as never, { signal: opts.signal ?? new AbortController().signal, progress: () => undefined })) as R;
+      },
+      close: async () => undefined,
+    };
+    const options = { heuristic: 'manhattan' as const, width: 2, minSplitNodes: 50_000, minSubtreeNodes: 0, runner };
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, unsplitHere: true });
+    const its = r.parallel!.iterations;
+    const split = its.filter((it) => it.splitDepth > 0);
+    expect(its.filter((it) => it.splitDepth === 0).length).toBeGreaterThan(1);
+    expect(split.length).toBeGreaterThan(0);
+    // Every task sent was a subtree of a split iteration (its root below the start), one per subtree searched.
+    expect(sent.length).toBe(split.reduce((a, it) => a + it.subtrees, 0));
+    expect(Math.min(...sent)).toBeGreaterThan(0);
+    expect(r.moves).toEqual((await solvePuzzle(FIFTEEN[1]!, GOAL_15, { algorithm: 'idastar', heuristic: 'manhattan' })).moves);
+    // Without it, the whole iterations are tasks too (their root: the start).
+    sent.length = 0;
+    await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, options);
+    expect(sent.filter((depth) => depth === 0).length).toBe(its.filter((it) => it.splitDepth === 0).length);
+    await expect(solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, unsplitHere: 'yes' as never })).rejects.toThrow(/unsplitHere/);
+  });
+
   test('a node limit stops every subtree: status limit, the counters so far', async () => {
     const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 3, maxNodes: 5000 });
     expect(r.status).toBe('limit');
