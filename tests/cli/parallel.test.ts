@@ -42,7 +42,9 @@ describe('puzzle solve --jobs N (one board)', () => {
   });
 
   it('--timeout stops every subtree: exit 4 with the statistics so far', async () => {
-    const r = await run(['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--jobs', '2', '--timeout', '1', '--json']);
+    // 4 s from the process start: a loaded machine may take a second to start the CLI and its workers
+    // (at 1 s none had searched yet); KORF_1 with Manhattan needs ~2.8·10^8 nodes, far more than 4 s.
+    const r = await run(['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--jobs', '2', '--timeout', '4', '--json']);
     expect(r.code).toBe(4);
     const json = JSON.parse(r.stdout);
     expect(json.status).toBe('limit');

@@ -115,8 +115,12 @@ function subtreeSearch(job: Job, runner: TaskRunner | undefined, unsplitHere: bo
   };
 }
 
-/** Auto split: iterations expected to expand fewer nodes run as one job (about 50 ms of kernel time). */
-export const MIN_SPLIT_NODES = 2 ** 20;
+/**
+ * Auto split: iterations expected to expand fewer nodes run as one job (~25 ms of kernel time). Kept
+ * low: the first split iteration is cut by the whole tree's size alone (no subtree sizes yet), so it
+ * balances worse than the later ones, and should be a small one.
+ */
+export const MIN_SPLIT_NODES = 2 ** 18;
 
 export interface ParallelSolveOptions extends SolveOptions {
   /** Where subtrees run (a worker pool, the queue); default this thread. */
@@ -126,7 +130,7 @@ export interface ParallelSolveOptions extends SolveOptions {
   /** The least split depth; default the least giving 8 × width subtrees. */
   splitDepth?: number;
   /**
-   * Auto split: iterations expected below this many expansions run as one job (default 2^20: ~50 ms
+   * Auto split: iterations expected below this many expansions run as one job (default 2^18: ~25 ms
    * of kernel time); a function is asked at each iteration.
    */
   minSplitNodes?: number | (() => number);

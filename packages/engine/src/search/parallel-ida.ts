@@ -191,10 +191,20 @@ class SizeHistory {
     return this.total * this.growth;
   }
 
-  /** Whether the subtree at `path` is expected to be too big for `width` workers. */
+  /**
+   * Whether the subtree at `path` is expected to be too big for `width` workers: its size in the last
+   * iteration times the growth, or, for a node below the last iteration's cut, its deepest recorded
+   * ancestor's shared by a branching factor of 2 per level (an overestimate on sliding tiles, whose
+   * trees branch by 2.1–2.4: such a subtree is cut a little deeper than needed, never too shallow).
+   * Without that, a cut could only deepen by one level per iteration while the trees grow by a
+   * whole level's branching or more per iteration.
+   */
   tooBig(path: readonly unknown[], width: number): boolean {
-    const size = this.sizes.get(keyOf(path));
-    return size !== undefined && size * this.growth > (this.total * this.growth) / (BALANCE * width);
+    for (let k = path.length; k >= 0; k--) {
+      const size = this.sizes.get(keyOf(path.slice(0, k)));
+      if (size !== undefined) return size / 2 ** (path.length - k) > this.total / (BALANCE * width);
+    }
+    return false;
   }
 }
 

@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { idaStar, newCounters, runToEnd, type Threshold } from '../../src/search/algorithms.js';
 import { solvePuzzle } from '../../src/puzzle/solve.js';
-import { searchSubtree, solvePuzzleParallel } from '../../src/puzzle/parallel.js';
+import { searchSubtree, solvePuzzleParallel, type SubtreeTask } from '../../src/puzzle/parallel.js';
+import type { Task, TaskOptions } from '../../src/core/pool.js';
 import { SlidingTileProblem } from '../../src/puzzle/problem.js';
 import { goalBoard, applyMoves } from '../../src/puzzle/board.js';
 import type { HeuristicName } from '../../src/puzzle/options.js';
@@ -103,6 +104,36 @@ describe('parallel IDA* against the sequential search', () => {
     const full = r.parallel!.iterations.slice(0, -1).filter((it) => it.expanded > 10_000);
     expect(full.length).toBeGreaterThan(0);
     for (const it of full) expect(it.subtrees).toBeGreaterThanOrEqual(32);
+  });
+
+  test("auto: subtrees big in the previous iteration are cut deeper, and the counters stay the sequential run's", async () => {
+    const start = FIFTEEN[1]!;
+    const sequential = sequentialIterations(start, GOAL_15, 'manhattan');
+    const depths = new Map<number, number[]>(); // threshold → the subtrees' root depths
+    const r = await solvePuzzleParallel(start, GOAL_15, {
+      heuristic: 'manhattan',
+      width: 2,
+      minSplitNodes: 50_000, // the first iterations run whole
+      minSubtreeNodes: 0,
+      runner: {
+        width: 2,
+        run<R>(task: Task, opts?: TaskOptions): Promise<R> {
+          const { threshold, path } = task.payload as SubtreeTask;
+          depths.set(threshold, [...(depths.get(threshold) ?? []), path.length]);
+          return searchSubtree(task.payload as SubtreeTask, { signal: opts?.signal ?? new AbortController().signal, progress: () => undefined }) as Promise<R>;
+        },
+        close: async () => undefined,
+      },
+    });
+    expect(r.moves).toEqual((await solvePuzzle(start, GOAL_15, { algorithm: 'idastar', heuristic: 'manhattan' })).moves);
+    checkAgainstSequential(r.parallel!.iterations, sequential);
+    // Every split iteration cut part of its tree below its split depth: the first one after the whole
+    // iterations too (by the whole tree's size, shared by 2 per level), not only those after a split one.
+    const its = r.parallel!.iterations;
+    const split = its.filter((it) => it.splitDepth > 0);
+    expect(split.length).toBeGreaterThan(1);
+    expect(its[its.indexOf(split[0]!) - 1]!.splitDepth).toBe(0);
+    for (const it of split) expect(Math.max(...depths.get(it.threshold)!), `iteration ${it.iteration}`).toBeGreaterThan(it.splitDepth);
   });
 
   test('progress says where each iteration stands: its threshold and split, subtrees done of all', async () => {
