@@ -7,8 +7,8 @@ import { sql, start, startCluster, startWorker, stop, waitUntil, type Proc } fro
 
 const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'; // 57 moves, ~5·10^6 nodes with linear conflict
 const ARGS = ['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--json'];
-// Through the queue the auto split runs iterations below 2^22 expected nodes in the producer: only the
-// last one of this board is split. A split depth makes every iteration jobs.
+// Through the queue the auto split runs the small iterations it leaves whole in the producer: only the
+// last three of this board are jobs. A split depth makes every iteration jobs.
 const SPLIT = ['--split-depth', '3'];
 // Korf's #5 (15-puzzle, 1.6·10^6 nodes): at split depth 3, its goal is in an early subtree of the last iteration.
 const KORF_5 = '4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0';
@@ -77,7 +77,8 @@ describe('parallel IDA* on the queue', () => {
       const runId = await runIdOf(producer);
       const victim = workers.shift()!;
       const victimName = names.shift()!;
-      // Killed once it holds a subtree: only the last iteration is split, into a few big jobs.
+      // Killed while it holds a subtree, once a split iteration ended: its next one's jobs are the biggest yet.
+      await producer.waitFor(/iteration \d+: threshold \d+, ([2-9]|\d\d+) subtrees/, 60_000);
       await victim.waitFor(new RegExp(`claimed ${runId} puzzle/subtree/`), 60_000, { stderr: victim.stderr.length, stdout: victim.stdout.length });
       victim.child.kill('SIGKILL');
       await victim.exited;
@@ -105,10 +106,12 @@ describe('parallel IDA* on the queue', () => {
   it('--resume after the producer was killed mid-iteration: no recorded subtree is run again', async () => {
     const producer = start([...ARGS, '--db', url]);
     const runId = await runIdOf(producer);
-    // Kill it once the split iteration (the last) is under way: some of its jobs recorded.
+    // Kill it once an iteration with several subtrees is under way (some of its jobs recorded).
+    await producer.waitFor(/iteration \d+: threshold \d+, ([2-9]|\d\d+) subtrees/, 60_000);
     const before = async (): Promise<number> =>
       Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n);
-    await waitUntil(async () => (await before()) > 0);
+    const recorded = await before();
+    await waitUntil(async () => (await before()) > recorded);
     producer.child.kill('SIGKILL');
     await producer.exited;
     const done = new Set((await sql<{ job_key: string }>(url, 'SELECT job_key FROM searchlab_results WHERE run_id = $1', [runId])).map((r) => r.job_key));

@@ -30,10 +30,7 @@ interface OneBoardSpec {
   spec: PuzzleSpec;
 }
 
-/**
- * Through the queue a subtree job costs a few database round trips: keep each one at ~0.2 s of search
- * or more, and search an iteration expected below that in the producer itself (no job at all).
- */
+/** Through the queue a subtree job costs a few database round trips: keep each one at ~0.2 s of search or more. */
 const QUEUE_SUBTREE_NODES = 2 ** 22;
 
 const boundText = (b: number): string => (Number.isFinite(b) ? `${+b.toFixed(4)}` : '∞');
@@ -122,7 +119,9 @@ async function solveOne(
       ? await solveParallelTracked(ctx, start, goal, settings, {
           jobs: queue.width,
           splitDepth: opts.splitDepth,
-          minSplitNodes: QUEUE_SUBTREE_NODES,
+          // The small iterations the split leaves whole (below minSplitNodes, ~25 ms) are searched by
+          // the producer itself: no job's round trips. The first split ones, small too, are jobs: their
+          // subtrees' sizes are what cuts the big iterations evenly.
           unsplitHere: true,
           minSubtreeNodes: QUEUE_SUBTREE_NODES,
           targetSubtreeNodes: 4 * QUEUE_SUBTREE_NODES,
