@@ -83,8 +83,9 @@ export interface ParallelIdaOptions<A> {
    */
   minSplitNodes?: number | (() => number);
   /**
-   * Auto split only: the split is not deepened past where the iteration's expected expansions per
-   * subtree fall below this (default 0): a job must be worth its cost (a queue's round trip).
+   * The auto split is not deepened past where the iteration's expected expansions per subtree fall
+   * below this, and no subtree is cut deeper where its parts would be expected below it (default 0):
+   * a job must be worth its cost (a queue's round trip).
    */
   minSubtreeNodes?: number;
   /**
@@ -197,12 +198,15 @@ class SizeHistory {
    * ancestor's shared by a branching factor of 2 per level (an overestimate on sliding tiles, whose
    * trees branch by 2.1–2.4: such a subtree is cut a little deeper than needed, never too shallow).
    * Without that, a cut could only deepen by one level per iteration while the trees grow by a
-   * whole level's branching or more per iteration.
+   * whole level's branching or more per iteration. Never cut where its children (half of it, by the
+   * same estimate) are expected below `minNodes` (a job must be worth its cost: a queue's round trip).
    */
-  tooBig(path: readonly unknown[], width: number): boolean {
+  tooBig(path: readonly unknown[], width: number, minNodes: number): boolean {
     for (let k = path.length; k >= 0; k--) {
       const size = this.sizes.get(keyOf(path.slice(0, k)));
-      if (size !== undefined) return size / 2 ** (path.length - k) > this.total / (BALANCE * width);
+      if (size === undefined) continue;
+      const estimate = size / 2 ** (path.length - k);
+      return estimate > this.total / (BALANCE * width) && (estimate * this.growth) / 2 >= minNodes;
     }
     return false;
   }
@@ -232,7 +236,13 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     total.iterations++;
     const budget = maxNodes - total.expanded;
     const walk = (depth: number): Top<S, A> =>
-      walkTop(problem, threshold, depth, (n) => n.depth < depth + MAX_EXTRA_DEPTH && history.tooBig(pathActions(n), width), budget);
+      walkTop(
+        problem,
+        threshold,
+        depth,
+        (n) => n.depth < depth + MAX_EXTRA_DEPTH && history.tooBig(pathActions(n), width, options.minSubtreeNodes ?? 0),
+        budget,
+      );
     const minSplit = typeof options.minSplitNodes === 'function' ? options.minSplitNodes() : (options.minSplitNodes ?? 0);
     const whole = options.splitDepth === undefined && minSplit > 0 && (iteration === 1 || history.expected() < minSplit);
     let splitDepth = whole ? 0 : (options.splitDepth ?? 1);

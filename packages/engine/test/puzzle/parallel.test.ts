@@ -197,6 +197,25 @@ describe('parallel IDA* against the sequential search', () => {
     await expect(solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, unsplitHere: 'yes' as never })).rejects.toThrow(/unsplitHere/);
   });
 
+  test('minSubtreeNodes bounds the cut of big subtrees too: none is cut into parts expected below it', async () => {
+    const depths = async (minSubtreeNodes: number): Promise<number[]> => {
+      const seen: number[] = [];
+      const runner = {
+        width: 2,
+        async run<R>(task: { payload: unknown }, opts: { signal?: AbortSignal } = {}): Promise<R> {
+          seen.push((task.payload as { path: unknown[] }).path.length);
+          return (await searchSubtree(task.payload as never, { signal: opts.signal ?? new AbortController().signal, progress: () => undefined })) as R;
+        },
+        close: async () => undefined,
+      };
+      const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 2, splitDepth: 2, minSubtreeNodes, runner });
+      expect(r.moves).toEqual((await solvePuzzle(FIFTEEN[1]!, GOAL_15, { algorithm: 'idastar', heuristic: 'manhattan' })).moves);
+      return seen;
+    };
+    expect(Math.max(...(await depths(0)))).toBeGreaterThan(2); // big subtrees were cut below the split depth
+    expect(new Set(await depths(1e12))).toEqual(new Set([2])); // no part would be worth a job
+  });
+
   test('a node limit stops every subtree: status limit, the counters so far', async () => {
     const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { heuristic: 'manhattan', width: 3, maxNodes: 5000 });
     expect(r.status).toBe('limit');
