@@ -6,6 +6,7 @@
  */
 import { describe } from './args.js';
 import { InvalidInputError, SearchlabError } from './errors.js';
+import { nextTurn } from './run.js';
 import { CANCEL, registeredTasks, replyError, runTask, type ReplyMessage, type TaskHandlers, type TaskMessage } from './tasks.js';
 
 /** What the pool needs of a worker; adapters wrap a Web Worker or a worker_threads Worker. */
@@ -211,9 +212,6 @@ export class WorkerPool implements TaskRunner {
     return slot;
   }
 }
-
-const nextTurn = (): Promise<void> =>
-  new Promise((resolve) => (globalThis.setImmediate !== undefined ? globalThis.setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /** The same interface without workers: tasks run one at a time in this thread (default: every registered domain's). */
 export function inlinePool(handlers: TaskHandlers = registeredTasks()): TaskRunner {
