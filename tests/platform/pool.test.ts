@@ -107,6 +107,29 @@ describe('worker pool', () => {
     await dying.close();
   });
 
+  it('start() spawns every worker before any task, and the tasks then run on them (no more are spawned)', async () => {
+    let spawned = 0;
+    const ready: Promise<void>[] = [];
+    const early = new WorkerPool((): WorkerPort => {
+      spawned++;
+      const port = nodeWorkerPort(WORKER);
+      // A worker that has booted answers a task at once: here, the first reply of its first task.
+      ready.push(new Promise((resolve) => port.onReply(() => resolve())));
+      return port;
+    }, 2);
+    early.start();
+    expect(spawned).toBe(2);
+    early.start(); // idempotent: the pool is full
+    expect(spawned).toBe(2);
+    const results = await Promise.all([early.run<SolveResult>(solveTask(300)), early.run<SolveResult>(solveTask(301))]);
+    expect(results.map((r) => r.status)).toEqual(['solved', 'solved']);
+    await Promise.all(ready);
+    expect(spawned).toBe(2);
+    await early.close();
+    early.start(); // closed: nothing is spawned
+    expect(spawned).toBe(2);
+  });
+
   it('an aborted signal before the start rejects without running', async () => {
     const controller = new AbortController();
     controller.abort();

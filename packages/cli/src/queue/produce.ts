@@ -36,8 +36,7 @@ export async function withRunner<S, T>(
 ): Promise<T> {
   if (opts.db === undefined) {
     if (opts.resume !== undefined) throw new InvalidInputError('--resume needs --db: runs live in the database');
-    const spec = await makeSpec();
-    return withPool(opts.jobs, (runner) => job(spec, runner));
+    return withPool(opts.jobs, async (runner) => job(await makeSpec(), runner)); // the workers start while the spec is made
   }
   const fresh = opts.resume === undefined ? { spec: await makeSpec() } : undefined;
   // Loaded here, not at start-up: the PostgreSQL client is most of the CLI's code and only --db needs it.

@@ -74,7 +74,13 @@ export function* drive<Outcome, Stats>(run: Run<Outcome, Stats>, options: DriveO
   }
 }
 
-const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * One turn of the event loop (timers, I/O and messages are served): setImmediate where there is one,
+ * else setTimeout(0). Not setTimeout in Node: it waits at least 1 ms, which at a yield every ~15 ms
+ * left a search's thread idle 6–12 % of its time (measured with eventLoopUtilization).
+ */
+export const nextTurn = (): Promise<void> =>
+  new Promise((resolve) => (globalThis.setImmediate !== undefined ? globalThis.setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /** Throws InvalidInputError unless `run` is a Run and `options` DriveOptions. */
 function checkDrive(run: unknown, options: unknown): void {
@@ -97,7 +103,7 @@ export async function runAsync<Outcome, Stats>(run: Run<Outcome, Stats>, options
     for (;;) {
       const next = driver.next();
       if (next.done === true) return next.value;
-      await pause();
+      await nextTurn();
     }
   } finally {
     run.dispose();

@@ -58,8 +58,9 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
 }
 
 async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
-  // The pattern databases are loaded here before the pool starts: into the memory its workers will
-  // share, so that this thread's copy is theirs too (pdb contract, "Shared by the worker threads").
+  // The pattern databases this thread loads go into the memory the pool's workers share, so that its
+  // copy is theirs too (pdb contract, "Shared by the worker threads"); the pool starts first, so
+  // that its workers' start-up overlaps the load.
   if (opts.jobs > 1 && opts.db === undefined) useSharedPdbs();
   if (opts.file !== undefined) {
     if (opts.puzzle !== undefined) throw new InvalidInputError('give either -p/--puzzle or --file, not both');
@@ -82,16 +83,18 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   if (opts.db !== undefined || opts.resume !== undefined) {
     return withRunner(ctx, 'puzzle solve', opts, makeSpec, (one, queue) => solveOne(one, opts, ctx, limit, queue));
   }
+  if (opts.jobs > 1) return withPool(opts.jobs, async (pool) => solveOne(await makeSpec(), opts, ctx, limit, undefined, pool));
   return solveOne(await makeSpec(), opts, ctx, limit, undefined);
 }
 
-/** One board: sequential, parallel IDA* on the local pool (--jobs N), or on `queue` (--db). */
+/** One board: sequential, parallel IDA* on `pool` (--jobs N), or on `queue` (--db). */
 async function solveOne(
   { start, goal, spec }: OneBoardSpec,
   opts: SolveOpts,
   ctx: Context,
   limit: CommandLimit,
   queue: TaskRunner | undefined,
+  pool?: TaskRunner,
 ): Promise<number> {
   // The search gets what the set-up left of --timeout.
   const settings = { ...spec, timeoutMs: limit.remainingMs() };
@@ -129,9 +132,7 @@ async function solveOne(
           quiet: opts.json,
         })
       : parallel
-        ? await withPool(opts.jobs, (runner) =>
-            solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner, quiet: opts.json }),
-          )
+        ? await solveParallelTracked(ctx, start, goal, settings, { jobs: opts.jobs, splitDepth: opts.splitDepth, runner: pool, quiet: opts.json })
         : await solveTracked(ctx, start, goal, { ...settings, trace: opts.trace === true }, { label: 'solving', quiet: opts.json }, onImprovement);
 
   if (opts.json) {
