@@ -15,17 +15,17 @@ import {
 export const MAX_THREADS: i32 = 16;
 const SCRATCH_BYTES: i32 = (4 * MAXC + 1) * 4;
 const SCRATCH = memory.data(MAX_THREADS * SCRATCH_BYTES, 16);
-// This thread's scratch: the placement being expanded (cells by slot, digits, rank weight by cell, and
+// This thread's scratch: the placement being expanded (cells by slot, digits, slot by cell, and
 // USED[i]: the cells of slots 0 .. i-1), set by useScratch.
 let BPOS: usize = SCRATCH;
 let DIG: usize = SCRATCH + MAXC * 4;
-let CWGT: usize = SCRATCH + 2 * MAXC * 4;
+let CSLOT: usize = SCRATCH + 2 * MAXC * 4;
 let USED: usize = SCRATCH + 3 * MAXC * 4;
 
 export function useScratch(t: i32): void {
   BPOS = SCRATCH + <usize>(t * SCRATCH_BYTES);
   DIG = BPOS + MAXC * 4;
-  CWGT = BPOS + 2 * MAXC * 4;
+  CSLOT = BPOS + 2 * MAXC * 4;
   USED = BPOS + 3 * MAXC * 4;
   uRank = -1;
 }
@@ -41,7 +41,7 @@ export let bNew: f64 = 0;
 export let bDepth: i32 = 0;
 export let bReached: f64 = 0;
 
-/** The rank whose digits, cells, CWGT and USED are current (-1: none). */
+/** The rank whose digits, cells, CSLOT and USED are current (-1: none). */
 let uRank: i32 = -1;
 
 /** The (digit)-th free cell of `used`, from the cell `digit` up. */
@@ -63,7 +63,7 @@ function placeFrom(k: i32, j: i32, pos: usize): u32 {
   for (let i = j; i < k; i++) {
     const q = freeCell(used, i32At(DIG, i));
     setI32(pos, i, q);
-    setI32(CWGT, q, i32At(WGT, i));
+    setI32(CSLOT, q, i);
     used |= <u32>1 << q;
     store<u32>(USED + (<usize>(i + 1) << 2), used);
   }
@@ -71,7 +71,7 @@ function placeFrom(k: i32, j: i32, pos: usize): u32 {
 }
 
 /**
- * Fills pos[0..k) and CWGT from a rank; returns the occupied cells. The frontier is scanned by
+ * Fills pos[0..k) and CSLOT from a rank; returns the occupied cells. The frontier is scanned by
  * rising rank, so the next rank is usually the last one plus a little: its digits are the last ones
  * plus the difference (carried up the mixed radix), and only the slots whose digits changed get new
  * cells. Otherwise all digits, by reciprocal multiplication: (r + 1/2) / radix is never within 1/50
@@ -165,7 +165,7 @@ function expand<V>(r: i32, nxt: usize): void {
     while (cand != 0) {
       const to = <i32>ctz(cand);
       cand &= cand - 1;
-      const r2 = r + rankDelta(from, to, occ, CWGT);
+      const r2 = r + rankDelta(from, to, i, occ, CSLOT, WGT);
       const va = bVis + (<usize>r2 << alignof<V>());
       let v2 = <u32>load<V>(va);
       if (((v2 >> from) & 1) != 0) continue; // this (placement, blank region) was reached already

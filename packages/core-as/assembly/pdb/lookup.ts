@@ -8,9 +8,10 @@ const O_VLAB: usize = 0; // i32[v*MAXC + tile]: the slot of the tile's label in 
 const O_VPAT: usize = O_VLAB + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + tile]: the pattern of the tile's label in view v
 const O_VCELL: usize = O_VPAT + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + cell]: the cell in view v's frame
 const O_VPOS: usize = O_VCELL + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + slot]: where the slot's label is (searchInit only)
-const O_VWGT: usize = O_VPOS + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + cell]: the rank weight of the label there (ranking.ts rankDelta; cells in VOCC only)
-const O_VOCC: usize = O_VWGT + ((2 * MAXC * 4 + 15) & ~15); // u32[v*MAX_PATTERNS + p]: the cells of pattern p's labels
-const O_VRANK: usize = O_VOCC + ((2 * MAX_PATTERNS * 4 + 15) & ~15);
+const O_VSLOT: usize = O_VPOS + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + cell]: the slot of the label there (cells in VOCC only)
+const O_VOCC: usize = O_VSLOT + ((2 * MAXC * 4 + 15) & ~15); // u32[v*MAX_PATTERNS + p]: the cells of pattern p's labels
+const O_WGT: usize = O_VOCC + ((2 * MAX_PATTERNS * 4 + 15) & ~15); // i32[slot]: its rank weight (ranking.ts rankDelta)
+const O_VRANK: usize = O_WGT + ((MAXC * 4 + 15) & ~15);
 const O_VNIB: usize = O_VRANK + ((2 * MAX_PATTERNS * 4 + 15) & ~15);
 const O_VSUM: usize = O_VNIB + ((2 * MAX_PATTERNS * 4 + 15) & ~15);
 const O_NEW: usize = O_VSUM + ((2 * 4 + 15) & ~15); // per view: rank, entry, sum of the child being tried
@@ -29,13 +30,6 @@ export let pdbCur: i32 = 0;
 
 export function setReflect(on: bool): void {
   reflect = on;
-}
-
-/** The rank weight of the i-th of a pattern's k labels: (C-i-1)(C-i-2)…(C-k+1) (see rankOf). */
-function labelWeight(k: i32, i: i32): i32 {
-  let w = 1;
-  for (let m = i + 1; m < k; m++) w *= pc - m;
-  return w;
 }
 
 @inline function transpose(c: i32): i32 {
@@ -75,6 +69,12 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
     setI32((VIEWS + O_VPAT), MAXC + t, i32At(PAT_OF, transpose(g)));
   }
   for (let p = 0; p < patCount; p++) {
+    const k = patK(p), start = i32At(PAT_START, p);
+    let w = 1;
+    for (let i = k - 1; i >= 0; i--) {
+      setI32((VIEWS + O_WGT), start + i, w);
+      w *= pc - i;
+    }
     setI32((VIEWS + O_VOCC), p, 0);
     setI32((VIEWS + O_VOCC), MAX_PATTERNS + p, 0);
   }
@@ -83,10 +83,9 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
     if (t == 0) continue;
     for (let v = 0; v < 2; v++) {
       const slot = i32At((VIEWS + O_VLAB), v * MAXC + t), at = i32At((VIEWS + O_VCELL), v * MAXC + c);
-      const p = i32At((VIEWS + O_VPAT), v * MAXC + t);
-      const occ = (VIEWS + O_VOCC) + (<usize>(v * MAX_PATTERNS + p) << 2);
+      const occ = (VIEWS + O_VOCC) + (<usize>(v * MAX_PATTERNS + i32At((VIEWS + O_VPAT), v * MAXC + t)) << 2);
       setI32((VIEWS + O_VPOS), v * MAXC + slot, at);
-      setI32((VIEWS + O_VWGT), v * MAXC + at, labelWeight(patK(p), slot - i32At(PAT_START, p)));
+      setI32((VIEWS + O_VSLOT), v * MAXC + at, slot);
       store<u32>(occ, load<u32>(occ) | (<u32>1 << at));
     }
   }
@@ -110,8 +109,8 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   const o = v * MAXC;
   const p = i32At((viewsAt(vw) + O_VPAT), o + t);
   const r = i32At((viewsAt(vw) + O_VRANK), v * MAX_PATTERNS + p) +
-    rankDelta(i32At((viewsAt(vw) + O_VCELL), o + from), i32At((viewsAt(vw) + O_VCELL), o + to), i32At((viewsAt(vw) + O_VOCC), v * MAX_PATTERNS + p),
-      (viewsAt(vw) + O_VWGT) + (<usize>o << 2));
+    rankDelta(i32At((viewsAt(vw) + O_VCELL), o + from), i32At((viewsAt(vw) + O_VCELL), o + to), i32At((viewsAt(vw) + O_VLAB), o + t),
+      i32At((viewsAt(vw) + O_VOCC), v * MAX_PATTERNS + p), (viewsAt(vw) + O_VSLOT) + (<usize>o << 2), viewsAt(vw) + O_WGT);
   const e = entry(p, r);
   const s = i32At((viewsAt(vw) + O_VSUM), v) - i32At((viewsAt(vw) + O_VNIB), v * MAX_PATTERNS + p) + e;
   setI32((viewsAt(vw) + O_NEW), v * 3, r); setI32((viewsAt(vw) + O_NEW), v * 3 + 1, e); setI32((viewsAt(vw) + O_NEW), v * 3 + 2, s);
@@ -143,11 +142,11 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   return s0 > s1 ? s0 : s1;
 }
 
-/** A tile moves from cell `from` to `to` in view v (vp = v·MAX_PATTERNS + its pattern): its weight and its pattern's cells follow it. */
-@inline function moveView(vw: usize, v: i32, vp: i32, from: i32, to: i32): void {
+/** Tile t moves from cell `from` to `to` in view v (vp = v·MAX_PATTERNS + its pattern): its slot and its pattern's cells follow it. */
+@inline function moveView(vw: usize, v: i32, t: i32, vp: i32, from: i32, to: i32): void {
   const o = v * MAXC;
   const x = i32At((viewsAt(vw) + O_VCELL), o + from), y = i32At((viewsAt(vw) + O_VCELL), o + to);
-  setI32((viewsAt(vw) + O_VWGT), o + y, i32At((viewsAt(vw) + O_VWGT), o + x));
+  setI32((viewsAt(vw) + O_VSLOT), o + y, i32At((viewsAt(vw) + O_VLAB), o + t));
   const occ = (viewsAt(vw) + O_VOCC) + (<usize>vp << 2);
   store<u32>(occ, load<u32>(occ) ^ ((<u32>1 << x) | (<u32>1 << y)));
 }
@@ -159,7 +158,7 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   setI32((viewsAt(vw) + O_VRANK), i, i32At((viewsAt(vw) + O_NEW), v * 3));
   setI32((viewsAt(vw) + O_VNIB), i, i32At((viewsAt(vw) + O_NEW), v * 3 + 1));
   setI32((viewsAt(vw) + O_VSUM), v, i32At((viewsAt(vw) + O_NEW), v * 3 + 2));
-  moveView(vw, v, i, from, to);
+  moveView(vw, v, t, i, from, to);
 }
 
 /** Enters the child last tried (tile t from cell `from` onto `to`); its parent's ranks, entries and sums go to `slot` (2 × i64). */
@@ -171,7 +170,7 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
 
 @inline function restoreView(vw: usize, v: i32, t: i32, from: i32, at: i32, slot: usize): void {
   const i = v * MAX_PATTERNS + i32At((viewsAt(vw) + O_VPAT), v * MAXC + t);
-  moveView(vw, v, i, from, at);
+  moveView(vw, v, t, i, from, at);
   const x = load<u64>(slot + (<usize>v << 3));
   setI32((viewsAt(vw) + O_VRANK), i, <i32><u32>x);
   setI32((viewsAt(vw) + O_VNIB), i, <i32>((x >> 32) & 0xff));

@@ -138,25 +138,24 @@ export function addPattern(mask: u32, zeroed: bool = true): i32 {
 }
 
 /**
- * The change of a placement's rank when the tile on cell `from` moves to the blank's cell `to` next to
- * it; `occ`: the cells of the pattern's tiles, `weightAt`: i32 per cell, the rank weight of the tile's
- * digit there (weights fall with the label: (C-i-1)(C-i-2)…(C-k+1) for the i-th label). A horizontal
- * move changes only that tile's digit, by one; a vertical one jumps the w − 1 cells in between, where
- * each earlier label (heavier) moves this digit back by one and each later (lighter) label's own digit
- * moves by one.
+ * The change of a placement's rank when the tile of slot i (a pattern's slots in label order, weights
+ * at `weight` by slot) moves from cell `from` to the blank's cell `to` next to it; `occ`: the cells of
+ * the pattern's tiles, `slotAt`: i32 per cell, the slot of the tile there. A horizontal move changes only
+ * that tile's digit, by one (± its weight); a vertical move jumps the w − 1 cells in between: each
+ * earlier slot there moves this digit one back, each later slot's own digit moves by one.
  */
-@inline export function rankDelta(from: i32, to: i32, occ: u32, weightAt: usize): i32 {
-  const w = i32At(weightAt, from);
+@inline export function rankDelta(from: i32, to: i32, i: i32, occ: u32, slotAt: usize, weight: usize): i32 {
   const up = to < from;
   const lo = up ? to : from, hi = up ? from : to;
   let bm = occ & ((<u32>1 << hi) - (<u32>2 << lo)); // the cells strictly between (none when adjacent)
-  let d = (hi - lo) * w;
+  let di = to - from, later = 0;
   while (bm != 0) {
-    const wj = i32At(weightAt, <i32>ctz(bm));
-    d += wj < w ? wj : -w;
+    const j = i32At(slotAt, <i32>ctz(bm));
+    if (j < i) di += up ? 1 : -1;
+    else later += i32At(weight, j);
     bm &= bm - 1;
   }
-  return up ? -d : d;
+  return di * i32At(weight, i) + (up ? -later : later);
 }
 
 @inline export function entry(p: i32, r: i32): i32 {
