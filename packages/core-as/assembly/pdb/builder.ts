@@ -8,7 +8,7 @@
 // ranked again from its cells.
 import { allocZeroed, arenaReset } from '../common/arena';
 import {
-  MAXC, MD, NMASK, PAT_LABELS, fullMask, i32At, notCol0, notColLast, patCount, patK, patSize, patTable, pc, pw, rankDelta, rankOf, setI32,
+  BETWEEN, MAXC, MD, NMASK, PAT_LABELS, fullMask, i32At, notCol0, notColLast, patCount, patK, patSize, patTable, pc, pw, rankOf, setI32,
 } from './ranking';
 
 /** Threads that may build one table together (pdb/threads.ts); each has its own scratch below. */
@@ -165,7 +165,24 @@ function expand<V>(r: i32, nxt: usize): void {
     while (cand != 0) {
       const to = <i32>ctz(cand);
       cand &= cand - 1;
-      const r2 = r + rankDelta(from, to, i, occ, CSLOT, WGT);
+      let r2 = r;
+      const step = to - from;
+      if (step == 1 || step == -1) {
+        r2 += step * i32At(WGT, i); // no tile between: only this tile's digit moves by one
+      } else {
+        // the tiles strictly between `from` and `to`: earlier slots shift this tile's digit,
+        // later slots have their digits shifted by one
+        const up = step < 0;
+        let bm = occ & load<u32>(BETWEEN + (<usize>((from << 2) + (up ? 0 : 1)) << 2));
+        let di = step, later = 0;
+        while (bm != 0) {
+          const j = i32At(CSLOT, <i32>ctz(bm));
+          if (j < i) di += up ? 1 : -1;
+          else later += i32At(WGT, j);
+          bm &= bm - 1;
+        }
+        r2 += di * i32At(WGT, i) + (up ? -later : later);
+      }
       const va = bVis + (<usize>r2 << alignof<V>());
       let v2 = <u32>load<V>(va);
       if (((v2 >> from) & 1) != 0) continue; // this (placement, blank region) was reached already

@@ -1,17 +1,14 @@
 // The pattern databases' lookup in the search (docs/contracts/pdb.md, "Lookup"): one or two views
 // (normal, reflected), their ranks and entries updated per move by IDA* (puzzle/idastar.ts).
 import { SHARED, instanceData } from '../common/arena';
-import { MAXC, MAX_PATTERNS, PAT_OF, PAT_START, SLOT, entry, i32At, patCount, patK, pc, ph, pw, rankDelta, rankOf, setI32 } from './ranking';
+import { MAXC, MAX_PATTERNS, PAT_OF, PAT_START, SLOT, entry, i32At, patCount, patK, pc, ph, pw, rankOf, setI32 } from './ranking';
 // This instance's views, one block (16-aligned parts): its address is a constant in the one-instance
 // build and one global in the shared-memory build (measured: one global costs less than one per view).
 const O_VLAB: usize = 0; // i32[v*MAXC + tile]: the slot of the tile's label in view v
 const O_VPAT: usize = O_VLAB + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + tile]: the pattern of the tile's label in view v
 const O_VCELL: usize = O_VPAT + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + cell]: the cell in view v's frame
-const O_VPOS: usize = O_VCELL + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + slot]: where the slot's label is (searchInit only)
-const O_VSLOT: usize = O_VPOS + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + cell]: the slot of the label there (cells in VOCC only)
-const O_VOCC: usize = O_VSLOT + ((2 * MAXC * 4 + 15) & ~15); // u32[v*MAX_PATTERNS + p]: the cells of pattern p's labels
-const O_WGT: usize = O_VOCC + ((2 * MAX_PATTERNS * 4 + 15) & ~15); // i32[slot]: its rank weight (ranking.ts rankDelta)
-const O_VRANK: usize = O_WGT + ((MAXC * 4 + 15) & ~15);
+const O_VPOS: usize = O_VCELL + ((2 * MAXC * 4 + 15) & ~15); // i32[v*MAXC + slot]: where the slot's label is
+const O_VRANK: usize = O_VPOS + ((2 * MAXC * 4 + 15) & ~15);
 const O_VNIB: usize = O_VRANK + ((2 * MAX_PATTERNS * 4 + 15) & ~15);
 const O_VSUM: usize = O_VNIB + ((2 * MAX_PATTERNS * 4 + 15) & ~15);
 const O_NEW: usize = O_VSUM + ((2 * 4 + 15) & ~15); // per view: rank, entry, sum of the child being tried
@@ -68,26 +65,10 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
     setI32((VIEWS + O_VPAT), t, i32At(PAT_OF, g));
     setI32((VIEWS + O_VPAT), MAXC + t, i32At(PAT_OF, transpose(g)));
   }
-  for (let p = 0; p < patCount; p++) {
-    const k = patK(p), start = i32At(PAT_START, p);
-    let w = 1;
-    for (let i = k - 1; i >= 0; i--) {
-      setI32((VIEWS + O_WGT), start + i, w);
-      w *= pc - i;
-    }
-    setI32((VIEWS + O_VOCC), p, 0);
-    setI32((VIEWS + O_VOCC), MAX_PATTERNS + p, 0);
-  }
   for (let c = 0; c < pc; c++) {
     const t = <i32>load<u16>(board + (<usize>c << 1));
     if (t == 0) continue;
-    for (let v = 0; v < 2; v++) {
-      const slot = i32At((VIEWS + O_VLAB), v * MAXC + t), at = i32At((VIEWS + O_VCELL), v * MAXC + c);
-      const occ = (VIEWS + O_VOCC) + (<usize>(v * MAX_PATTERNS + i32At((VIEWS + O_VPAT), v * MAXC + t)) << 2);
-      setI32((VIEWS + O_VPOS), v * MAXC + slot, at);
-      setI32((VIEWS + O_VSLOT), v * MAXC + at, slot);
-      store<u32>(occ, load<u32>(occ) | (<u32>1 << at));
-    }
+    for (let v = 0; v < 2; v++) setI32((VIEWS + O_VPOS), v * MAXC + i32At((VIEWS + O_VLAB), v * MAXC + t), i32At((VIEWS + O_VCELL), v * MAXC + c));
   }
   for (let v = 0; v < 2; v++) {
     let s = 0;
@@ -104,13 +85,11 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   return true;
 }
 
-/** Tile t moves from cell `from` onto `to` (the blank's) in view v: the child's rank from the parent's (nothing changes). */
-@inline function tryView(vw: usize, v: i32, t: i32, from: i32, to: i32): i32 {
+@inline function tryView(vw: usize, v: i32, t: i32, to: i32): i32 {
   const o = v * MAXC;
+  setI32((viewsAt(vw) + O_VPOS), o + i32At((viewsAt(vw) + O_VLAB), o + t), i32At((viewsAt(vw) + O_VCELL), o + to));
   const p = i32At((viewsAt(vw) + O_VPAT), o + t);
-  const r = i32At((viewsAt(vw) + O_VRANK), v * MAX_PATTERNS + p) +
-    rankDelta(i32At((viewsAt(vw) + O_VCELL), o + from), i32At((viewsAt(vw) + O_VCELL), o + to), i32At((viewsAt(vw) + O_VLAB), o + t),
-      i32At((viewsAt(vw) + O_VOCC), v * MAX_PATTERNS + p), (viewsAt(vw) + O_VSLOT) + (<usize>o << 2), viewsAt(vw) + O_WGT);
+  const r = rankOf(patK(p), (viewsAt(vw) + O_VPOS) + (<usize>(o + i32At(PAT_START, p)) << 2));
   const e = entry(p, r);
   const s = i32At((viewsAt(vw) + O_VSUM), v) - i32At((viewsAt(vw) + O_VNIB), v * MAX_PATTERNS + p) + e;
   setI32((viewsAt(vw) + O_NEW), v * 3, r); setI32((viewsAt(vw) + O_NEW), v * 3 + 1, e); setI32((viewsAt(vw) + O_NEW), v * 3 + 2, s);
@@ -126,9 +105,9 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
   return VIEWS;
 }
 
-/** Tile t moves from cell `from` onto cell `to`: the child's entry sum in the normal view (pdbCommit keeps it). */
-@inline export function pdbTry(vw: usize, t: i32, from: i32, to: i32): i32 {
-  return tryView(vw, 0, t, from, to);
+/** Tile t moves onto cell `to`: the child's entry sum in the normal view (pdbCommit keeps it). */
+@inline export function pdbTry(vw: usize, t: i32, to: i32): i32 {
+  return tryView(vw, 0, t, to);
 }
 
 /** Whether a second (reflected) view is in use: pdbTryReflected then completes the child's value. */
@@ -137,49 +116,49 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
 }
 
 /** The max of `s0` (pdbTry's value) and the reflected view's sum for the same move. */
-@inline export function pdbTryReflected(vw: usize, t: i32, from: i32, to: i32, s0: i32): i32 {
-  const s1 = tryView(vw, 1, t, from, to);
+@inline export function pdbTryReflected(vw: usize, t: i32, to: i32, s0: i32): i32 {
+  const s1 = tryView(vw, 1, t, to);
   return s0 > s1 ? s0 : s1;
 }
 
-/** Tile t moves from cell `from` to `to` in view v (vp = v·MAX_PATTERNS + its pattern): its slot and its pattern's cells follow it. */
-@inline function moveView(vw: usize, v: i32, t: i32, vp: i32, from: i32, to: i32): void {
-  const o = v * MAXC;
-  const x = i32At((viewsAt(vw) + O_VCELL), o + from), y = i32At((viewsAt(vw) + O_VCELL), o + to);
-  setI32((viewsAt(vw) + O_VSLOT), o + y, i32At((viewsAt(vw) + O_VLAB), o + t));
-  const occ = (viewsAt(vw) + O_VOCC) + (<usize>vp << 2);
-  store<u32>(occ, load<u32>(occ) ^ ((<u32>1 << x) | (<u32>1 << y)));
+@inline function undoView(vw: usize, v: i32, t: i32, at: i32): void {
+  setI32((viewsAt(vw) + O_VPOS), v * MAXC + i32At((viewsAt(vw) + O_VLAB), v * MAXC + t), i32At((viewsAt(vw) + O_VCELL), v * MAXC + at));
 }
 
-@inline function commitView(vw: usize, v: i32, t: i32, from: i32, to: i32, slot: usize): void {
+/** Puts tile t back on cell `at` in every view (a child cut at the bound). */
+@inline export function pdbUndo(vw: usize, t: i32, at: i32): void {
+  undoView(vw, 0, t, at);
+  if (views == 2) undoView(vw, 1, t, at);
+}
+
+@inline function commitView(vw: usize, v: i32, t: i32, slot: usize): void {
   const i = v * MAX_PATTERNS + i32At((viewsAt(vw) + O_VPAT), v * MAXC + t);
   store<u64>(slot + (<usize>v << 3),
     <u64><u32>i32At((viewsAt(vw) + O_VRANK), i) | (<u64>i32At((viewsAt(vw) + O_VNIB), i) << 32) | (<u64>i32At((viewsAt(vw) + O_VSUM), v) << 40));
   setI32((viewsAt(vw) + O_VRANK), i, i32At((viewsAt(vw) + O_NEW), v * 3));
   setI32((viewsAt(vw) + O_VNIB), i, i32At((viewsAt(vw) + O_NEW), v * 3 + 1));
   setI32((viewsAt(vw) + O_VSUM), v, i32At((viewsAt(vw) + O_NEW), v * 3 + 2));
-  moveView(vw, v, t, i, from, to);
 }
 
-/** Enters the child last tried (tile t from cell `from` onto `to`); its parent's ranks, entries and sums go to `slot` (2 × i64). */
-@inline export function pdbCommit(vw: usize, t: i32, from: i32, to: i32, best: i32, slot: usize): void {
-  commitView(vw, 0, t, from, to, slot);
-  if (views == 2) commitView(vw, 1, t, from, to, slot);
+/** Enters the child last tried with tile t; its parent's ranks, entries and sums go to `slot` (2 × i64). */
+@inline export function pdbCommit(vw: usize, t: i32, best: i32, slot: usize): void {
+  commitView(vw, 0, t, slot);
+  if (views == 2) commitView(vw, 1, t, slot);
   pdbCur = best;
 }
 
-@inline function restoreView(vw: usize, v: i32, t: i32, from: i32, at: i32, slot: usize): void {
+@inline function restoreView(vw: usize, v: i32, t: i32, at: i32, slot: usize): void {
+  undoView(vw, v, t, at);
   const i = v * MAX_PATTERNS + i32At((viewsAt(vw) + O_VPAT), v * MAXC + t);
-  moveView(vw, v, t, i, from, at);
   const x = load<u64>(slot + (<usize>v << 3));
   setI32((viewsAt(vw) + O_VRANK), i, <i32><u32>x);
   setI32((viewsAt(vw) + O_VNIB), i, <i32>((x >> 32) & 0xff));
   setI32((viewsAt(vw) + O_VSUM), v, <i32>(x >> 40));
 }
 
-/** Back to the parent: tile t returns from cell `from` to `at`; ranks, entries and sums from `slot`. */
-@inline export function pdbRestore(vw: usize, t: i32, from: i32, at: i32, slot: usize): void {
-  restoreView(vw, 0, t, from, at, slot);
-  if (views == 2) restoreView(vw, 1, t, from, at, slot);
+/** Back to the parent: tile t returns to cell `at`; ranks, entries and sums from `slot`. */
+@inline export function pdbRestore(vw: usize, t: i32, at: i32, slot: usize): void {
+  restoreView(vw, 0, t, at, slot);
+  if (views == 2) restoreView(vw, 1, t, at, slot);
   pdbCur = bestSum(vw);
 }

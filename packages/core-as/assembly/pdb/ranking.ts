@@ -38,6 +38,8 @@ export const SLOT = memory.data(MAXC * 4, 16);
 export const PAT_START = memory.data(MAX_PATTERNS * 4, 16);
 let slots: i32 = 0;
 export const MD = memory.data(MAXC * MAXC * 4, 16); // i32[cell*MAXC + label] Manhattan distance
+/** u32[cell*4 + dir]: for vertical moves, the cells strictly between the cell and its neighbour. */
+export const BETWEEN = memory.data(MAXC * 16, 16);
 /** u32 per cell: its neighbours. */
 export const NMASK = memory.data(MAXC * 4, 16);
 
@@ -87,6 +89,10 @@ export function setupGeometry(w: i32, h: i32): bool {
   for (let c = 0; c < pc; c++) {
     const r = c / w, q = c % w;
     setI32(PAT_OF, c, -1);
+    store<u32>(BETWEEN + (<usize>(c << 2) << 2), r > 0 ? ((<u32>1 << c) - 1) & ~((<u32>2 << (c - w)) - 1) : 0);
+    store<u32>(BETWEEN + (<usize>((c << 2) + 1) << 2), r < h - 1 ? ((<u32>1 << (c + w)) - 1) & ~((<u32>2 << c) - 1) : 0);
+    store<u32>(BETWEEN + (<usize>((c << 2) + 2) << 2), 0);
+    store<u32>(BETWEEN + (<usize>((c << 2) + 3) << 2), 0);
     store<u32>(NMASK + (<usize>c << 2), (r > 0 ? <u32>1 << (c - w) : 0) | (r < h - 1 ? <u32>1 << (c + w) : 0) |
       (q > 0 ? <u32>1 << (c - 1) : 0) | (q < w - 1 ? <u32>1 << (c + 1) : 0));
     for (let l = 0; l < pc; l++) {
@@ -135,27 +141,6 @@ export function addPattern(mask: u32, zeroed: bool = true): i32 {
     used |= <u32>1 << q;
   }
   return r;
-}
-
-/**
- * The change of a placement's rank when the tile of slot i (a pattern's slots in label order, weights
- * at `weight` by slot) moves from cell `from` to the blank's cell `to` next to it; `occ`: the cells of
- * the pattern's tiles, `slotAt`: i32 per cell, the slot of the tile there. A horizontal move changes only
- * that tile's digit, by one (± its weight); a vertical move jumps the w − 1 cells in between: each
- * earlier slot there moves this digit one back, each later slot's own digit moves by one.
- */
-@inline export function rankDelta(from: i32, to: i32, i: i32, occ: u32, slotAt: usize, weight: usize): i32 {
-  const up = to < from;
-  const lo = up ? to : from, hi = up ? from : to;
-  let bm = occ & ((<u32>1 << hi) - (<u32>2 << lo)); // the cells strictly between (none when adjacent)
-  let di = to - from, later = 0;
-  while (bm != 0) {
-    const j = i32At(slotAt, <i32>ctz(bm));
-    if (j < i) di += up ? 1 : -1;
-    else later += i32At(weight, j);
-    bm &= bm - 1;
-  }
-  return di * i32At(weight, i) + (up ? -later : later);
 }
 
 @inline export function entry(p: i32, r: i32): i32 {

@@ -21,7 +21,7 @@ import {
   ST_RUNNING, ST_FOUND, ST_EXHAUSTED, ST_LIMIT, reservePath,
   expandedN, generatedN, maxFrontierN, iterationsN, maxNodesN,
 } from './common';
-import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbCommit, pdbRestore, pdbViews } from '../pdb/lookup';
+import { pdbCur, pdbTry, pdbReflected, pdbTryReflected, pdbUndo, pdbCommit, pdbRestore, pdbViews } from '../pdb/lookup';
 
 const MODE_DELTA: i32 = 0;
 const MODE_LINEAR: i32 = 1;
@@ -273,14 +273,14 @@ function writePath(d: i32, last: i32): void {
           }
         }
         if (m == MODE_PDB) {
-          best = pdbTry(vw, t, b, a);
+          best = pdbTry(vw, t, a);
           nh += <T>(2 * (best - pdbCur));
           // The reflected lookup can only raise f: skip it when f is already cut and cannot lower
           // the next bound (a cut child is never entered, so its ranks are not needed).
           if (pdbReflected()) {
             const f0 = fOf<T>(wt, <T>(d + 1), nh, gq, hp);
             if (f0 <= b0 || f0 < next) {
-              const both = pdbTryReflected(vw, t, b, a, best);
+              const both = pdbTryReflected(vw, t, a, best);
               nh += <T>(2 * (both - best));
               best = both;
             }
@@ -292,6 +292,7 @@ function writePath(d: i32, last: i32): void {
       if (f > b0) {
         if (f < next) next = f;
         if (m == MODE_EUCLID) { store<i32>(ps + (<usize>t << 2), b); store<i32>(ps, a); }
+        if (m == MODE_PDB) pdbUndo(vw, t, b);
         continue;
       }
       // descend into the child
@@ -303,7 +304,7 @@ function writePath(d: i32, last: i32): void {
         store<i32>(stLine + (<usize>d << 2), line);
         if (line >= 0) { store<i32>(stOld + (<usize>d << 2), oldC); store<i32>(cf + (<usize>line << 2), newC); }
       }
-      if (m == MODE_PDB) pdbCommit(vw, t, b, a, best, stPdb + (<usize>d << 4));
+      if (m == MODE_PDB) pdbCommit(vw, t, best, stPdb + (<usize>d << 4));
       setTile(bd, a, t); setTile(bd, b, 0);
       d++; a = b; h = nh;
       if (h == 0) { status = ST_FOUND; break; } // h is 0 exactly on the goal, for every heuristic
@@ -327,7 +328,7 @@ function writePath(d: i32, last: i32): void {
         const line = i32At(stLine, d);
         if (line >= 0) store<i32>(cf + (<usize>line << 2), i32At(stOld, d));
       }
-      if (m == MODE_PDB) pdbRestore(vw, t, pa, a, stPdb + (<usize>d << 4));
+      if (m == MODE_PDB) pdbRestore(vw, t, a, stPdb + (<usize>d << 4));
       a = pa;
       h = load<T>(fr);
       rem = load<i32>(fr, 12);
