@@ -307,7 +307,21 @@ export async function run(bench) {
     // the 16 threads cost without them: the difference is the 7-8 tables' share of the peak RSS.
     if (!bench.quick) {
       const jobs = 16;
-      const args = (h) => ['puzzle', 'solve', '--file', join(repo, 'data/korf100.tsv'), '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', h, '--jobs', String(jobs), '--json'];
+      const args = (h) => [
+        'puzzle',
+        'solve',
+        '--file',
+        join(repo, 'data/korf100.tsv'),
+        '--goal',
+        'blank-first',
+        '--algorithm',
+        'idastar',
+        '--heuristic',
+        h,
+        '--jobs',
+        String(jobs),
+        '--json',
+      ];
       const many = bench.table(
         `Korf's 100 on --jobs ${jobs} (the CLI, tables in the cache)`,
         [
@@ -327,7 +341,10 @@ export async function run(bench) {
       const optimal = new Map(korf.map((k) => [String(k.id), k.optimal]));
       const runs = ['pdb663', 'pdb78'].map((h) => {
         const r = cliProcess(args(h));
-        const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+        const rows = r.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
         const solved = rows.filter((x) => x.status === 'solved' && x.length === optimal.get(x.id)).length;
         return { h, r, solved, expanded: rows.reduce((sum, x) => sum + (x.stats?.expanded ?? 0), 0), tables: pdbTableBytes(PDB_SPECS[h]) / MB };
       });
@@ -347,7 +364,9 @@ export async function run(bench) {
             ? `${all}; one copy ${Number.isNaN(share) ? 'not measured (no GNU time)' : share < 1.5 * tables ? `met (${(share / tables).toFixed(2)} × the tables)` : `missed (${(share / tables).toFixed(2)} × the tables)`}`
             : all,
         });
-        bench.log(`--jobs ${jobs} ${h}: ${solved} of ${korf.length} solved optimally, peak RSS ${Math.round(r.maxRssMB)} MB (tables ${Math.round(tables)} MB), ${s(r.wallMs)} s`);
+        bench.log(
+          `--jobs ${jobs} ${h}: ${solved} of ${korf.length} solved optimally, peak RSS ${Math.round(r.maxRssMB)} MB (tables ${Math.round(tables)} MB), ${s(r.wallMs)} s`,
+        );
       }
     }
 
