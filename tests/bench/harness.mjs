@@ -2,6 +2,8 @@
 // columns, each domain's environment (domains may come from different runs), and one results file
 // (results.json, from which results.md is generated). A case file exports `run(bench)` and adds its
 // tables through `bench.table(…)`.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
 export const median = (xs) => {
@@ -10,7 +12,32 @@ export const median = (xs) => {
 };
 
 export function environment() {
-  return { date: new Date().toISOString().slice(0, 10), node: process.version, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length };
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].filter((f) => f !== '');
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    kernels: kernelsDigest(),
+    ...(flags.length > 0 ? { nodeFlags: flags.join(' ') } : {}),
+  };
+}
+
+/**
+ * The first 12 hex digits of the SHA-256 of the kernels module the engine's build embeds (what the
+ * cases ran), so that a table measured on a stale build says so: one run's Q(16) and Q(17) figures
+ * matched the speed of the count kernel from before a merge that had made it faster by a quarter, and
+ * could not be told apart from a run without the trap handler (node --disable-wasm-trap-handler: a
+ * bounds check on every WASM memory access), which the node flags now show.
+ */
+function kernelsDigest() {
+  try {
+    const text = readFileSync(new URL('../../packages/engine/dist/core-as/index.js', import.meta.url), 'utf8');
+    const base64 = /wasmBase64 = "([^"]+)"/.exec(text)?.[1];
+    return base64 === undefined ? 'unknown' : createHash('sha256').update(Buffer.from(base64, 'base64')).digest('hex').slice(0, 12);
+  } catch {
+    return 'unknown';
+  }
 }
 
 /**
@@ -37,7 +64,8 @@ const cell = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : 
 
 /** Markdown for a results object: each domain's environment, then each table with its notes. */
 export function renderMarkdown(results) {
-  const describe = (env) => `${env.date}, node ${env.node}, ${env.cpu} (${env.cores} cores)`;
+  const describe = (env) =>
+    `${env.date}, node ${env.node}${env.nodeFlags ? ` (${env.nodeFlags})` : ''}, ${env.cpu} (${env.cores} cores)${env.kernels ? `, kernels.wasm ${env.kernels}` : ''}`;
   const out = [
     '# Benchmark results (pnpm bench)',
     '',

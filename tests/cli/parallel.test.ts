@@ -1,5 +1,8 @@
 // `puzzle solve -p … --jobs N`: parallel IDA* on worker threads, end to end (issue 24).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, ensureBuilt, expectOneLineError, run } from './run.js';
 
@@ -78,5 +81,41 @@ describe('puzzle solve --jobs N (one board)', () => {
     expect(sent).toBe(true);
     expect(code).toBe(130);
     expect(JSON.parse(stdout).status).toBe('aborted');
+  });
+});
+
+describe('puzzle solve --file F --jobs N', () => {
+  it('solves every board of a file on 6 worker threads with nothing but the summary on stderr (its 12 lanes share one stop signal)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'searchlab-cli-jobs-'));
+    try {
+      const file = join(dir, 'boards.txt');
+      // 8-puzzles a few moves from the goal: the 2 × 6 lanes start on 12 of them at once.
+      const boards = [
+        '0 2 3 1 4 6 7 5 8',
+        '1 2 3 0 4 6 7 5 8',
+        '1 2 3 4 5 6 7 0 8',
+        '1 2 3 4 8 5 7 0 6',
+        '1 2 3 7 4 5 8 0 6',
+        '1 3 0 4 2 6 7 5 8',
+        '1 3 0 8 2 5 4 7 6',
+        '1 3 5 4 2 0 7 8 6',
+        '1 5 2 4 0 3 7 8 6',
+        '1 5 2 4 8 3 0 7 6',
+        '4 1 3 0 2 5 7 8 6',
+        '4 1 3 7 2 6 5 8 0',
+      ];
+      writeFileSync(file, `${boards.join('\n')}\n`);
+      const r = await run(['puzzle', 'solve', '--file', file, '--algorithm', 'idastar', '--jobs', '6', '--json']);
+      expect(r.code).toBe(0);
+      const out = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(out.map((x) => x.status)).toEqual(Array(12).fill('solved'));
+      // Before the fix Node warned here: "MaxListenersExceededWarning: Possible EventTarget memory leak detected".
+      expect(r.stderr.trim()).toMatch(/^12 of 12 instances: 12 solved; .* on 6 jobs$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

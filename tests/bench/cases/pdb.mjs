@@ -2,6 +2,7 @@
 // sum 5305): database build times, IDA* totals per partition next to Korf & Felner's published
 // averages (nodes generated) with the issue's targets, the per-instance counts of 7-8 + reflection,
 // the whole CLI process for one board (time beyond the solve, peak RSS against the tables' size),
+// Korf's 100 on --jobs 16 through the CLI (every instance solved, one copy of the 7-8 tables),
 // the plain native C Manhattan IDA* reference against the WASM kernel (same node counts asserted),
 // and two worker threads against one.
 // SEARCHLAB_BENCH_PDB_CACHE=<dir>: use the tables cached there (built there once if missing) and do
@@ -70,18 +71,23 @@ async function solveAll(heuristic, pdbReflect, instances = korf) {
 const verdict = (value, target, unit = '', digits = 2) =>
   value <= target ? `met (${+value.toFixed(digits)}${unit})` : `missed by ${ratio(value, target, 2)}× (${+value.toFixed(digits)}${unit})`;
 
-/** One CLI process (wall ms, its peak RSS in MB from GNU time when present, the solve's own ms from --json). */
-function cliRun(args, env) {
+/** One CLI process: wall ms, its peak RSS in MB from GNU time when present, its stdout. */
+function cliProcess(args) {
   const time = existsSync('/usr/bin/time');
   const cmd = time ? '/usr/bin/time' : process.execPath;
   const argv = time ? ['-f', 'maxrss %M', process.execPath, cli, ...args] : [cli, ...args];
   const t0 = performance.now();
-  const r = spawnSync(cmd, argv, { encoding: 'utf8', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, argv, { encoding: 'utf8', maxBuffer: 64 * MB });
   const wallMs = performance.now() - t0;
   if (r.status !== 0) throw new Error(`searchlab ${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
   const rss = /maxrss (\d+)/.exec(r.stderr ?? '');
-  const json = JSON.parse(r.stdout);
-  return { wallMs, maxRssMB: rss ? +rss[1] / 1024 : NaN, solveMs: json.stats?.timeMs ?? 0 };
+  return { wallMs, maxRssMB: rss ? +rss[1] / 1024 : NaN, stdout: r.stdout };
+}
+
+/** One CLI solve of one board: cliProcess and the solve's own ms from --json. */
+function cliRun(args) {
+  const r = cliProcess(args);
+  return { ...r, solveMs: JSON.parse(r.stdout).stats?.timeMs ?? 0 };
 }
 
 /** ida-manhattan-plain.ts compiled like the kernels; returns (cells) => {expanded, ms}. */
@@ -293,6 +299,74 @@ export async function run(bench) {
           rssRatio: withTables ? +(rss / tables).toFixed(2) : '-',
           target: withTables ? `wall − solve ${verdict(beyond / 1000, TARGET.processS, ' s')}; RSS ${verdict(rss / tables, TARGET.rssOverTables, '×')}` : '-',
         });
+      }
+    }
+
+    // Korf's 100 on 16 worker threads through the CLI (issue 22): every instance solved, and one copy
+    // of the 7-8 tables for all the threads. The same run with 6-6-3 (5.5 MB of tables) measures what
+    // the 16 threads cost without them: the difference is the 7-8 tables' share of the peak RSS.
+    if (!bench.quick) {
+      const jobs = 16;
+      const args = (h) => [
+        'puzzle',
+        'solve',
+        '--file',
+        join(repo, 'data/korf100.tsv'),
+        '--goal',
+        'blank-first',
+        '--algorithm',
+        'idastar',
+        '--heuristic',
+        h,
+        '--jobs',
+        String(jobs),
+        '--json',
+      ];
+      const many = bench.table(
+        `Korf's 100 on --jobs ${jobs} (the CLI, tables in the cache)`,
+        [
+          { key: 'heuristic', label: 'heuristic', align: 'left' },
+          { key: 'solved', label: 'solved (optimal)' },
+          { key: 'expanded', label: 'expanded (all 100)' },
+          { key: 'wallS', label: 'process wall s' },
+          { key: 'rssMB', label: 'peak RSS MB' },
+          { key: 'tablesMB', label: 'tables MB' },
+          { key: 'shareMB', label: 'RSS − the pdb663 run MB' },
+          { key: 'target', label: 'target', align: 'left' },
+        ],
+        `\`searchlab ${args('pdb78').join(' ').replace(join(repo, 'data'), 'data')}\` as a child process, once, then the same with pdb663: ${jobs} worker threads on this machine's ${availableParallelism()} cores (oversubscribed; --jobs takes 1 to 1024 whatever the core count). ` +
+          'With --file and --jobs every instance is a parallel IDA* solve on the pool (the last iterations split into subtrees), so more nodes are expanded than on one thread. Peak RSS from GNU time. ' +
+          "Target (issue 22): every instance solved, with one copy of the 7-8 tables shared by the threads: the 7-8 run's peak RSS exceeds the 6-6-3 run's (the same threads, 5.5 MB of tables) by less than 1.5 × the 7-8 tables (a copy per thread would be 16 ×).",
+      );
+      const optimal = new Map(korf.map((k) => [String(k.id), k.optimal]));
+      const runs = ['pdb663', 'pdb78'].map((h) => {
+        const r = cliProcess(args(h));
+        const rows = r.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
+        const solved = rows.filter((x) => x.status === 'solved' && x.length === optimal.get(x.id)).length;
+        return { h, r, solved, expanded: rows.reduce((sum, x) => sum + (x.stats?.expanded ?? 0), 0), tables: pdbTableBytes(PDB_SPECS[h]) / MB };
+      });
+      const share = runs[1].r.maxRssMB - runs[0].r.maxRssMB;
+      for (const { h, r, solved, expanded, tables } of runs) {
+        const all = solved === korf.length ? 'every instance solved' : `missed: ${korf.length - solved} not solved optimally`;
+        const big = h === 'pdb78';
+        many.add({
+          heuristic: h,
+          solved,
+          expanded,
+          wallS: s(r.wallMs),
+          rssMB: Math.round(r.maxRssMB),
+          tablesMB: +tables.toFixed(1),
+          shareMB: big ? Math.round(share) : '-',
+          target: big
+            ? `${all}; one copy ${Number.isNaN(share) ? 'not measured (no GNU time)' : share < 1.5 * tables ? `met (${(share / tables).toFixed(2)} × the tables)` : `missed (${(share / tables).toFixed(2)} × the tables)`}`
+            : all,
+        });
+        bench.log(
+          `--jobs ${jobs} ${h}: ${solved} of ${korf.length} solved optimally, peak RSS ${Math.round(r.maxRssMB)} MB (tables ${Math.round(tables)} MB), ${s(r.wallMs)} s`,
+        );
       }
     }
 

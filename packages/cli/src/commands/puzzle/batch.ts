@@ -1,6 +1,7 @@
 // `puzzle solve --file F --jobs N [--db URL]`: every board of a file solved on the worker pool (or the
 // PostgreSQL queue), one JSON line
 // per instance on stdout as it finishes (with its id), a progress bar and a summary on stderr.
+import { setMaxListeners } from 'node:events';
 import { InvalidInputError, SearchlabError, inlinePool, runTasks, type TaskRunner } from '@searchlab/engine';
 import {
   MIN_SPLIT_NODES,
@@ -181,6 +182,7 @@ export async function solveBatch(
       );
     }
     const stop = AbortSignal.any([ctx.signal, ...(remaining === undefined ? [] : [AbortSignal.timeout(Math.max(0, Math.ceil(remaining)))])]);
+    setMaxListeners(0, stop); // each of the 2 × jobs lanes listens to it: no leak warning past 10 (--jobs 16 printed one)
     return solveSplitting(list, runner, jobs, batch.spec, stop, onResult);
   });
   const total = list.length + batch.bad.length;
