@@ -72,7 +72,7 @@ export class Rng {
   static forStream(seed: number, index: number): Rng {
     if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${describe(seed)}`);
     if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) {
-      throw new InvalidInputError(`stream index must be an integer 0..2^32-1, got ${index}`);
+      throw new InvalidInputError(`stream index must be an integer 0..2^32-1, got ${describe(index)}`);
     }
     return new Rng(new Rng((new Rng(seed).s0 ^ index) >>> 0).s0);
   }

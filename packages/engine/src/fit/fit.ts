@@ -129,8 +129,30 @@ function rootMeanSquare(n: number, residual: (r: number) => number): number {
   return ss === 0 ? 0 : ldexp(Math.sqrt(ss / n), scale);
 }
 
-/** Unweighted RMS of y − p(x) over the rows (all, or `index`). */
+/**
+ * Unweighted RMS of y − p(x) over the rows (all, or `index`); NaN when there is no row.
+ *
+ * @param coefficients - The polynomial, highest power first.
+ * @param rows - The points: `x`, `y` of one length, and optionally `index`, the rows to score.
+ */
 export function rmsError(coefficients: readonly number[], rows: FitRows): number {
+  checkArrayLike(coefficients, 'coefficients');
+  checkObject(rows, 'rows');
+  checkArrayLike(rows.x, 'rows.x');
+  checkArrayLike(rows.y, 'rows.y');
+  if (rows.x.length !== rows.y.length) throw new InvalidInputError(`rows.x has ${rows.x.length} values but rows.y has ${rows.y.length}`);
+  if (rows.index !== undefined) {
+    checkArrayLike(rows.index, 'rows.index');
+    for (let r = 0; r < rows.index.length; r++) {
+      const i = rows.index[r];
+      if (!(Number.isInteger(i) && i! >= 0 && i! < rows.x.length)) throw new InvalidInputError(`rows.index[${r}] must be a row 0..${rows.x.length - 1}, got ${describe(i)}`);
+    }
+  }
+  return rowsRms(coefficients, rows);
+}
+
+/** {@link rmsError} on rows the engine made itself (the folds of a sweep): not checked again. */
+export function rowsRms(coefficients: readonly number[], rows: FitRows): number {
   const n = (rows.index ?? rows.x).length;
   if (n === 0) return NaN;
   return rootMeanSquare(n, (r) => {

@@ -2,7 +2,8 @@
 // generator, and the over/under-fitting pattern of seed 000 as a statistical fact over many seeds.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '@searchlab/engine';
-import { SEED_EXPERIMENT, foldIndices, oneStandardError, polyval, runExperiment, splitIndices, sweepDegreesSync } from '@searchlab/engine/fit';
+import { SEED_EXPERIMENT, foldIndices, polyval, runExperiment, splitIndices, sweepDegreesSync } from '@searchlab/engine/fit';
+import { oneStandardError } from '../../src/fit/select.js'; // internal: the sweep's recommendation rule
 import { NormalSource } from '../../src/core/normal.js';
 import { Rng } from '../../src/core/rng.js'; // the source's class, as NormalSource takes it
 
