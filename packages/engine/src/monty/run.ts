@@ -8,7 +8,7 @@ import { checkBackend, checkInteger, checkObject, checkOptionalObject, describe,
 import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import type { Run } from '../core/run.js';
 import { checkKernels, type Kernels } from '../core/kernels.js';
-import { CHUNK_GAMES, MAX_TRIALS, addCounters, chunkCount, chunkGames, normalizeGame, zeroCounters, type Counters, type MontyGame } from './model.js';
+import { MAX_TRIALS, addCounters, chunkCount, chunkGames, normalizeGame, zeroCounters, type Counters, type MontyGame } from './model.js';
 import { createTsKernel, type MontyKernel } from './ts-kernel.js';
 import { createWasmKernel } from './wasm-kernel.js';
 
