@@ -11,9 +11,9 @@
  * degree within one standard error of the best score. With a test set only: the degree with the
  * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
  */
-import { checkArray, checkArrayLike, checkObject, shown } from '../core/args.js';
+import { checkArray, checkArrayLike, checkObject, checkTimeoutMs, shown } from '../core/args.js';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { polyfitRows, polyfitRowsSync, polyval, rowsRms, type FitOptions, type PolyFit } from './fit.js';
 import type { FitRows } from './run.js';
@@ -157,8 +157,20 @@ function checkSizes(p: ReturnType<typeof plan>, degrees: readonly number[]): voi
   }
 }
 
-function fitOptions(options: SweepOptions, data: SweepData): FitOptions {
-  return { ...options, weights: data.w };
+/**
+ * Each fit's options: the sweep's, with what is left of its `timeoutMs` — a limit on the whole
+ * sweep from its start (the API's one meaning of a timeout), not on each of its fits.
+ */
+function fitOptions(options: SweepOptions, data: SweepData): () => FitOptions {
+  const base: FitOptions = { ...options, weights: data.w };
+  const { timeoutMs } = options;
+  if (timeoutMs === undefined) return () => base;
+  const ends = performance.now() + timeoutMs;
+  return () => {
+    const left = ends - performance.now();
+    if (left <= 0) throw new SearchlabError('limit', `the degree sweep timed out (${timeoutMs} ms)`);
+    return { ...base, timeoutMs: left };
+  };
 }
 
 /** Mean and standard error of the mean. */
@@ -226,6 +238,7 @@ function checkDegrees(degrees: readonly number[], data: SweepData, options: Swee
   checkArrayLike(data.y, 'data.y');
   checkArray(degrees, 'degrees');
   checkObject(options, 'options');
+  checkTimeoutMs(options.timeoutMs);
   if (degrees.length === 0) throw new InvalidInputError('no degrees to fit');
 }
 
@@ -258,11 +271,11 @@ export async function sweepDegrees(data: SweepData, degrees: readonly number[], 
   const results: DegreeResult[] = [];
   const scores: { degree: number; mean: number; se: number }[] = [];
   for (const d of degrees) {
-    const fit = await polyfitRows(p.trainRows, d, o);
+    const fit = await polyfitRows(p.trainRows, d, o());
     let folds: PolyFit[] | undefined;
     if (p.foldRows) {
       folds = [];
-      for (const f of p.foldRows) folds.push(await polyfitRows(f.fit, d, o));
+      for (const f of p.foldRows) folds.push(await polyfitRows(f.fit, d, o()));
     }
     results.push(degreeResult(fit, p, folds, scores));
   }
@@ -279,9 +292,9 @@ export function sweepDegreesSync(data: SweepData, degrees: readonly number[], op
   return summarise(
     degrees.map((d) =>
       degreeResult(
-        polyfitRowsSync(p.trainRows, d, o),
+        polyfitRowsSync(p.trainRows, d, o()),
         p,
-        p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o)),
+        p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o())),
         scores,
       ),
     ),
