@@ -4,7 +4,7 @@
  * rank is short or the matrix badly conditioned), on the WASM kernel or its TS reference twin.
  * Coefficients are reported highest power first, in the original variable x.
  */
-import { checkArrayLike, checkObject, describe, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkArrayLike, checkObject, describe, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal, shown } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
@@ -172,7 +172,7 @@ function firstBad(values: ArrayLike<number>, n: number, index?: ArrayLike<number
 /** Validates a fit request; throws InvalidInputError naming what and where. */
 export function validateFit(rows: FitRows, degree: number): number {
   if (!Number.isInteger(degree) || degree < 0 || degree > MAX_DEGREE) {
-    throw new InvalidInputError(`degree must be an integer 0..${MAX_DEGREE}, got ${degree}`);
+    throw new InvalidInputError(`degree must be an integer 0..${MAX_DEGREE}, got ${shown(degree)}`);
   }
   if (rows.index === undefined && rows.x.length !== rows.y.length) {
     throw new InvalidInputError(`x has ${rows.x.length} values but y has ${rows.y.length}`);
@@ -296,7 +296,7 @@ function prepare(rows: FitRows, degree: number, options: FitOptions): Prepared {
   checkFitArgs(rows, options);
   const n = validateFit(rows, degree);
   const rcond = options.rcond ?? defaultRcond(n);
-  if (!(rcond >= 0)) throw new InvalidInputError(`rcond must be a non-negative number, got ${rcond}`);
+  if (!(typeof rcond === 'number' && rcond >= 0)) throw new InvalidInputError(`rcond must be a non-negative number, got ${shown(rcond)}`);
   if (options.covariance === true && n <= degree + 1) {
     throw new InvalidInputError(`a scaled covariance needs more points than coefficients (${n} points, ${degree + 1} coefficients)`);
   }

@@ -5,7 +5,7 @@
  * goal and kept; larger boards come from random walks whose result an optimal solve (IDA*, linear
  * conflict) puts at exactly D — not uniform, and said so (`method: 'walk'`).
  */
-import { checkObject, checkOptionalSignal } from '../core/args.js';
+import { checkObject, checkOptionalSignal, shown } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { bfsDistances } from '../search/algorithms.js';
@@ -74,10 +74,10 @@ function checkDepthOptions(depth: number, o: DepthOptions): void {
   checkObject(o, 'options');
   checkOptionalSignal(o.signal, 'options.signal');
   if (o.maxNodes !== undefined && !(Number.isSafeInteger(o.maxNodes) && o.maxNodes >= 1))
-    throw new InvalidInputError(`options.maxNodes must be a whole number ≥ 1, got ${o.maxNodes}`);
-  if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`the depth must be a whole number ≥ 0, got ${depth}`);
-  if (!(Number.isSafeInteger(o.count) && o.count >= 1)) throw new InvalidInputError(`the count must be a whole number ≥ 1, got ${o.count}`);
-  if (!Number.isSafeInteger(o.seed)) throw new InvalidInputError(`the seed must be an integer, got ${o.seed}`);
+    throw new InvalidInputError(`options.maxNodes must be a whole number ≥ 1, got ${shown(o.maxNodes)}`);
+  if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`the depth must be a whole number ≥ 0, got ${shown(depth)}`);
+  if (!(Number.isSafeInteger(o.count) && o.count >= 1)) throw new InvalidInputError(`the count must be a whole number ≥ 1, got ${shown(o.count)}`);
+  if (!Number.isSafeInteger(o.seed)) throw new InvalidInputError(`the seed must be an integer, got ${shown(o.seed)}`);
 }
 
 /**

@@ -100,8 +100,8 @@ function checkSpec(spec: ExperimentSpec): void {
   checkObject(spec, 'experiment');
   checkArray(spec.depths, 'depths');
   if (spec.depths.length === 0) throw new InvalidInputError('depths: give at least one depth');
-  for (const d of spec.depths) if (!(Number.isSafeInteger(d) && d >= 0)) throw new InvalidInputError(`depths: ${d} is not a whole number ≥ 0`);
-  if (!(Number.isSafeInteger(spec.perDepth) && spec.perDepth >= 1)) throw new InvalidInputError(`per-depth must be a whole number ≥ 1, got ${spec.perDepth}`);
+  for (const d of spec.depths) if (!(Number.isSafeInteger(d) && d >= 0)) throw new InvalidInputError(`depths: ${shown(d)} is not a whole number ≥ 0`);
+  if (!(Number.isSafeInteger(spec.perDepth) && spec.perDepth >= 1)) throw new InvalidInputError(`per-depth must be a whole number ≥ 1, got ${shown(spec.perDepth)}`);
   checkArray(spec.columns, 'columns');
   if (spec.columns.length === 0) throw new InvalidInputError('columns: give at least one algorithm');
   spec.columns.forEach((c, k) => {
@@ -113,8 +113,8 @@ function checkSpec(spec: ExperimentSpec): void {
     if (c.heuristic !== undefined && !HEURISTICS.includes(c.heuristic)) throw new InvalidInputError(`columns[${k}]: unknown heuristic '${shown(c.heuristic)}'`);
   });
   if (spec.cap !== undefined && !(Number.isSafeInteger(spec.cap) && spec.cap >= 1))
-    throw new InvalidInputError(`cap must be a whole number ≥ 1, got ${spec.cap}`);
-  if (!Number.isSafeInteger(spec.seed)) throw new InvalidInputError(`seed must be an integer, got ${spec.seed}`);
+    throw new InvalidInputError(`cap must be a whole number ≥ 1, got ${shown(spec.cap)}`);
+  if (!Number.isSafeInteger(spec.seed)) throw new InvalidInputError(`seed must be an integer, got ${shown(spec.seed)}`);
   if (spec.goal !== undefined) validateBoard(spec.goal);
 }
 

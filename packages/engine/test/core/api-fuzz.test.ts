@@ -180,6 +180,55 @@ describe.each(ENTRIES)('@searchlab/engine%s', (entry) => {
   });
 });
 
+// The calls above hold a plausible 8 beside a bad value, so a later argument of a function whose
+// first one is not a number is reached only with a bad first one. Here each argument of the main
+// entry functions is made bad in turn beside good ones (a fit's degree, a solve's options …).
+describe('each argument beside good ones', () => {
+  const x = [1, 2, 3, 4, 5];
+  const y = [2, 4, 6, 8, 11];
+  const CALLS: [string, string, (m: Module) => unknown[]][] = [
+    ['/fit', 'polyfit', () => [x, y, 1, { backend: 'ts' }]],
+    ['/fit', 'polyfitSync', () => [x, y, 1, { backend: 'ts' }]],
+    ['/fit', 'polyval', () => [[1, 2], 3]],
+    ['/fit', 'rmsError', () => [[1, 2], { x, y }]],
+    ['/fit', 'sweepDegrees', () => [{ x, y }, [1], { backend: 'ts' }]],
+    ['/fit', 'sweepDegreesSync', () => [{ x, y }, [1], { backend: 'ts' }]],
+    ['/fit', 'splitIndices', () => [10, 0.3, 1]],
+    ['/fit', 'foldIndices', () => [10, 3, 1]],
+    ['/fit', 'parsePoints', () => ['1,2\n2,3\n', {}, 'f']],
+    ['/queens', 'solveQueens', () => [8, { backend: 'ts' }]],
+    ['/queens', 'countQueens', () => [6, { backend: 'ts' }]],
+    ['/queens', 'checkSolution', () => [[1, 3, 0, 2], 4]],
+    ['/queens', 'traceQueens', () => [8, {}]],
+    ['/monty', 'simulateMonty', () => [{ trials: 10, backend: 'ts' }, {}]],
+    ['/monty', 'wilson', () => [3, 10]],
+    ['/monty', 'createKernel', (m) => ['ts', (m.normalizeGame as Callable)(), 1]],
+    ['/monty', 'summarize', (m) => [new Array(9).fill(0), (m.exactAnswer as Callable)((m.normalizeGame as Callable)()), false]],
+    ['/puzzle', 'solvePuzzle', (m) => [board(m, '1 2 3/4 5 6/7 0 8'), board(m, '1 2 3/4 5 6/7 8 0'), { backend: 'ts' }]],
+    ['/puzzle', 'compareHeuristics', (m) => [[{ start: board(m, '1 2 3/4 5 6/7 0 8'), goal: board(m, '1 2 3/4 5 6/7 8 0') }], [{ heuristic: 'manhattan' }], { backend: 'ts' }, {}]],
+    ['/puzzle', 'boardsAtDepth', (m) => [board(m, '1 2 3/4 5 6/7 8 0'), 2, { count: 1, seed: 1 }]],
+    ['/puzzle', 'puzzleSteps', (m) => [board(m, '1 2 3/4 5 6/7 0 8'), board(m, '1 2 3/4 5 6/7 8 0'), { algorithm: 'astar', heuristic: 'manhattan' }]],
+    ['/puzzle', 'goalBoard', () => [3, 3, 'blank-last', []]],
+  ];
+  const board = (m: Module, text: string): unknown => (m.parseBoard as Callable)(text);
+  const MORE_BAD: (typeof BAD)[number][] = [...BAD, ['[]', () => []], ['Infinity', () => Infinity]];
+
+  it.each(CALLS)('%s %s', async (entry, name, good) => {
+    const mod = (await importEntry(entry as (typeof ENTRIES)[number])) as Module;
+    const fn = mod[name] as Callable;
+    const args = good(mod);
+    expect(await misuse(() => fn(...args)), 'the good call').toBeUndefined();
+    const found: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      for (const [label, make] of MORE_BAD) {
+        const problem = await misuse(() => fn(...args.map((a, k) => (k === i ? make() : a))));
+        if (problem !== undefined) found.push(`argument ${i + 1} = ${label}: ${problem}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the fuzzer itself', () => {
   it('reports a raw error, a Proxy trap, a rejected promise and a message of two lines; passes a one-line SearchlabError', async () => {
     const { InvalidInputError } = await import('@searchlab/engine');
