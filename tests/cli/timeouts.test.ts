@@ -54,6 +54,7 @@ const COMMANDS: [string, string[]][] = [
   ['fit (a sweep of 21 degrees with 10 folds)', ['fit', '<points>', '--degrees', '0-20', '--folds', '10']],
   ['puzzle generate --depth (4x4 at 55: optimal solves)', ['puzzle', 'generate', '--size', '4', '--depth', '55', '--count', '3']],
   ['puzzle generate (10⁸ boards streamed)', ['puzzle', 'generate', '--count', '100000000']],
+  ['puzzle step (bfs on a hard 15-puzzle, a line per expansion)', ['puzzle', 'step', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs']],
 ];
 const JOBS: Record<string, boolean> = { 'puzzle solve --file': true, 'puzzle compare': true, 'queens count': true, monty: true };
 
