@@ -72,7 +72,12 @@ describe('--timeout 1.5 means 1.5 s in every command', () => {
     for (const jobs of JOBS[name] ? [undefined, '1', '2'] : [undefined]) {
       it(`${name}${jobs === undefined ? '' : ` --jobs ${jobs}`}: exit 4 within 1.5 s + 0.5 s`, async () => {
         const base = await startup();
-        const r = await timed([...args.map((a) => (a === '<boards>' ? boards : a === '<points>' ? points : a)), '--timeout', '1.5', ...(jobs === undefined ? [] : ['--jobs', jobs])]);
+        const r = await timed([
+          ...args.map((a) => (a === '<boards>' ? boards : a === '<points>' ? points : a)),
+          '--timeout',
+          '1.5',
+          ...(jobs === undefined ? [] : ['--jobs', jobs]),
+        ]);
         expect(r.code, r.stderr).toBe(4);
         expect(r.seconds, `startup ${base.toFixed(2)} s`).toBeLessThan(bound(1.5, base));
       }, 60_000);

@@ -56,7 +56,8 @@ export class Rng {
   /** An Rng with the raw xoshiro state (for test vectors of the reference algorithm). */
   static fromState(s0: number, s1: number, s2: number, s3: number): Rng {
     [s0, s1, s2, s3].forEach((word, i) => {
-      if (!(Number.isInteger(word) && word >= 0 && word <= 0xffffffff)) throw new InvalidInputError(`s${i} must be a u32 word (an integer 0..2^32-1), got ${describe(word)}`);
+      if (!(Number.isInteger(word) && word >= 0 && word <= 0xffffffff))
+        throw new InvalidInputError(`s${i} must be a u32 word (an integer 0..2^32-1), got ${describe(word)}`);
     });
     if ((s0 | s1 | s2 | s3) === 0) throw new InvalidInputError('xoshiro128** state must not be all zero');
     const r = new Rng(0);

@@ -54,7 +54,8 @@ function checkFitsData(data: ResidualsChartData): void {
   data.fits.forEach((f, i) => {
     checkObject(f, `data.fits[${i}]`);
     checkArrayLike(f.coefficients, `data.fits[${i}].coefficients`);
-    if (!Number.isSafeInteger(f.degree) || f.degree < 0) throw new InvalidInputError(`data.fits[${i}].degree must be a whole number ≥ 0, got ${shown(f.degree)}`);
+    if (!Number.isSafeInteger(f.degree) || f.degree < 0)
+      throw new InvalidInputError(`data.fits[${i}].degree must be a whole number ≥ 0, got ${shown(f.degree)}`);
   });
   checkOptionalCount(data.maxPoints, 'data.maxPoints', 1);
 }

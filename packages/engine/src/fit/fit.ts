@@ -145,7 +145,8 @@ export function rmsError(coefficients: readonly number[], rows: FitRows): number
     checkArrayLike(rows.index, 'rows.index');
     for (let r = 0; r < rows.index.length; r++) {
       const i = rows.index[r];
-      if (!(Number.isInteger(i) && i! >= 0 && i! < rows.x.length)) throw new InvalidInputError(`rows.index[${r}] must be a row 0..${rows.x.length - 1}, got ${describe(i)}`);
+      if (!(Number.isInteger(i) && i! >= 0 && i! < rows.x.length))
+        throw new InvalidInputError(`rows.index[${r}] must be a row 0..${rows.x.length - 1}, got ${describe(i)}`);
     }
   }
   return rowsRms(coefficients, rows);

@@ -26,7 +26,8 @@ export interface Split {
 
 /** n, a number of points: a whole number (the seed is the Rng's to check). */
 function checkPointCount(n: unknown): asserts n is number {
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new InvalidInputError(`n (the number of points) must be a whole number ≥ 0, got ${shown(n)}`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new InvalidInputError(`n (the number of points) must be a whole number ≥ 0, got ${shown(n)}`);
 }
 
 const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i);

@@ -35,7 +35,8 @@ export interface ChunkRange {
 export function createMontyRun(kernel: MontyKernel, trials: number, range: ChunkRange = {}): MontyRun {
   checkObject(kernel, 'kernel');
   for (const method of ['begin', 'play', 'counters', 'dispose'] as const) {
-    if (typeof reading('kernel', () => kernel[method]) !== 'function') throw new InvalidInputError(`kernel must be a MontyKernel (from createKernel), it has no ${method}()`);
+    if (typeof reading('kernel', () => kernel[method]) !== 'function')
+      throw new InvalidInputError(`kernel must be a MontyKernel (from createKernel), it has no ${method}()`);
   }
   checkInteger(trials, 'trials');
   if (trials < 1 || trials > MAX_TRIALS) throw new InvalidInputError(`trials must be from 1 to 2^49, got ${trials}`);
@@ -43,7 +44,8 @@ export function createMontyRun(kernel: MontyKernel, trials: number, range: Chunk
   const first = range.first ?? 0;
   const count = range.count ?? Infinity;
   if (!(Number.isSafeInteger(first) && first >= 0)) throw new InvalidInputError(`range.first must be a whole number ≥ 0, got ${describe(first)}`);
-  if (!((Number.isSafeInteger(count) && count >= 0) || count === Infinity)) throw new InvalidInputError(`range.count must be a whole number ≥ 0, got ${describe(count)}`);
+  if (!((Number.isSafeInteger(count) && count >= 0) || count === Infinity))
+    throw new InvalidInputError(`range.count must be a whole number ≥ 0, got ${describe(count)}`);
   const end = Math.min(chunkCount(trials), first + count);
   let chunk = first;
   let inChunk = 0; // games played of `chunk`

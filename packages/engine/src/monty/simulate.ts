@@ -78,10 +78,12 @@ const estimate = (wins: number, games: number, exact: string | null): Estimate =
 /** The result object of a simulation from its counters (exported for tests and the web view). */
 export function summarize(counters: Counters, exact: ExactAnswer, withConditional: boolean): Record<Strategy, StrategyResult> {
   checkArrayLike(counters, 'counters');
-  if (counters.length !== COUNTERS.length) throw new InvalidInputError(`counters must hold ${COUNTERS.length} counts (${COUNTERS.join(', ')}), got ${counters.length}`);
+  if (counters.length !== COUNTERS.length)
+    throw new InvalidInputError(`counters must hold ${COUNTERS.length} counts (${COUNTERS.join(', ')}), got ${counters.length}`);
   for (let i = 0; i < COUNTERS.length; i++) {
     const c = counters[i];
-    if (!(typeof c === 'number' && Number.isSafeInteger(c) && c >= 0)) throw new InvalidInputError(`counters[${i}] (${COUNTERS[i]}) must be a count ≥ 0, got ${shown(c)}`);
+    if (!(typeof c === 'number' && Number.isSafeInteger(c) && c >= 0))
+      throw new InvalidInputError(`counters[${i}] (${COUNTERS[i]}) must be a count ≥ 0, got ${shown(c)}`);
   }
   checkObject(exact, 'exact');
   checkBoolean(withConditional, 'withConditional');

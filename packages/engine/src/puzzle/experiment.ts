@@ -101,7 +101,8 @@ function checkSpec(spec: ExperimentSpec): void {
   checkArray(spec.depths, 'depths');
   if (spec.depths.length === 0) throw new InvalidInputError('depths: give at least one depth');
   for (const d of spec.depths) if (!(Number.isSafeInteger(d) && d >= 0)) throw new InvalidInputError(`depths: ${shown(d)} is not a whole number ≥ 0`);
-  if (!(Number.isSafeInteger(spec.perDepth) && spec.perDepth >= 1)) throw new InvalidInputError(`per-depth must be a whole number ≥ 1, got ${shown(spec.perDepth)}`);
+  if (!(Number.isSafeInteger(spec.perDepth) && spec.perDepth >= 1))
+    throw new InvalidInputError(`per-depth must be a whole number ≥ 1, got ${shown(spec.perDepth)}`);
   checkArray(spec.columns, 'columns');
   if (spec.columns.length === 0) throw new InvalidInputError('columns: give at least one algorithm');
   spec.columns.forEach((c, k) => {

@@ -376,7 +376,10 @@ export const unsolvableN = (n: number): boolean => n === 2 || n === 3;
 export function createTsQueensRun(options: NormalizedQueensOptions): QueensRun {
   checkObject(options, 'options');
   // Checked (and any default filled) as a solve's options are: once per run, not per step.
-  const o = normalizeQueensOptions(reading('options', () => options.n), options);
+  const o = normalizeQueensOptions(
+    reading('options', () => options.n),
+    options,
+  );
   const b = new QueenBoard(o.n, o.algorithm === 'construct');
   const stats: QueensStats = { steps: 0, moves: 0, escapes: 0, restarts: 0, conflicts: 0 };
   const s: State = { o, b, rng: new Rng(o.seed), stats, history: [], left: 0 };

@@ -83,19 +83,27 @@ const CASES: [string, () => unknown, RegExp][] = [
     /^onProgress threw: boom$/,
   ],
   // The exports api-fuzz.test.ts still listed as gaps (round 3): each failed before as noted.
-  ["heuristicInfo('hamming')", () => heuristicInfo('hamming' as never), /^unknown heuristic 'hamming' \(use misplaced, manhattan, euclidean, linear-conflict\)$/], // returned undefined
+  [
+    "heuristicInfo('hamming')",
+    () => heuristicInfo('hamming' as never),
+    /^unknown heuristic 'hamming' \(use misplaced, manhattan, euclidean, linear-conflict\)$/,
+  ], // returned undefined
   ["defaultAlgorithm('x')", () => defaultAlgorithm('x' as never), /^N must be an integer ≥ 1, got x$/], // returned 'fast'
   ['createTsQueensRun(null)', () => createTsQueensRun(null as never), /^options must be an object, got null$/], // TypeError
   ["createTsQueensRun({ n: 8, algorithm: 'fastest' })", () => createTsQueensRun({ n: 8, algorithm: 'fastest' } as never), /^unknown algorithm "fastest"/],
   ["createKernel('gpu', game, 1)", () => createKernel('gpu' as never, normalizeGame(), 1), /^backend must be 'wasm' or 'ts', got 'gpu'$/],
   ["createKernel('ts', { doors: 2 }, 1)", () => createKernel('ts', { doors: 2 } as never, 1), /^doors must be at least 3, got 2$/],
   ['createMontyRun(null, 10)', () => createMontyRun(null as never, 10), /^kernel must be an object, got null$/], // TypeError
-  ["createMontyRun(kernel, 2 ** 50)", () => createMontyRun(createKernel('ts', normalizeGame(), 1), 2 ** 50), /^trials must be from 1 to 2\^49/],
-  ['summarize(null, exact, false)', () => summarize(null as never, exactAnswer(normalizeGame()), false), /^counters must be an array or a typed array, got null$/],
+  ['createMontyRun(kernel, 2 ** 50)', () => createMontyRun(createKernel('ts', normalizeGame(), 1), 2 ** 50), /^trials must be from 1 to 2\^49/],
+  [
+    'summarize(null, exact, false)',
+    () => summarize(null as never, exactAnswer(normalizeGame()), false),
+    /^counters must be an array or a typed array, got null$/,
+  ],
   ['summarize(counters, {}, true)', () => summarize(new Array(9).fill(0), {} as never, true), /^exact must be what exactAnswer\(\) returns/],
   ['rmsError([1], { x: [1, 2], y: [1] })', () => rmsError([1], { x: [1, 2], y: [1] }), /^rows.x has 2 values but rows.y has 1$/], // NaN in silence
   [
-    "inlinePool().run(task, { onProgress } that throws)",
+    'inlinePool().run(task, { onProgress } that throws)',
     () =>
       inlinePool({ t: { k: (_p, ctx) => ctx.progress(1) } }).run(
         { domain: 't', kind: 'k', payload: null },

@@ -205,7 +205,11 @@ describe('each argument beside good ones', () => {
     ['/monty', 'createKernel', (m) => ['ts', (m.normalizeGame as Callable)(), 1]],
     ['/monty', 'summarize', (m) => [new Array(9).fill(0), (m.exactAnswer as Callable)((m.normalizeGame as Callable)()), false]],
     ['/puzzle', 'solvePuzzle', (m) => [board(m, '1 2 3/4 5 6/7 0 8'), board(m, '1 2 3/4 5 6/7 8 0'), { backend: 'ts' }]],
-    ['/puzzle', 'compareHeuristics', (m) => [[{ start: board(m, '1 2 3/4 5 6/7 0 8'), goal: board(m, '1 2 3/4 5 6/7 8 0') }], [{ heuristic: 'manhattan' }], { backend: 'ts' }, {}]],
+    [
+      '/puzzle',
+      'compareHeuristics',
+      (m) => [[{ start: board(m, '1 2 3/4 5 6/7 0 8'), goal: board(m, '1 2 3/4 5 6/7 8 0') }], [{ heuristic: 'manhattan' }], { backend: 'ts' }, {}],
+    ],
     ['/puzzle', 'boardsAtDepth', (m) => [board(m, '1 2 3/4 5 6/7 8 0'), 2, { count: 1, seed: 1 }]],
     ['/puzzle', 'puzzleSteps', (m) => [board(m, '1 2 3/4 5 6/7 0 8'), board(m, '1 2 3/4 5 6/7 8 0'), { algorithm: 'astar', heuristic: 'manhattan' }]],
     ['/puzzle', 'goalBoard', () => [3, 3, 'blank-last', []]],

@@ -106,7 +106,7 @@ describe('degree sweeps', () => {
   });
 });
 
-describe('a sweep\'s timeoutMs (issue 25: one meaning of a timeout, from the start of the call)', () => {
+describe("a sweep's timeoutMs (issue 25: one meaning of a timeout, from the start of the call)", () => {
   // 21 degrees × (1 + 10 folds) fits of 50,000 points: seconds in all, each fit well under 300 ms
   // on a quiet machine. The limit was given to every fit afresh, so the sweep ran to the end.
   const x = Array.from({ length: 50_000 }, (_, i) => i / 5_000);
