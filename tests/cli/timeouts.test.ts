@@ -50,6 +50,7 @@ const COMMANDS: [string, string[]][] = [
   ['queens solve (10⁷, min-conflicts: its set-up too)', ['queens', 'solve', '10000000', '--algorithm', 'min-conflicts']],
   ['queens count', ['queens', 'count', '20']],
   ['monty', ['monty', '--trials', '1e12', '--backend', 'ts']],
+  ['puzzle experiment (its board drawing too: a BFS of the 8-puzzle)', ['puzzle', 'experiment']],
   ['fit (a sweep of 21 degrees with 10 folds)', ['fit', '<points>', '--degrees', '0-20', '--folds', '10']],
   ['puzzle generate --depth (4x4 at 55: optimal solves)', ['puzzle', 'generate', '--size', '4', '--depth', '55', '--count', '3']],
   ['puzzle generate (10⁸ boards streamed)', ['puzzle', 'generate', '--count', '100000000']],
