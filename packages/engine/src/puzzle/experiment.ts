@@ -171,8 +171,17 @@ export async function runExperiment(spec: ExperimentSpec, hooks: ExperimentHooks
   let method: 'uniform' | 'walk' = 'uniform';
   const instances: CompareInstance[] = [];
   const depthOf: number[] = [];
+  let drawnAll = true;
   for (const [di, d] of depths.entries()) {
-    const drawn = await boardsAtDepth(goal, d, { count: spec.perDepth, seed: depthSeed(spec.seed, d), signal: hooks.signal });
+    // Stopped while boards are drawn (a BFS, or optimal solves): the table of what finished, none.
+    const drawn = await boardsAtDepth(goal, d, { count: spec.perDepth, seed: depthSeed(spec.seed, d), signal: hooks.signal }).catch((e: unknown) => {
+      if (hooks.signal?.aborted === true && e instanceof SearchlabError && e.code === 'aborted') return undefined;
+      throw e;
+    });
+    if (drawn === undefined) {
+      drawnAll = false;
+      break;
+    }
     method = drawn.method;
     for (const start of drawn.boards) {
       instances.push({ start, goal });
@@ -208,7 +217,7 @@ export async function runExperiment(spec: ExperimentSpec, hooks: ExperimentHooks
       },
     );
   }
-  const complete = done === total;
+  const complete = drawnAll && done === total;
   const cells = runs.map((row, di) => row.map((r) => summariseCell(r, depths[di]!)));
   return { goal, depths, columns, perDepth: spec.perDepth, seed: spec.seed, cap, method, cells, complete };
 }
