@@ -11,12 +11,16 @@ import { ensureBuilt, expectOneLineError, run } from './run.js';
 const HARD = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
 let dir = '';
 let boards = '';
+let points = '';
 
 beforeAll(() => {
   ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'searchlab-timeouts-'));
   boards = join(dir, 'boards.txt');
   writeFileSync(boards, `${HARD}\n${HARD}\n${HARD}\n`);
+  // 50,000 points: read in a fraction of a second; degrees 0-20 with 10 folds take seconds.
+  points = join(dir, 'points.csv');
+  writeFileSync(points, Array.from({ length: 50_000 }, (_, i) => `${i / 5000},${Math.sin(i / 5000) + ((i * 7919) % 101) / 1000}\n`).join(''));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -46,6 +50,11 @@ const COMMANDS: [string, string[]][] = [
   ['queens solve (10⁷, min-conflicts: its set-up too)', ['queens', 'solve', '10000000', '--algorithm', 'min-conflicts']],
   ['queens count', ['queens', 'count', '20']],
   ['monty', ['monty', '--trials', '1e12', '--backend', 'ts']],
+  ['puzzle experiment (its board drawing too: a BFS of the 8-puzzle)', ['puzzle', 'experiment']],
+  ['fit (a sweep of 21 degrees with 10 folds)', ['fit', '<points>', '--degrees', '0-20', '--folds', '10']],
+  ['puzzle generate --depth (4x4 at 55: optimal solves)', ['puzzle', 'generate', '--size', '4', '--depth', '55', '--count', '3']],
+  ['puzzle generate (10⁸ boards streamed)', ['puzzle', 'generate', '--count', '100000000']],
+  ['puzzle step (bfs on a hard 15-puzzle, a line per expansion)', ['puzzle', 'step', '-p', HARD, '--goal', 'blank-first', '--algorithm', 'bfs']],
 ];
 const JOBS: Record<string, boolean> = { 'puzzle solve --file': true, 'puzzle compare': true, 'queens count': true, monty: true };
 
@@ -63,12 +72,27 @@ describe('--timeout 1.5 means 1.5 s in every command', () => {
     for (const jobs of JOBS[name] ? [undefined, '1', '2'] : [undefined]) {
       it(`${name}${jobs === undefined ? '' : ` --jobs ${jobs}`}: exit 4 within 1.5 s + 0.5 s`, async () => {
         const base = await startup();
-        const r = await timed([...args.map((a) => (a === '<boards>' ? boards : a)), '--timeout', '1.5', ...(jobs === undefined ? [] : ['--jobs', jobs])]);
+        const r = await timed([
+          ...args.map((a) => (a === '<boards>' ? boards : a === '<points>' ? points : a)),
+          '--timeout',
+          '1.5',
+          ...(jobs === undefined ? [] : ['--jobs', jobs]),
+        ]);
         expect(r.code, r.stderr).toBe(4);
         expect(r.seconds, `startup ${base.toFixed(2)} s`).toBeLessThan(bound(1.5, base));
       }, 60_000);
     }
   }
+
+  it('fit: the reading phase keeps it too (2·10⁶ points, seconds to read)', async () => {
+    const big = join(dir, 'big.csv');
+    writeFileSync(big, Array.from({ length: 2_000_000 }, (_, i) => `${i},${i % 7}\n`).join(''));
+    const base = await startup();
+    const r = await timed(['fit', big, '--timeout', '1.5']);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/--timeout of 1\.5 s ran out while the points were read/);
+    expect(r.seconds, `startup ${base.toFixed(2)} s`).toBeLessThan(bound(1.5, base));
+  }, 60_000);
 
   it('the pattern-database build phase keeps it too (a build of 6-6-3 into an empty cache)', async () => {
     const cache = mkdtempSync(join(dir, 'cache-'));

@@ -22,7 +22,8 @@ export function commandLimit(ctx: Context, timeoutMs: number | undefined): Comma
   // performance.now() counts from the process's start: the limit includes start-up.
   const left = (): number => Math.max(1, Math.ceil(timeoutMs - performance.now()));
   const timer = AbortSignal.timeout(left());
-  const timedOut = (): boolean => timer.aborted && !ctx.signal.aborted;
+  // The clock as well as the timer: a loop that only awaits resolved promises never lets the timer fire.
+  const timedOut = (): boolean => (timer.aborted || performance.now() >= timeoutMs) && !ctx.signal.aborted;
   return {
     signal: AbortSignal.any([ctx.signal, timer]),
     remainingMs: left,

@@ -7,7 +7,6 @@ export { Rng } from './core/rng.js';
 export { BACKENDS, type Backend } from './core/backend.js';
 export { runAsync, runSync, type Run, type DriveOptions, type Driven } from './core/run.js';
 export { loadKernels, type Kernels, type CommonExports } from './core/kernels.js';
-export { SharedSpace, processWasmMemory } from './core/shared-memory.js';
 export { parseDecimal, parseInteger, parseDuration } from './core/numbers.js';
 export { canonicalJson } from './core/canonical.js';
 export { defaultMemoryBytes, parseMemorySize } from './core/memory.js';

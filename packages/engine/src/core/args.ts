@@ -74,9 +74,19 @@ export function checkArrayLike(value: unknown, name: string): asserts value is A
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) fail(name, 'an array or a typed array', value);
 }
 
+/** 'wasm' or 'ts'. */
+export function checkBackend(value: unknown, name = 'backend'): asserts value is 'wasm' | 'ts' {
+  if (value !== 'wasm' && value !== 'ts') fail(name, "'wasm' or 'ts'", value);
+}
+
 /** undefined, 'wasm' or 'ts'. */
 export function checkOptionalBackend(value: unknown, name = 'backend'): void {
-  if (value !== undefined && value !== 'wasm' && value !== 'ts') fail(name, "'wasm' or 'ts'", value);
+  if (value !== undefined) checkBackend(value, name);
+}
+
+/** A safe integer. */
+export function checkInteger(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) fail(name, 'an integer', value);
 }
 
 export function checkString(value: unknown, name: string): asserts value is string {
@@ -114,6 +124,21 @@ export function checkIntegral(value: unknown, name: string): asserts value is nu
 /** A finite number. */
 export function checkFinite(value: unknown, name: string): asserts value is number {
   if (typeof value !== 'number' || !Number.isFinite(value)) fail(name, 'a finite number', value);
+}
+
+/** undefined, or a whole number ≥ `min`. */
+export function checkOptionalCount(value: unknown, name: string, min = 0): void {
+  if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= min)) fail(name, `a whole number ≥ ${min}`, value);
+}
+
+/** The options every chart takes: a document to draw in, a size in pixels, a title (each optional). */
+export function checkChartOptions(options: unknown): void {
+  checkObject(options, 'options');
+  const o = options as { document?: unknown; width?: unknown; height?: unknown; title?: unknown };
+  if (o.document !== undefined && (o.document === null || typeof o.document !== 'object')) fail('options.document', 'a Document', o.document);
+  checkOptionalCount(o.width, 'options.width', 1);
+  checkOptionalCount(o.height, 'options.height', 1);
+  if (o.title !== undefined) checkString(o.title, 'options.title');
 }
 
 /** Bytes: a Uint8Array (a Buffer is one). */

@@ -8,7 +8,8 @@
  * than reused: memory never shrinks, and a trapped instance's state is undefined.
  */
 import { wasmBase64 } from '#core-as';
-import { WasmUnavailableError } from './errors.js';
+import { checkObject, describe, reading } from './args.js';
+import { InvalidInputError, WasmUnavailableError } from './errors.js';
 import type { MemoryAccount } from './memory.js';
 import type { SharedSpace } from './shared-memory.js';
 
@@ -40,8 +41,18 @@ export interface Kernels {
   readonly memory: WebAssembly.Memory;
   /** Answers the arena's `arenaGrant(end)`: the new soft limit (< end refuses). Set by a lease. */
   grant: (end: number) => number;
-  /** For a module built on a shared memory: the memory's space, where the instance has a region of its own. */
+  /**
+   * For a module built on a shared memory: the memory's space, where the instance has a region of its own.
+   * @internal
+   */
   readonly space?: SharedSpace;
+}
+
+/** Throws InvalidInputError unless `value` is what {@link loadKernels} returns (an object holding a WebAssembly instance). */
+export function checkKernels(value: unknown, name = 'kernels'): asserts value is Kernels {
+  checkObject(value, name);
+  const instance = reading(name, () => (value as Partial<Kernels>).instance);
+  if (!(instance instanceof WebAssembly.Instance)) throw new InvalidInputError(`${name} must be the kernels loadKernels() returns, got ${describe(value)}`);
 }
 
 /** The arena region of an instance on a shared memory (the searches' stacks; the tables are the loader's). */

@@ -4,7 +4,7 @@
  * tasks in this thread (one at a time), so a client has one code path whether it has workers or
  * not: `runTasks` (work.ts) on either.
  */
-import { describe } from './args.js';
+import { callerCallback, checkObject, checkOptionalFunction, checkOptionalObject, checkOptionalSignal, checkString, describe } from './args.js';
 import { InvalidInputError, SearchlabError } from './errors.js';
 import { nextTurn } from './run.js';
 import { CANCEL, registeredTasks, replyError, runTask, type ReplyMessage, type TaskHandlers, type TaskMessage } from './tasks.js';
@@ -76,6 +76,19 @@ export function checkPoolSize(size: number): number {
   return size;
 }
 
+/** The arguments of every runner's `run`: a task's envelope (its payload is the handler's to check) and the options. */
+function checkRunArgs(task: unknown, options: unknown): asserts options is TaskOptions | undefined {
+  checkObject(task, 'task');
+  const t = task as Partial<Task>;
+  checkString(t.domain, 'task.domain');
+  checkString(t.kind, 'task.kind');
+  checkOptionalObject(options, 'options');
+  const o = (options ?? {}) as TaskOptions;
+  checkOptionalSignal(o.signal, 'options.signal');
+  checkOptionalFunction(o.onProgress, 'options.onProgress');
+  checkOptionalFunction(o.onStart, 'options.onStart');
+}
+
 interface Pending {
   message: TaskMessage;
   options: TaskOptions;
@@ -115,14 +128,32 @@ export class WorkerPool implements TaskRunner {
   }
 
   run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
+    try {
+      checkRunArgs(task, options);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
     const { signal } = options;
     if (signal?.aborted === true) return Promise.reject(aborted());
     return new Promise<R>((resolve, reject) => {
       const settle = (): void => void (signal && this.watched.get(signal)?.delete(pending));
+      // A caller's callback that throws fails its task with that error (named, the original as cause) and stops it.
+      const guarded = <A extends unknown[]>(fn: ((...args: A) => void) | undefined, name: string) => {
+        if (fn === undefined) return undefined;
+        const call = callerCallback(fn, name);
+        return (...args: A): void => {
+          try {
+            call(...args);
+          } catch (e) {
+            pending.reject(e);
+            this.cancel(pending);
+          }
+        };
+      };
       const pending: Pending = {
         message: { id: this.nextId++, ...task },
-        options,
+        options: { ...options, onProgress: guarded(options.onProgress, 'onProgress'), onStart: guarded(options.onStart, 'onStart') },
         resolve: (value) => {
           settle();
           resolve(value as R);
@@ -228,14 +259,22 @@ export function inlinePool(handlers: TaskHandlers = registeredTasks()): TaskRunn
   return {
     width: 1,
     run<R>(task: Task, options: TaskOptions = {}): Promise<R> {
+      try {
+        checkRunArgs(task, options);
+      } catch (e) {
+        return Promise.reject(e);
+      }
       const message: TaskMessage = { id: ++id, ...task };
       const signal = options.signal ?? new AbortController().signal;
+      // A caller's callback that throws fails the task with that error (named, the original as cause).
+      const onStart = options.onStart && callerCallback(options.onStart, 'onStart');
+      const onProgress = options.onProgress && callerCallback(options.onProgress, 'onProgress');
       // A turn of the event loop before each task, so a timer (runTasks' timeout) can fire between
       // short tasks that never yield themselves.
       const result = chain.then(nextTurn).then(() => {
         if (signal.aborted) throw aborted();
-        options.onStart?.(1);
-        return runTask(handlers, message, { signal, progress: (p) => options.onProgress?.(p) });
+        onStart?.(1);
+        return runTask(handlers, message, { signal, progress: (p) => onProgress?.(p) });
       });
       chain = result.catch(() => undefined);
       return result as Promise<R>;

@@ -55,6 +55,10 @@ export class Rng {
 
   /** An Rng with the raw xoshiro state (for test vectors of the reference algorithm). */
   static fromState(s0: number, s1: number, s2: number, s3: number): Rng {
+    [s0, s1, s2, s3].forEach((word, i) => {
+      if (!(Number.isInteger(word) && word >= 0 && word <= 0xffffffff))
+        throw new InvalidInputError(`s${i} must be a u32 word (an integer 0..2^32-1), got ${describe(word)}`);
+    });
     if ((s0 | s1 | s2 | s3) === 0) throw new InvalidInputError('xoshiro128** state must not be all zero');
     const r = new Rng(0);
     r.s0 = s0 >>> 0;
@@ -72,7 +76,7 @@ export class Rng {
   static forStream(seed: number, index: number): Rng {
     if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${describe(seed)}`);
     if (!Number.isInteger(index) || index < 0 || index > 0xffffffff) {
-      throw new InvalidInputError(`stream index must be an integer 0..2^32-1, got ${index}`);
+      throw new InvalidInputError(`stream index must be an integer 0..2^32-1, got ${describe(index)}`);
     }
     return new Rng(new Rng((new Rng(seed).s0 ^ index) >>> 0).s0);
   }

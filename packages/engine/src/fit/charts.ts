@@ -6,6 +6,8 @@
  * `@searchlab/engine/fit/charts`, so that fitting never needs the chart library (an optional peer).
  */
 import * as Plot from '@observablehq/plot';
+import { checkArray, checkArrayLike, checkChartOptions, checkObject, checkOptionalCount, shown } from '../core/args.js';
+import { InvalidInputError } from '../core/errors.js';
 import { polyval } from './fit.js';
 
 /**
@@ -33,6 +35,30 @@ export interface CurvesChartData {
 }
 
 type Point = { x: number; y: number };
+
+/** x and y of one length. */
+function checkPoints(d: unknown, name: string): void {
+  checkObject(d, name);
+  const { x, y } = d as { x: unknown; y: unknown };
+  checkArrayLike(x, `${name}.x`);
+  checkArrayLike(y, `${name}.y`);
+  if (x.length !== y.length) throw new InvalidInputError(`${name}.x has ${x.length} values but ${name}.y has ${y.length}`);
+}
+
+/** What curvesChart and residualsChart share: the points, the fits, the most points to draw. */
+function checkFitsData(data: ResidualsChartData): void {
+  checkObject(data, 'data');
+  checkPoints(data.train, 'data.train');
+  if (data.test !== undefined) checkPoints(data.test, 'data.test');
+  checkArray(data.fits, 'data.fits');
+  data.fits.forEach((f, i) => {
+    checkObject(f, `data.fits[${i}]`);
+    checkArrayLike(f.coefficients, `data.fits[${i}].coefficients`);
+    if (!Number.isSafeInteger(f.degree) || f.degree < 0)
+      throw new InvalidInputError(`data.fits[${i}].degree must be a whole number ≥ 0, got ${shown(f.degree)}`);
+  });
+  checkOptionalCount(data.maxPoints, 'data.maxPoints', 1);
+}
 
 function points(d: { x: ArrayLike<number>; y: ArrayLike<number> }, max: number): Point[] {
   const n = d.x.length;
@@ -63,6 +89,9 @@ const base = (o: ChartOptions) => ({
 
 /** Training points (filled), held-out points (hollow) and one curve per fitted degree. */
 export function curvesChart(data: CurvesChartData, options: ChartOptions = {}): SVGSVGElement | HTMLElement {
+  checkFitsData(data);
+  if (data.truth !== undefined) checkArrayLike(data.truth, 'data.truth');
+  checkChartOptions(options);
   const max = data.maxPoints ?? 2000;
   const train = points(data.train, max);
   const test = data.test ? points(data.test, max) : [];
@@ -146,6 +175,16 @@ export interface RmsRow {
 
 /** Training, testing and cross-validated RMS against degree (log scale when they span 100×). */
 export function rmsChart(rows: readonly RmsRow[], options: ChartOptions = {}): SVGSVGElement | HTMLElement {
+  checkArray(rows, 'rows');
+  rows.forEach((r, i) => {
+    checkObject(r, `rows[${i}]`);
+    if (!Number.isSafeInteger(r.degree) || r.degree < 0) throw new InvalidInputError(`rows[${i}].degree must be a whole number ≥ 0, got ${shown(r.degree)}`);
+    for (const key of ['trainRms', 'testRms', 'cvRms'] as const) {
+      const v = r[key];
+      if (typeof v !== 'number' && (key === 'trainRms' || v !== undefined)) throw new InvalidInputError(`rows[${i}].${key} must be a number, got ${shown(v)}`);
+    }
+  });
+  checkChartOptions(options);
   const long = rows
     .flatMap((r) => [
       { degree: r.degree, rms: r.trainRms, set: 'train' },
@@ -181,6 +220,8 @@ export interface ResidualsChartData {
 
 /** Residuals y − fit(x) of every fitted degree against x (training filled, held out hollow), a rule at 0. */
 export function residualsChart(data: ResidualsChartData, options: ChartOptions = {}): SVGSVGElement | HTMLElement {
+  checkFitsData(data);
+  checkChartOptions(options);
   const max = data.maxPoints ?? 2000;
   const rows = data.fits.flatMap((f) => [
     ...points(data.train, max).map((p) => ({ x: p.x, r: p.y - polyval(f.coefficients, p.x), series: `degree ${f.degree}`, set: 'train' })),

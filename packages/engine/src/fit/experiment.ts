@@ -5,7 +5,9 @@
  * at 8. Seeded: Rng(seed) feeds a NormalSource; the 10 training deviates are drawn first, then the
  * 10 test deviates (as the seed draws y, then y1).
  */
+import { checkArray, checkInteger, checkObject, checkOptionalBackend, shown } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
+import { InvalidInputError } from '../core/errors.js';
 import { NormalSource } from '../core/normal.js';
 import { Rng } from '../core/rng.js';
 import { polyval } from './fit.js';
@@ -55,6 +57,27 @@ export const SEED_EXPERIMENT = {
   x: Array.from({ length: 10 }, (_, i) => 5 * i),
 } as const;
 
+/** Finite numbers, at least one. */
+function checkNumbers(values: unknown, name: string): void {
+  checkArray(values, name);
+  if (values.length === 0) throw new InvalidInputError(`${name} must hold at least one number`);
+  values.forEach((v, i) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidInputError(`${name}[${i}] must be a finite number, got ${shown(v)}`);
+  });
+}
+
+function checkOptions(options: ExperimentOptions): void {
+  checkObject(options, 'options');
+  if (options.seed !== undefined) checkInteger(options.seed, 'options.seed');
+  if (options.truth !== undefined) checkNumbers(options.truth, 'options.truth');
+  if (options.x !== undefined) checkNumbers(options.x, 'options.x');
+  const sigma = options.sigma;
+  if (sigma !== undefined && !(typeof sigma === 'number' && Number.isFinite(sigma) && sigma >= 0))
+    throw new InvalidInputError(`options.sigma must be a finite number ≥ 0, got ${shown(sigma)}`);
+  if (options.degrees !== undefined) checkArray(options.degrees, 'options.degrees'); // each degree is the sweep's to check
+  checkOptionalBackend(options.backend, 'options.backend');
+}
+
 /** The noisy observations of the experiment (training then test). */
 export function experimentData(seed: number, truth: readonly number[], sigma: number, x: readonly number[]): { yTrain: number[]; yTest: number[] } {
   const normal = new NormalSource(new Rng(seed));
@@ -80,6 +103,7 @@ export function experimentData(seed: number, truth: readonly number[], sigma: nu
  * ```
  */
 export async function runExperiment(options: ExperimentOptions = {}): Promise<Experiment> {
+  checkOptions(options);
   const seed = options.seed ?? EXPERIMENT_SEED;
   const truth = options.truth ?? [...SEED_EXPERIMENT.truth];
   const sigma = options.sigma ?? SEED_EXPERIMENT.sigma;

@@ -4,7 +4,7 @@
  * rank is short or the matrix badly conditioned), on the WASM kernel or its TS reference twin.
  * Coefficients are reported highest power first, in the original variable x.
  */
-import { checkArrayLike, checkObject, describe, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal } from '../core/args.js';
+import { checkArrayLike, checkObject, describe, checkOptionalBackend, checkOptionalFunction, checkOptionalSignal, shown } from '../core/args.js';
 import type { Backend } from '../core/backend.js';
 import { InvalidInputError, SearchlabError, UnsupportedError } from '../core/errors.js';
 import { kernelsIfLoaded, loadKernels, type Kernels } from '../core/kernels.js';
@@ -129,8 +129,31 @@ function rootMeanSquare(n: number, residual: (r: number) => number): number {
   return ss === 0 ? 0 : ldexp(Math.sqrt(ss / n), scale);
 }
 
-/** Unweighted RMS of y − p(x) over the rows (all, or `index`). */
+/**
+ * Unweighted RMS of y − p(x) over the rows (all, or `index`); NaN when there is no row.
+ *
+ * @param coefficients - The polynomial, highest power first.
+ * @param rows - The points: `x`, `y` of one length, and optionally `index`, the rows to score.
+ */
 export function rmsError(coefficients: readonly number[], rows: FitRows): number {
+  checkArrayLike(coefficients, 'coefficients');
+  checkObject(rows, 'rows');
+  checkArrayLike(rows.x, 'rows.x');
+  checkArrayLike(rows.y, 'rows.y');
+  if (rows.x.length !== rows.y.length) throw new InvalidInputError(`rows.x has ${rows.x.length} values but rows.y has ${rows.y.length}`);
+  if (rows.index !== undefined) {
+    checkArrayLike(rows.index, 'rows.index');
+    for (let r = 0; r < rows.index.length; r++) {
+      const i = rows.index[r];
+      if (!(Number.isInteger(i) && i! >= 0 && i! < rows.x.length))
+        throw new InvalidInputError(`rows.index[${r}] must be a row 0..${rows.x.length - 1}, got ${describe(i)}`);
+    }
+  }
+  return rowsRms(coefficients, rows);
+}
+
+/** {@link rmsError} on rows the engine made itself (the folds of a sweep): not checked again. */
+export function rowsRms(coefficients: readonly number[], rows: FitRows): number {
   const n = (rows.index ?? rows.x).length;
   if (n === 0) return NaN;
   return rootMeanSquare(n, (r) => {
@@ -150,7 +173,7 @@ function firstBad(values: ArrayLike<number>, n: number, index?: ArrayLike<number
 /** Validates a fit request; throws InvalidInputError naming what and where. */
 export function validateFit(rows: FitRows, degree: number): number {
   if (!Number.isInteger(degree) || degree < 0 || degree > MAX_DEGREE) {
-    throw new InvalidInputError(`degree must be an integer 0..${MAX_DEGREE}, got ${degree}`);
+    throw new InvalidInputError(`degree must be an integer 0..${MAX_DEGREE}, got ${shown(degree)}`);
   }
   if (rows.index === undefined && rows.x.length !== rows.y.length) {
     throw new InvalidInputError(`x has ${rows.x.length} values but y has ${rows.y.length}`);
@@ -274,7 +297,7 @@ function prepare(rows: FitRows, degree: number, options: FitOptions): Prepared {
   checkFitArgs(rows, options);
   const n = validateFit(rows, degree);
   const rcond = options.rcond ?? defaultRcond(n);
-  if (!(rcond >= 0)) throw new InvalidInputError(`rcond must be a non-negative number, got ${rcond}`);
+  if (!(typeof rcond === 'number' && rcond >= 0)) throw new InvalidInputError(`rcond must be a non-negative number, got ${shown(rcond)}`);
   if (options.covariance === true && n <= degree + 1) {
     throw new InvalidInputError(`a scaled covariance needs more points than coefficients (${n} points, ${degree + 1} coefficients)`);
   }

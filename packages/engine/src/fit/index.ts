@@ -17,7 +17,6 @@ export {
 export {
   splitIndices,
   foldIndices,
-  oneStandardError,
   sweepDegrees,
   sweepDegreesSync,
   fitSpec,

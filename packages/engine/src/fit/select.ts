@@ -11,17 +11,23 @@
  * degree within one standard error of the best score. With a test set only: the degree with the
  * lowest testing RMS (seed 000's criterion), ties to the lower degree. Without held-out data: none.
  */
-import { checkArray, checkArrayLike, checkObject, shown } from '../core/args.js';
+import { checkArray, checkArrayLike, checkObject, checkTimeoutMs, shown } from '../core/args.js';
 import { BACKENDS, type Backend } from '../core/backend.js';
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
-import { polyfitRows, polyfitRowsSync, polyval, rmsError, type FitOptions, type PolyFit } from './fit.js';
+import { polyfitRows, polyfitRowsSync, polyval, rowsRms, type FitOptions, type PolyFit } from './fit.js';
 import type { FitRows } from './run.js';
 
 /** A train/test split: the indices of the training and of the held-out points, each sorted. */
 export interface Split {
   train: Uint32Array;
   test: Uint32Array;
+}
+
+/** n, a number of points: a whole number (the seed is the Rng's to check). */
+function checkPointCount(n: unknown): asserts n is number {
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new InvalidInputError(`n (the number of points) must be a whole number ≥ 0, got ${shown(n)}`);
 }
 
 const identity = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -32,7 +38,9 @@ const sorted = (a: number[]): Uint32Array => Uint32Array.from(a).sort();
  * exclusive) of them held out (at least one each); throws InvalidInputError otherwise.
  */
 export function splitIndices(n: number, testFraction: number, seed: number): Split {
-  if (!(testFraction > 0 && testFraction < 1)) throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${testFraction}`);
+  checkPointCount(n);
+  if (!(typeof testFraction === 'number' && testFraction > 0 && testFraction < 1))
+    throw new InvalidInputError(`the test fraction must be between 0 and 1, got ${shown(testFraction)}`);
   if (n < 2) throw new InvalidInputError(`a train/test split needs at least 2 points, got ${n}`);
   const perm = new Rng(seed).shuffle(identity(n));
   const nTest = Math.min(n - 1, Math.max(1, Math.round(n * testFraction)));
@@ -44,7 +52,8 @@ export function splitIndices(n: number, testFraction: number, seed: number): Spl
  * (2 ≤ k ≤ n, else InvalidInputError).
  */
 export function foldIndices(n: number, k: number, seed: number): Uint32Array[] {
-  if (!Number.isInteger(k) || k < 2) throw new InvalidInputError(`--folds must be an integer >= 2, got ${k}`);
+  checkPointCount(n);
+  if (!Number.isInteger(k) || k < 2) throw new InvalidInputError(`--folds must be an integer >= 2, got ${shown(k)}`);
   if (k > n) throw new InvalidInputError(`${k} folds need at least ${k} points, got ${n}`);
   const perm = new Rng(seed).shuffle(identity(n));
   const folds: number[][] = Array.from({ length: k }, () => []);
@@ -149,8 +158,20 @@ function checkSizes(p: ReturnType<typeof plan>, degrees: readonly number[]): voi
   }
 }
 
-function fitOptions(options: SweepOptions, data: SweepData): FitOptions {
-  return { ...options, weights: data.w };
+/**
+ * Each fit's options: the sweep's, with what is left of its `timeoutMs` — a limit on the whole
+ * sweep from its start (the API's one meaning of a timeout), not on each of its fits.
+ */
+function fitOptions(options: SweepOptions, data: SweepData): () => FitOptions {
+  const base: FitOptions = { ...options, weights: data.w };
+  const { timeoutMs } = options;
+  if (timeoutMs === undefined) return () => base;
+  const ends = performance.now() + timeoutMs;
+  return () => {
+    const left = ends - performance.now();
+    if (left <= 0) throw new SearchlabError('limit', `the degree sweep timed out (${timeoutMs} ms)`);
+    return { ...base, timeoutMs: left };
+  };
 }
 
 /** Mean and standard error of the mean. */
@@ -204,7 +225,7 @@ function degreeResult(
     if (!foldFits) scores.push({ degree: fit.degree, mean: score.mean, se: 0 });
   }
   if (foldFits && p.foldRows) {
-    const foldMse = foldFits.map((f, i) => rmsError(f.coefficients, p.foldRows![i]!.held) ** 2);
+    const foldMse = foldFits.map((f, i) => rowsRms(f.coefficients, p.foldRows![i]!.held) ** 2);
     const score = meanSe(foldMse);
     r.cvRms = Math.sqrt(score.mean);
     scores.push({ degree: fit.degree, ...score });
@@ -218,6 +239,7 @@ function checkDegrees(degrees: readonly number[], data: SweepData, options: Swee
   checkArrayLike(data.y, 'data.y');
   checkArray(degrees, 'degrees');
   checkObject(options, 'options');
+  checkTimeoutMs(options.timeoutMs);
   if (degrees.length === 0) throw new InvalidInputError('no degrees to fit');
 }
 
@@ -250,11 +272,11 @@ export async function sweepDegrees(data: SweepData, degrees: readonly number[], 
   const results: DegreeResult[] = [];
   const scores: { degree: number; mean: number; se: number }[] = [];
   for (const d of degrees) {
-    const fit = await polyfitRows(p.trainRows, d, o);
+    const fit = await polyfitRows(p.trainRows, d, o());
     let folds: PolyFit[] | undefined;
     if (p.foldRows) {
       folds = [];
-      for (const f of p.foldRows) folds.push(await polyfitRows(f.fit, d, o));
+      for (const f of p.foldRows) folds.push(await polyfitRows(f.fit, d, o()));
     }
     results.push(degreeResult(fit, p, folds, scores));
   }
@@ -271,9 +293,9 @@ export function sweepDegreesSync(data: SweepData, degrees: readonly number[], op
   return summarise(
     degrees.map((d) =>
       degreeResult(
-        polyfitRowsSync(p.trainRows, d, o),
+        polyfitRowsSync(p.trainRows, d, o()),
         p,
-        p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o)),
+        p.foldRows?.map((f) => polyfitRowsSync(f.fit, d, o())),
         scores,
       ),
     ),

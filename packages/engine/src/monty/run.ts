@@ -4,9 +4,11 @@
  * counters depend only on (game, trials, seed) — not on the backend, the step budgets, nor how the
  * chunks are spread over tasks. A task (`MontyChunkTask`: whole chunks, plain JSON in and out) is the unit of parallel work.
  */
+import { checkBackend, checkInteger, checkObject, checkOptionalObject, describe, reading } from '../core/args.js';
+import { InvalidInputError, UnsupportedError } from '../core/errors.js';
 import type { Run } from '../core/run.js';
-import type { Kernels } from '../core/kernels.js';
-import { CHUNK_GAMES, addCounters, chunkCount, chunkGames, zeroCounters, type Counters, type MontyGame } from './model.js';
+import { checkKernels, type Kernels } from '../core/kernels.js';
+import { MAX_TRIALS, addCounters, chunkCount, chunkGames, normalizeGame, zeroCounters, type Counters, type MontyGame } from './model.js';
 import { createTsKernel, type MontyKernel } from './ts-kernel.js';
 import { createWasmKernel } from './wasm-kernel.js';
 
@@ -31,8 +33,20 @@ export interface ChunkRange {
 
 /** A Run over chunks [first, first + count) of a simulation of `trials` games. */
 export function createMontyRun(kernel: MontyKernel, trials: number, range: ChunkRange = {}): MontyRun {
+  checkObject(kernel, 'kernel');
+  for (const method of ['begin', 'play', 'counters', 'dispose'] as const) {
+    if (typeof reading('kernel', () => kernel[method]) !== 'function')
+      throw new InvalidInputError(`kernel must be a MontyKernel (from createKernel), it has no ${method}()`);
+  }
+  checkInteger(trials, 'trials');
+  if (trials < 1 || trials > MAX_TRIALS) throw new InvalidInputError(`trials must be from 1 to 2^49, got ${trials}`);
+  checkOptionalObject(range, 'range');
   const first = range.first ?? 0;
-  const end = Math.min(chunkCount(trials), first + (range.count ?? Infinity));
+  const count = range.count ?? Infinity;
+  if (!(Number.isSafeInteger(first) && first >= 0)) throw new InvalidInputError(`range.first must be a whole number ≥ 0, got ${describe(first)}`);
+  if (!((Number.isSafeInteger(count) && count >= 0) || count === Infinity))
+    throw new InvalidInputError(`range.count must be a whole number ≥ 0, got ${describe(count)}`);
+  const end = Math.min(chunkCount(trials), first + count);
   let chunk = first;
   let inChunk = 0; // games played of `chunk`
   let games = 0;
@@ -68,11 +82,16 @@ export function createMontyRun(kernel: MontyKernel, trials: number, range: Chunk
   };
 }
 
-/** The kernel of one backend (the WASM kernels must be loaded). */
+/** The kernel of one backend (the WASM kernels must be loaded: `kernels` is what loadKernels() returned). */
 export function createKernel(backend: 'wasm' | 'ts', game: MontyGame, seed: number, kernels?: Kernels): MontyKernel {
-  if (backend === 'ts') return createTsKernel(game, seed);
-  if (kernels === undefined) throw new Error('monty: load the WASM kernels first (loadKernels())');
-  return createWasmKernel(kernels, game, seed);
+  checkBackend(backend);
+  checkObject(game, 'game');
+  const rules = normalizeGame(game); // the same game when it was normalised already
+  checkInteger(seed, 'seed');
+  if (backend === 'ts') return createTsKernel(rules, seed);
+  if (kernels === undefined) throw new UnsupportedError('the WASM kernels are not loaded: pass await loadKernels() as kernels (or use the ts backend)');
+  checkKernels(kernels);
+  return createWasmKernel(kernels, rules, seed);
 }
 
 /** One chunk's task for a worker: plain JSON in, counters out. */

@@ -3,14 +3,15 @@
  * worker pool or on the queue), and report every strategy's estimate beside its exact value
  * with a 95% Wilson interval. The counters are the same for a seed whatever the backend or the pool.
  */
-import { callerCallback, checkObject, checkOptionalFunction } from '../core/args.js';
+import { callerCallback, checkArrayLike, checkBoolean, checkObject, checkOptionalFunction, shown } from '../core/args.js';
+import { InvalidInputError } from '../core/errors.js';
 import { loadKernels } from '../core/kernels.js';
 import type { Task, TaskRunner } from '../core/pool.js';
 import { runAsync } from '../core/run.js';
 import { registerTasks, type TaskContext } from '../core/tasks.js';
 import { runTasks } from '../core/work.js';
 import { exactAnswer, wilson, type ExactAnswer, type ExactRates } from './exact.js';
-import { COUNTER, STRATEGIES, montySpec, type Counters, type Host, type MontyGame, type MontySimulationOptions, type Strategy } from './model.js';
+import { COUNTER, COUNTERS, STRATEGIES, montySpec, type Counters, type Host, type MontyGame, type MontySimulationOptions, type Strategy } from './model.js';
 import { createKernel, createMontyRun, splitTasks, sumCounters, type MontyChunkTask } from './run.js';
 
 /** An estimated win rate: wins over games, the exact probability beside it, and a 95% Wilson interval. */
@@ -76,18 +77,42 @@ const estimate = (wins: number, games: number, exact: string | null): Estimate =
 
 /** The result object of a simulation from its counters (exported for tests and the web view). */
 export function summarize(counters: Counters, exact: ExactAnswer, withConditional: boolean): Record<Strategy, StrategyResult> {
+  checkArrayLike(counters, 'counters');
+  if (counters.length !== COUNTERS.length)
+    throw new InvalidInputError(`counters must hold ${COUNTERS.length} counts (${COUNTERS.join(', ')}), got ${counters.length}`);
+  for (let i = 0; i < COUNTERS.length; i++) {
+    const c = counters[i];
+    if (!(typeof c === 'number' && Number.isSafeInteger(c) && c >= 0))
+      throw new InvalidInputError(`counters[${i}] (${COUNTERS[i]}) must be a count ≥ 0, got ${shown(c)}`);
+  }
+  checkObject(exact, 'exact');
+  checkBoolean(withConditional, 'withConditional');
+  const ex = (rates: ExactRates | null, s: Strategy): string | null => (rates === null ? null : rates[s].toString());
+  // The exact answers as text first: a value that is not exactAnswer()'s is refused before any estimate.
+  let exactText: Record<Strategy, { win: string; lowest: string | null; other: string | null }>;
+  try {
+    exactText = Object.fromEntries(
+      STRATEGIES.map((s) => [
+        s,
+        withConditional
+          ? { win: exact.win[s].toString(), lowest: ex(exact.byOpened.lowest.win, s), other: ex(exact.byOpened.other.win, s) }
+          : { win: exact.win[s].toString(), lowest: null, other: null },
+      ]),
+    ) as typeof exactText;
+  } catch (e) {
+    throw new InvalidInputError(`exact must be what exactAnswer() returns (${shown((e as Error)?.message ?? e).split('\n')[0]})`);
+  }
   const gamesLow = counters[COUNTER.gamesLowest]!;
   const gamesOther = counters[COUNTER.gamesOther]!;
-  const ex = (rates: ExactRates | null, s: Strategy): string | null => rates?.[s].toString() ?? null;
   const out = {} as Record<Strategy, StrategyResult>;
   STRATEGIES.forEach((s, i) => {
     const low = counters[COUNTER.stayLowest + 2 * i]!;
     const other = counters[COUNTER.stayOther + 2 * i]!;
-    const r: StrategyResult = estimate(low + other, gamesLow + gamesOther, exact.win[s].toString());
+    const r: StrategyResult = estimate(low + other, gamesLow + gamesOther, exactText[s].win);
     if (withConditional) {
       r.byOpened = {
-        lowest: estimate(low, gamesLow, ex(exact.byOpened.lowest.win, s)),
-        other: estimate(other, gamesOther, ex(exact.byOpened.other.win, s)),
+        lowest: estimate(low, gamesLow, exactText[s].lowest),
+        other: estimate(other, gamesOther, exactText[s].other),
       };
     }
     out[s] = r;

@@ -29,7 +29,7 @@ export function sizeName(width: number, height: number): string {
 /** Throws InvalidInputError unless width×height is a supported board size. */
 export function checkSize(width: number, height: number): void {
   if (!Number.isInteger(width) || !Number.isInteger(height)) {
-    throw new InvalidInputError(`board size must be whole numbers, got ${width}×${height}`);
+    throw new InvalidInputError(`board size must be whole numbers, got ${shown(width)}×${shown(height)}`);
   }
   if (width < MIN_SIDE || height < MIN_SIDE) {
     throw new InvalidInputError(`the board is ${sizeName(width, height)}; a board needs at least ${MIN_SIDE} rows and ${MIN_SIDE} columns`);

@@ -5,6 +5,8 @@
  * `@searchlab/engine/puzzle/charts`, so that solving never needs the chart library (an optional peer).
  */
 import * as Plot from '@observablehq/plot';
+import { checkArray, checkChartOptions, checkObject, shown } from '../core/args.js';
+import { InvalidInputError } from '../core/errors.js';
 import { columnName, type ExperimentResult } from './experiment.js';
 
 /**
@@ -17,8 +19,32 @@ export interface ExperimentChartOptions {
   title?: string;
 }
 
+/** The parts the chart reads: depths, columns (named by columnName) and a cell per depth and column. */
+function checkResult(result: ExperimentResult): void {
+  checkObject(result, 'result');
+  checkArray(result.depths, 'result.depths');
+  checkArray(result.columns, 'result.columns');
+  checkArray(result.cells, 'result.cells');
+  if (result.cells.length !== result.depths.length)
+    throw new InvalidInputError(`result.cells has ${result.cells.length} rows but result.depths has ${result.depths.length} depths`);
+  result.depths.forEach((d, di) => {
+    if (typeof d !== 'number' || !Number.isFinite(d)) throw new InvalidInputError(`result.depths[${di}] must be a number, got ${shown(d)}`);
+    const row = result.cells[di];
+    checkArray(row, `result.cells[${di}]`);
+    if (row.length !== result.columns.length)
+      throw new InvalidInputError(`result.cells[${di}] has ${row.length} cells but result.columns has ${result.columns.length} columns`);
+    row.forEach((cell, ci) => {
+      checkObject(cell, `result.cells[${di}][${ci}]`);
+      const m = cell.meanGenerated;
+      if (m !== undefined && typeof m !== 'number') throw new InvalidInputError(`result.cells[${di}][${ci}].meanGenerated must be a number, got ${shown(m)}`);
+    });
+  });
+}
+
 /** Mean nodes generated per depth and column (capped cells left out), log scale, a key in the corner. */
 export function experimentChart(result: ExperimentResult, options: ExperimentChartOptions = {}): SVGSVGElement | HTMLElement {
+  checkResult(result);
+  checkChartOptions(options);
   const names = result.columns.map(columnName);
   const points = result.depths.flatMap((d, di) =>
     result.columns.flatMap((_c, ci) => {

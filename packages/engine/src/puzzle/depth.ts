@@ -5,10 +5,10 @@
  * goal and kept; larger boards come from random walks whose result an optimal solve (IDA*, linear
  * conflict) puts at exactly D — not uniform, and said so (`method: 'walk'`).
  */
-import { checkObject, checkOptionalSignal } from '../core/args.js';
+import { checkObject, checkOptionalSignal, shown } from '../core/args.js';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
-import { bfsDistances } from '../search/algorithms.js';
+import { bfsLayers } from '../search/algorithms.js';
 import { validateBoard } from './board.js';
 import { randomWalkBoard } from './generate.js';
 import { SlidingTileProblem } from './problem.js';
@@ -48,8 +48,29 @@ const freeCells = (b: Board): number => b.cells.filter((c) => c !== WALL).length
 /** Whether `goal`'s boards are drawn uniformly from BFS layers (small enough to enumerate). */
 const enumerable = (goal: Board): boolean => freeCells(goal) <= ENUMERATE_MAX_CELLS;
 
+type Layers = readonly (readonly string[])[];
+
 /** Every state reachable from `goal`, by distance (layers[d] = the states at distance d); cached. */
-export function depthLayers(goal: Board): readonly (readonly string[])[] {
+export function depthLayers(goal: Board): Layers {
+  const build = buildLayers(goal);
+  for (let r = build.next(); ; r = build.next()) if (r.done === true) return r.value;
+}
+
+/**
+ * depthLayers with a turn of the event loop after each layer, and `signal` watched there: a limit
+ * or an abort is seen within a layer (the 8-puzzle's one pass took 1–4 s on a loaded machine).
+ */
+async function depthLayersAsync(goal: Board, signal: AbortSignal | undefined): Promise<Layers> {
+  const build = buildLayers(goal);
+  for (let r = build.next(); ; r = build.next()) {
+    if (r.done === true) return r.value;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (signal?.aborted === true) throw new SearchlabError('aborted', 'aborted');
+  }
+}
+
+/** The layers (from the cache, or by BFS, pausing after each layer): what both drivers above run. */
+function* buildLayers(goal: Board): Generator<void, Layers, void> {
   validateBoard(goal);
   if (!enumerable(goal))
     throw new InvalidInputError(`depth layers enumerate boards of at most ${ENUMERATE_MAX_CELLS} free cells; this one has ${freeCells(goal)}`);
@@ -58,7 +79,10 @@ export function depthLayers(goal: Board): readonly (readonly string[])[] {
   const hit = layerCache.get(cacheKey);
   if (hit !== undefined) return hit;
   const layers: string[][] = [];
-  for (const [key, d] of bfsDistances(problem)) (layers[d] ??= []).push(key as string);
+  for (const keys of bfsLayers(problem)) {
+    layers.push(keys as string[]);
+    yield;
+  }
   if (layerCache.size >= LAYER_CACHE_SIZE) layerCache.delete(layerCache.keys().next().value!);
   layerCache.set(cacheKey, layers);
   return layers;
@@ -74,10 +98,10 @@ function checkDepthOptions(depth: number, o: DepthOptions): void {
   checkObject(o, 'options');
   checkOptionalSignal(o.signal, 'options.signal');
   if (o.maxNodes !== undefined && !(Number.isSafeInteger(o.maxNodes) && o.maxNodes >= 1))
-    throw new InvalidInputError(`options.maxNodes must be a whole number ≥ 1, got ${o.maxNodes}`);
-  if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`the depth must be a whole number ≥ 0, got ${depth}`);
-  if (!(Number.isSafeInteger(o.count) && o.count >= 1)) throw new InvalidInputError(`the count must be a whole number ≥ 1, got ${o.count}`);
-  if (!Number.isSafeInteger(o.seed)) throw new InvalidInputError(`the seed must be an integer, got ${o.seed}`);
+    throw new InvalidInputError(`options.maxNodes must be a whole number ≥ 1, got ${shown(o.maxNodes)}`);
+  if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`the depth must be a whole number ≥ 0, got ${shown(depth)}`);
+  if (!(Number.isSafeInteger(o.count) && o.count >= 1)) throw new InvalidInputError(`the count must be a whole number ≥ 1, got ${shown(o.count)}`);
+  if (!Number.isSafeInteger(o.seed)) throw new InvalidInputError(`the seed must be an integer, got ${shown(o.seed)}`);
 }
 
 /**
@@ -90,7 +114,7 @@ export async function boardsAtDepth(goal: Board, depth: number, options: DepthOp
   checkDepthOptions(depth, options);
   const rng = new Rng(options.seed);
   if (enumerable(goal)) {
-    const layers = depthLayers(goal);
+    const layers = await depthLayersAsync(goal, options.signal);
     const maxDepth = layers.length - 1;
     if (depth > maxDepth) {
       throw new InvalidInputError(`no ${goal.width}x${goal.height} board is ${depth} moves from this goal: the largest optimal solution length is ${maxDepth}`);

@@ -100,8 +100,9 @@ function checkSpec(spec: ExperimentSpec): void {
   checkObject(spec, 'experiment');
   checkArray(spec.depths, 'depths');
   if (spec.depths.length === 0) throw new InvalidInputError('depths: give at least one depth');
-  for (const d of spec.depths) if (!(Number.isSafeInteger(d) && d >= 0)) throw new InvalidInputError(`depths: ${d} is not a whole number ≥ 0`);
-  if (!(Number.isSafeInteger(spec.perDepth) && spec.perDepth >= 1)) throw new InvalidInputError(`per-depth must be a whole number ≥ 1, got ${spec.perDepth}`);
+  for (const d of spec.depths) if (!(Number.isSafeInteger(d) && d >= 0)) throw new InvalidInputError(`depths: ${shown(d)} is not a whole number ≥ 0`);
+  if (!(Number.isSafeInteger(spec.perDepth) && spec.perDepth >= 1))
+    throw new InvalidInputError(`per-depth must be a whole number ≥ 1, got ${shown(spec.perDepth)}`);
   checkArray(spec.columns, 'columns');
   if (spec.columns.length === 0) throw new InvalidInputError('columns: give at least one algorithm');
   spec.columns.forEach((c, k) => {
@@ -113,8 +114,8 @@ function checkSpec(spec: ExperimentSpec): void {
     if (c.heuristic !== undefined && !HEURISTICS.includes(c.heuristic)) throw new InvalidInputError(`columns[${k}]: unknown heuristic '${shown(c.heuristic)}'`);
   });
   if (spec.cap !== undefined && !(Number.isSafeInteger(spec.cap) && spec.cap >= 1))
-    throw new InvalidInputError(`cap must be a whole number ≥ 1, got ${spec.cap}`);
-  if (!Number.isSafeInteger(spec.seed)) throw new InvalidInputError(`seed must be an integer, got ${spec.seed}`);
+    throw new InvalidInputError(`cap must be a whole number ≥ 1, got ${shown(spec.cap)}`);
+  if (!Number.isSafeInteger(spec.seed)) throw new InvalidInputError(`seed must be an integer, got ${shown(spec.seed)}`);
   if (spec.goal !== undefined) validateBoard(spec.goal);
 }
 
@@ -170,8 +171,17 @@ export async function runExperiment(spec: ExperimentSpec, hooks: ExperimentHooks
   let method: 'uniform' | 'walk' = 'uniform';
   const instances: CompareInstance[] = [];
   const depthOf: number[] = [];
+  let drawnAll = true;
   for (const [di, d] of depths.entries()) {
-    const drawn = await boardsAtDepth(goal, d, { count: spec.perDepth, seed: depthSeed(spec.seed, d), signal: hooks.signal });
+    // Stopped while boards are drawn (a BFS, or optimal solves): the table of what finished, none.
+    const drawn = await boardsAtDepth(goal, d, { count: spec.perDepth, seed: depthSeed(spec.seed, d), signal: hooks.signal }).catch((e: unknown) => {
+      if (hooks.signal?.aborted === true && e instanceof SearchlabError && e.code === 'aborted') return undefined;
+      throw e;
+    });
+    if (drawn === undefined) {
+      drawnAll = false;
+      break;
+    }
     method = drawn.method;
     for (const start of drawn.boards) {
       instances.push({ start, goal });
@@ -207,7 +217,7 @@ export async function runExperiment(spec: ExperimentSpec, hooks: ExperimentHooks
       },
     );
   }
-  const complete = done === total;
+  const complete = drawnAll && done === total;
   const cells = runs.map((row, di) => row.map((r) => summariseCell(r, depths[di]!)));
   return { goal, depths, columns, perDepth: spec.perDepth, seed: spec.seed, cap, method, cells, complete };
 }

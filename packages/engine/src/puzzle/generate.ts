@@ -1,4 +1,5 @@
 // Seeded start boards: random walks from a goal, and boards uniform over the solvable ones.
+import { shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { blankIndex, neighbour, validateBoard } from './board.js';
@@ -14,7 +15,7 @@ export interface RandomWalkResult {
 }
 
 function rngFor(seed: number): Rng {
-  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${seed}`);
+  if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be an integer, got ${shown(seed)}`);
   return new Rng(seed);
 }
 
@@ -58,7 +59,7 @@ export const MAX_WALK = 100_000_000;
 function walkFromGoal(goal: Board, k: number, seed: number, moves?: Move[]): Board {
   validateBoard(goal);
   if (!Number.isSafeInteger(k) || k < 0) {
-    throw new InvalidInputError(`the walk length must be a whole number of moves ≥ 0, got ${k}`);
+    throw new InvalidInputError(`the walk length must be a whole number of moves ≥ 0, got ${shown(k)}`);
   }
   if (k > MAX_WALK) throw new InvalidInputError(`the walk length ${k} is over the limit of ${MAX_WALK} moves`);
   const rng = rngFor(seed);

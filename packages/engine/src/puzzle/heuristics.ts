@@ -3,7 +3,7 @@
  * The blank is excluded unless `countBlank` (seed 004's variant, not admissible); walls never move
  * and are ignored.
  */
-import { checkBoolean, shown } from '../core/args.js';
+import { checkBoolean, describe, shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import { checkBoard } from './board.js';
 import { BLANK, type Board } from './types.js';
@@ -48,8 +48,15 @@ export const HEURISTIC_INFO: Readonly<Record<HeuristicName, HeuristicProperties>
   },
 };
 
+// (includes, not a property lookup: a name that is a throwing Proxy is then refused, not run.)
+function checkHeuristicName(name: unknown): asserts name is HeuristicName {
+  if (!HEURISTICS.includes(name as HeuristicName)) throw new InvalidInputError(`unknown heuristic ${describe(name)} (use ${HEURISTICS.join(', ')})`);
+}
+
 /** The properties of a heuristic as configured: counting the blank breaks both guarantees. */
 export function heuristicInfo(name: HeuristicName, countBlank = false): HeuristicProperties {
+  checkHeuristicName(name);
+  checkBoolean(countBlank, 'countBlank');
   const info = HEURISTIC_INFO[name];
   if (!countBlank) return info;
   return {
@@ -96,7 +103,7 @@ function indexGoal(goal: Board): GoalIndex {
  * manhattan, euclidean only).
  */
 export function makeHeuristic(name: HeuristicName, goal: Board, countBlank = false): HeuristicFn {
-  if (!Object.hasOwn(HEURISTIC_INFO, name)) throw new InvalidInputError(`unknown heuristic '${shown(name)}'`);
+  checkHeuristicName(name);
   checkBoard(goal, 'goal');
   checkBoolean(countBlank, 'countBlank');
   if (countBlank && name === 'linear-conflict') throw new InvalidInputError('countBlank is not allowed with linear-conflict');

@@ -4,7 +4,7 @@
  * pattern's Manhattan distance), the plain TypeScript reference builder and the heuristic over
  * tables. The WASM builder and its caching are in pdb-store.ts.
  */
-import { describe } from '../core/args.js';
+import { describe, reading } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 import type { HeuristicFn } from './heuristics.js';
 import { WALL, type Board } from './types.js';
@@ -118,18 +118,21 @@ export const pdbTableBytes = (spec: PdbSpec): number => {
 /** A spec as public functions accept it: a key, the board size, and disjoint patterns of tiles on it. */
 export function checkSpec(spec: unknown, name = 'spec'): asserts spec is PdbSpec {
   const s = spec as Partial<PdbSpec> | null;
-  const cells = typeof s?.width === 'number' && typeof s.height === 'number' ? s.width * s.height : NaN;
-  const ok =
-    typeof s === 'object' &&
-    s !== null &&
-    typeof s.key === 'string' &&
-    Number.isSafeInteger(cells) &&
-    cells >= 4 &&
-    cells <= 64 &&
-    Array.isArray(s.patterns) &&
-    s.patterns.length > 0 &&
-    s.patterns.every((p) => Array.isArray(p) && p.length > 0 && p.every((t) => Number.isSafeInteger(t) && t >= 1 && t < cells)) &&
-    new Set(s.patterns.flat()).size === s.patterns.flat().length;
+  const ok = reading(name, () => {
+    const cells = typeof s?.width === 'number' && typeof s.height === 'number' ? s.width * s.height : NaN;
+    return (
+      typeof s === 'object' &&
+      s !== null &&
+      typeof s.key === 'string' &&
+      Number.isSafeInteger(cells) &&
+      cells >= 4 &&
+      cells <= 64 &&
+      Array.isArray(s.patterns) &&
+      s.patterns.length > 0 &&
+      s.patterns.every((p) => Array.isArray(p) && p.length > 0 && p.every((t) => Number.isSafeInteger(t) && t >= 1 && t < cells)) &&
+      new Set(s.patterns.flat()).size === s.patterns.flat().length
+    );
+  });
   if (!ok)
     throw new InvalidInputError(
       `${name} must be a pattern database spec like PDB_SPECS.pdb555 ({key, width, height, patterns: disjoint tile lists}), got ${describe(spec)}`,

@@ -19,7 +19,11 @@ export const FAST_FROM_N = 100_000;
 /**
  * The algorithm a solve uses when none is given: min-conflicts below {@link FAST_FROM_N}, else `fast`.
  */
-export const defaultAlgorithm = (n: number): QueensAlgorithm => (n < FAST_FROM_N ? 'min-conflicts' : 'fast');
+export function defaultAlgorithm(n: number): QueensAlgorithm {
+  // Any N ≥ 1 has an answer (a form may ask before N is checked against MAX_N).
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new InvalidInputError(`N must be an integer ≥ 1, got ${shown(n)}`);
+  return n < FAST_FROM_N ? 'min-conflicts' : 'fast';
+}
 
 /** A local search's counters (both backends count them the same). */
 export interface QueensStats {

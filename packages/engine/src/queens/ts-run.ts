@@ -9,7 +9,8 @@ import { Rng } from '../core/rng.js';
 import { QueenBoard } from './board.js';
 import { constructRows } from './construct.js';
 import { expNeg } from './detmath.js';
-import type { NormalizedQueensOptions, QueensOutcome, QueensStats } from './options.js';
+import { checkObject, reading } from '../core/args.js';
+import { normalizeQueensOptions, type NormalizedQueensOptions, type QueensOutcome, type QueensStats } from './options.js';
 import type { Run } from '../core/run.js';
 
 /**
@@ -372,7 +373,13 @@ export const unsolvableN = (n: number): boolean => n === 2 || n === 3;
 /**
  * A queens solve on the TypeScript reference backend, as a {@link QueensRun} to step (options from {@link normalizeQueensOptions}).
  */
-export function createTsQueensRun(o: NormalizedQueensOptions): QueensRun {
+export function createTsQueensRun(options: NormalizedQueensOptions): QueensRun {
+  checkObject(options, 'options');
+  // Checked (and any default filled) as a solve's options are: once per run, not per step.
+  const o = normalizeQueensOptions(
+    reading('options', () => options.n),
+    options,
+  );
   const b = new QueenBoard(o.n, o.algorithm === 'construct');
   const stats: QueensStats = { steps: 0, moves: 0, escapes: 0, restarts: 0, conflicts: 0 };
   const s: State = { o, b, rng: new Rng(o.seed), stats, history: [], left: 0 };

@@ -242,21 +242,32 @@ export function dijkstraDistances<S, A>(problem: Problem<S, A>): Map<StateKey, n
 
 /** Number of actions from the initial state to every reachable state (key → depth); plain BFS. */
 export function bfsDistances<S, A>(problem: Problem<S, A>): Map<StateKey, number> {
-  const dist = new Map<StateKey, number>([[problem.key(problem.initial), 0]]);
+  const dist = new Map<StateKey, number>();
+  let depth = 0;
+  for (const keys of bfsLayers(problem)) {
+    for (const key of keys) dist.set(key, depth);
+    depth++;
+  }
+  return dist;
+}
+
+/** The keys of the states at distance 0, 1, … from the initial state, a layer at a time (plain BFS: a caller may stop or yield between layers). */
+export function* bfsLayers<S, A>(problem: Problem<S, A>): Generator<StateKey[], void, void> {
+  const seen = new Set<StateKey>([problem.key(problem.initial)]);
   let layer: Node<S, A>[] = [rootNode(problem)];
   while (layer.length > 0) {
+    yield layer.map((node) => problem.key(node.state));
     const next: Node<S, A>[] = [];
     for (const node of layer) {
       for (const child of expand(problem, node)) {
         const key = problem.key(child.state);
-        if (dist.has(key)) continue;
-        dist.set(key, child.depth);
+        if (seen.has(key)) continue;
+        seen.add(key);
         next.push(child);
       }
     }
     layer = next;
   }
-  return dist;
 }
 
 // ---------------------------------------------------------------------------------------------

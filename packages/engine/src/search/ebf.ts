@@ -3,6 +3,7 @@
  * tree of depth d would need to hold N + 1 nodes, i.e. the root of N + 1 = 1 + b* + b*² + … + b*^d,
  * where N is the number of nodes the search generated and d the solution's depth.
  */
+import { shown } from '../core/args.js';
 import { InvalidInputError } from '../core/errors.js';
 
 /** 1 + b + … + b^d, by Horner's rule. */
@@ -17,8 +18,8 @@ function treeSize(b: number, d: number): number {
  * grows strictly with b ≥ 0). NaN for d = 0 (no tree to speak of).
  */
 export function effectiveBranchingFactor(generated: number, depth: number): number {
-  if (!(Number.isFinite(generated) && generated >= 0)) throw new InvalidInputError(`b*: the node count must be a finite number ≥ 0, got ${generated}`);
-  if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`b*: the depth must be a whole number ≥ 0, got ${depth}`);
+  if (!(Number.isFinite(generated) && generated >= 0)) throw new InvalidInputError(`b*: the node count must be a finite number ≥ 0, got ${shown(generated)}`);
+  if (!(Number.isSafeInteger(depth) && depth >= 0)) throw new InvalidInputError(`b*: the depth must be a whole number ≥ 0, got ${shown(depth)}`);
   if (depth === 0) return NaN;
   const target = generated + 1;
   let lo = 0;

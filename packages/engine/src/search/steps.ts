@@ -157,10 +157,11 @@ function checkStepOptions(problem: unknown, options: StepOptions): void {
     throw new InvalidInputError(`step: unknown algorithm '${shown(options.algorithm)}' (choose from ${STEP_ALGORITHMS.join(', ')})`);
   }
   const { weight, depthLimit, maxNodes } = options;
-  if (weight !== undefined && !(Number.isFinite(weight) && weight >= 1)) throw new InvalidInputError(`step: weight must be a number ≥ 1, got ${weight}`);
+  if (weight !== undefined && !(Number.isFinite(weight) && weight >= 1)) throw new InvalidInputError(`step: weight must be a number ≥ 1, got ${shown(weight)}`);
   if (depthLimit !== undefined && !(Number.isSafeInteger(depthLimit) && depthLimit >= 0))
-    throw new InvalidInputError(`step: depthLimit must be a whole number ≥ 0, got ${depthLimit}`);
-  if (maxNodes !== undefined && !(maxNodes >= 0)) throw new InvalidInputError(`step: maxNodes must be ≥ 0, got ${maxNodes}`);
+    throw new InvalidInputError(`step: depthLimit must be a whole number ≥ 0, got ${shown(depthLimit)}`);
+  if (maxNodes !== undefined && !(typeof maxNodes === 'number' && maxNodes >= 0))
+    throw new InvalidInputError(`step: maxNodes must be ≥ 0, got ${shown(maxNodes)}`);
 }
 
 /** The events of `options.algorithm` on `problem`, with views of its open and closed lists. */

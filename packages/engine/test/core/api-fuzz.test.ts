@@ -2,7 +2,8 @@
 // arguments (null, undefined, {}, NaN, -1, 'x', a Proxy whose traps throw, in any of the first three
 // places, the other places holding a plausible 8), either works or throws a SearchlabError subclass
 // with a one-line message: never a raw TypeError / RangeError / the Proxy's own error. Methods of the
-// exported classes are called the same way on an instance made with good arguments.
+// exported classes (and of the runner inlinePool returns) are called the same way on an instance
+// made with good arguments, and every static method of an exported class too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,71 +16,15 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const ENTRIES = ['', '/fit', '/monty', '/puzzle', '/queens', '/node', '/browser', '/puzzle/charts', '/fit/charts'] as const;
 
+/**
+ * The charts' entry points from their source: vitest's alias maps only one-level subpaths to src/,
+ * and the built module would throw its own copy of the error classes (not this test's SearchlabError).
+ */
+const importEntry = (entry: (typeof ENTRIES)[number]): Promise<unknown> =>
+  entry.endsWith('/charts') ? import(/* @vite-ignore */ `../../src${entry}.ts`) : import(/* @vite-ignore */ `@searchlab/engine${entry}`);
+
 /** Not called: they start threads or servers, or set process-wide state (covered by their own tests). */
 const NOT_CALLED = new Set(['createNodePool', 'serveWorkerScope', 'useFileCache', 'useThreadedPdbBuilds', 'createWebPool', 'webWorkerPort', 'nodeWorkerPort']);
-
-/**
- * Exported functions and classes that still throw raw errors on some bad arguments: what is left of
- * issue 25 (kernel factories, task and spec internals, chart builders, experiment helpers, most of
- * which the trimmed entry points are to stop exporting). Remove a name once it checks its arguments.
- */
-const KNOWN_GAPS = new Set<string>([
-  'DoorSet',
-  'QrAccumulator',
-  'expNeg',
-  'defaultAlgorithm',
-  'SharedSpace',
-  'sharedPdbReaders',
-  'checkRotations',
-  'chooseBackend',
-  'chunkCount',
-  'chunkGames',
-  'coinThreshold',
-  'countFrame',
-  'countSubproblem',
-  'countSubproblemTs',
-  'createKernel',
-  'createMontyRun',
-  'createTsCountRun',
-  'createTsKernel',
-  'createTsQueensRun',
-  'createWasmCountRun',
-  'createWasmKernel',
-  'createWasmQueensRun',
-  'curvesChart',
-  'defaultRcond',
-  'domainMap',
-  'domainMatrix',
-  'effectiveBranchingFactor',
-  'experimentChart',
-  'experimentData',
-  'fastStallLimit',
-  'foldIndices',
-  'formatPositionsTs',
-  'goalBoard',
-  'heuristicInfo',
-  'laneRng',
-  'lastColumn',
-  'loadPdb',
-  'makeHeuristic',
-  'oneStandardError',
-  'pdbBuildBytes',
-  'pdbIfLoaded',
-  'pdbTableBytes',
-  'range',
-  'residualsChart',
-  'rmsChart',
-  'rmsError',
-  'rowAvail',
-  'runExperiment',
-  'runMontyTask',
-  'splitIndices',
-  'splitTasks',
-  'sumCounters',
-  'sumCounts',
-  'summarize',
-  'validateFit',
-]);
 
 const trap = (): object =>
   new Proxy(
@@ -109,17 +54,34 @@ const BAD: readonly [string, () => unknown][] = [
   ['a throwing Proxy', trap],
 ];
 
-/** Instances to call methods on, made with good arguments, and their public methods. */
 type Module = Record<string, unknown>;
 type Callable = (...args: unknown[]) => unknown;
 type Constructor = new (...args: unknown[]) => object;
 const make = (m: Module, name: string, ...args: unknown[]): object => new (m[name] as Constructor)(...args);
 
+/** A worker that answers every task at once with a null result: a WorkerPool without threads. */
+const echoPort = () => {
+  let reply: ((m: { id: number; type: 'result'; payload: unknown }) => void) | undefined;
+  return {
+    post: (m: { id: number }) => queueMicrotask(() => reply?.({ id: m.id, type: 'result', payload: null })),
+    onReply: (cb: typeof reply) => void (reply = cb),
+    onFailure: () => {},
+    terminate: () => {},
+  };
+};
+
+/**
+ * Objects to call methods on, made with good arguments, by the export that makes them (a class, or
+ * a function returning an object with methods), and their public methods. Every exported class is
+ * here (a test below says so), so a new class's methods are not left out by accident.
+ */
 const INSTANCES: Record<string, { make: (mod: Module) => object; methods: string[] }> = {
   Fraction: { make: (m) => make(m, 'Fraction', 1, 3), methods: ['add', 'sub', 'mul', 'div', 'equals', 'isZero', 'toNumber', 'toString'] },
   PositionsParser: { make: (m) => make(m, 'PositionsParser'), methods: ['push', 'pushText', 'end'] },
   NormalSource: { make: (m) => make(m, 'NormalSource', new Rng(1)), methods: ['next'] },
-  Rng: { make: (m) => make(m, 'Rng', 1), methods: ['nextU32', 'nextInt', 'nextFloat', 'shuffle'] },
+  Rng: { make: (m) => make(m, 'Rng', 1), methods: ['nextU32', 'nextInt', 'nextFloat', 'shuffle', 'state', 'clone'] },
+  WorkerPool: { make: (m) => make(m, 'WorkerPool', echoPort, 1), methods: ['run', 'close'] },
+  inlinePool: { make: (m) => (m.inlinePool as Callable)() as object, methods: ['run', 'close'] },
 };
 
 const isClass = (f: Callable): boolean => /^class[\s{]/.test(Function.prototype.toString.call(f));
@@ -151,23 +113,27 @@ async function misuse(call: () => unknown): Promise<string | undefined> {
 
 describe.each(ENTRIES)('@searchlab/engine%s', (entry) => {
   it('every function, class and method names a bad argument in a SearchlabError', async () => {
-    const mod = (await import(/* @vite-ignore */ `@searchlab/engine${entry}`)) as Module;
+    const mod = (await importEntry(entry)) as Module;
     const targets: [string, Callable][] = [];
     for (const [name, exported] of Object.entries(mod)) {
-      if (typeof exported !== 'function' || NOT_CALLED.has(name) || KNOWN_GAPS.has(name)) continue;
+      if (typeof exported !== 'function' || NOT_CALLED.has(name)) continue;
       const value = exported as Callable;
       if (value.prototype instanceof Error || value === Error) continue;
+      const kind = INSTANCES[name];
+      for (const method of kind?.methods ?? []) {
+        targets.push([
+          `${name}#${method}`,
+          (...args) => {
+            const instance = kind!.make(mod) as Record<string, Callable>;
+            return instance[method]!.apply(instance, args);
+          },
+        ]);
+      }
       if (isClass(value)) {
         targets.push([`new ${name}`, (...args) => new (value as unknown as Constructor)(...args)]);
-        const kind = INSTANCES[name];
-        for (const method of kind?.methods ?? []) {
-          targets.push([
-            `${name}#${method}`,
-            (...args) => {
-              const instance = kind!.make(mod) as Record<string, Callable>;
-              return instance[method]!.apply(instance, args);
-            },
-          ]);
+        for (const key of Object.getOwnPropertyNames(value)) {
+          const member = (value as unknown as Record<string, unknown>)[key];
+          if (typeof member === 'function') targets.push([`${name}.${key}`, (...args) => (member as Callable).apply(value, args)]);
         }
       } else if (name === 'writeFileAtomic') {
         // A good path ('x') would write a file: into a directory of this test's own.
@@ -198,6 +164,83 @@ describe.each(ENTRIES)('@searchlab/engine%s', (entry) => {
         { numRuns: targets.length * 20, seed: 25 },
       );
     }
-    expect([...new Set(found.map((f) => f.replace(/\(.*?\):/, ':')))].sort()).toEqual([]);
+    // One example call per function and kind of failure (the first found).
+    const byKind = new Map<string, string>();
+    for (const f of found) {
+      const key = f.replace(/\(.*?\):/, ':');
+      if (!byKind.has(key)) byKind.set(key, f);
+    }
+    expect([...byKind.values()].sort()).toEqual([]);
   }, 120_000);
+
+  it('has every exported class in INSTANCES (its methods are called too)', async () => {
+    const mod = (await importEntry(entry)) as Module;
+    const classes = Object.entries(mod).filter(([, v]) => typeof v === 'function' && isClass(v as Callable) && !((v as Callable).prototype instanceof Error));
+    expect(classes.map(([name]) => name).filter((name) => !(name in INSTANCES))).toEqual([]);
+  });
+});
+
+// The calls above hold a plausible 8 beside a bad value, so a later argument of a function whose
+// first one is not a number is reached only with a bad first one. Here each argument of the main
+// entry functions is made bad in turn beside good ones (a fit's degree, a solve's options …).
+describe('each argument beside good ones', () => {
+  const x = [1, 2, 3, 4, 5];
+  const y = [2, 4, 6, 8, 11];
+  const CALLS: [string, string, (m: Module) => unknown[]][] = [
+    ['/fit', 'polyfit', () => [x, y, 1, { backend: 'ts' }]],
+    ['/fit', 'polyfitSync', () => [x, y, 1, { backend: 'ts' }]],
+    ['/fit', 'polyval', () => [[1, 2], 3]],
+    ['/fit', 'rmsError', () => [[1, 2], { x, y }]],
+    ['/fit', 'sweepDegrees', () => [{ x, y }, [1], { backend: 'ts' }]],
+    ['/fit', 'sweepDegreesSync', () => [{ x, y }, [1], { backend: 'ts' }]],
+    ['/fit', 'splitIndices', () => [10, 0.3, 1]],
+    ['/fit', 'foldIndices', () => [10, 3, 1]],
+    ['/fit', 'parsePoints', () => ['1,2\n2,3\n', {}, 'f']],
+    ['/queens', 'solveQueens', () => [8, { backend: 'ts' }]],
+    ['/queens', 'countQueens', () => [6, { backend: 'ts' }]],
+    ['/queens', 'checkSolution', () => [[1, 3, 0, 2], 4]],
+    ['/queens', 'traceQueens', () => [8, {}]],
+    ['/monty', 'simulateMonty', () => [{ trials: 10, backend: 'ts' }, {}]],
+    ['/monty', 'wilson', () => [3, 10]],
+    ['/monty', 'createKernel', (m) => ['ts', (m.normalizeGame as Callable)(), 1]],
+    ['/monty', 'summarize', (m) => [new Array(9).fill(0), (m.exactAnswer as Callable)((m.normalizeGame as Callable)()), false]],
+    ['/puzzle', 'solvePuzzle', (m) => [board(m, '1 2 3/4 5 6/7 0 8'), board(m, '1 2 3/4 5 6/7 8 0'), { backend: 'ts' }]],
+    [
+      '/puzzle',
+      'compareHeuristics',
+      (m) => [[{ start: board(m, '1 2 3/4 5 6/7 0 8'), goal: board(m, '1 2 3/4 5 6/7 8 0') }], [{ heuristic: 'manhattan' }], { backend: 'ts' }, {}],
+    ],
+    ['/puzzle', 'boardsAtDepth', (m) => [board(m, '1 2 3/4 5 6/7 8 0'), 2, { count: 1, seed: 1 }]],
+    ['/puzzle', 'puzzleSteps', (m) => [board(m, '1 2 3/4 5 6/7 0 8'), board(m, '1 2 3/4 5 6/7 8 0'), { algorithm: 'astar', heuristic: 'manhattan' }]],
+    ['/puzzle', 'goalBoard', () => [3, 3, 'blank-last', []]],
+  ];
+  const board = (m: Module, text: string): unknown => (m.parseBoard as Callable)(text);
+  const MORE_BAD: (typeof BAD)[number][] = [...BAD, ['[]', () => []], ['Infinity', () => Infinity]];
+
+  it.each(CALLS)('%s %s', async (entry, name, good) => {
+    const mod = (await importEntry(entry as (typeof ENTRIES)[number])) as Module;
+    const fn = mod[name] as Callable;
+    const args = good(mod);
+    expect(await misuse(() => fn(...args)), 'the good call').toBeUndefined();
+    const found: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      for (const [label, make] of MORE_BAD) {
+        const problem = await misuse(() => fn(...args.map((a, k) => (k === i ? make() : a))));
+        if (problem !== undefined) found.push(`argument ${i + 1} = ${label}: ${problem}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the fuzzer itself', () => {
+  it('reports a raw error, a Proxy trap, a rejected promise and a message of two lines; passes a one-line SearchlabError', async () => {
+    const { InvalidInputError } = await import('@searchlab/engine');
+    expect(await misuse(() => (null as unknown as { x: number }).x)).toMatch(/^TypeError: /);
+    expect(await misuse(() => Object.keys(trap()))).toBe('Error: trap keys');
+    expect(await misuse(() => Promise.reject(new RangeError('too big')))).toBe('RangeError: too big');
+    expect(await misuse(() => Promise.reject(new InvalidInputError('one\ntwo')))).toMatch(/^a message that is not one line/);
+    expect(await misuse(() => Promise.reject(new InvalidInputError('x must be a number, got null')))).toBeUndefined();
+    expect(await misuse(() => 8)).toBeUndefined();
+  });
 });

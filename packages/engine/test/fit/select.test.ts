@@ -2,7 +2,8 @@
 // generator, and the over/under-fitting pattern of seed 000 as a statistical fact over many seeds.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKernels } from '@searchlab/engine';
-import { SEED_EXPERIMENT, foldIndices, oneStandardError, polyval, runExperiment, splitIndices, sweepDegreesSync } from '@searchlab/engine/fit';
+import { SEED_EXPERIMENT, foldIndices, polyval, runExperiment, splitIndices, sweepDegrees, sweepDegreesSync } from '@searchlab/engine/fit';
+import { oneStandardError } from '../../src/fit/select.js'; // internal: the sweep's recommendation rule
 import { NormalSource } from '../../src/core/normal.js';
 import { Rng } from '../../src/core/rng.js'; // the source's class, as NormalSource takes it
 
@@ -102,6 +103,23 @@ describe('degree sweeps', () => {
     const t = sweepDegreesSync({ x, y }, [0, 1, 2, 3, 4, 5, 6], { folds: 5, split: 0.25, seed: 3, backend: 'ts' });
     expect(t.degrees.map((d) => d.coefficients)).toEqual(s.degrees.map((d) => d.coefficients));
     expect(t.degrees.map((d) => d.cvRms)).toEqual(s.degrees.map((d) => d.cvRms));
+  });
+});
+
+describe("a sweep's timeoutMs (issue 25: one meaning of a timeout, from the start of the call)", () => {
+  // 21 degrees × (1 + 10 folds) fits of 50,000 points: seconds in all, each fit well under 300 ms
+  // on a quiet machine. The limit was given to every fit afresh, so the sweep ran to the end.
+  const x = Array.from({ length: 50_000 }, (_, i) => i / 5_000);
+  const y = x.map((v, i) => Math.sin(v) + ((i * 7919) % 101) / 1000);
+  const degrees = Array.from({ length: 21 }, (_, d) => d);
+
+  it('bounds the whole sweep: code limit, not a sweep that runs on fit after fit', async () => {
+    const sweep = sweepDegrees({ x, y }, degrees, { folds: 10, seed: 1, timeoutMs: 300 });
+    await expect(sweep).rejects.toMatchObject({ code: 'limit' });
+  });
+
+  it('is checked: a timeoutMs that is not a positive number is named', () => {
+    expect(() => sweepDegreesSync({ x, y }, [1], { timeoutMs: -1 })).toThrow(/^timeoutMs must be a positive number of milliseconds, got -1$/);
   });
 });
 

@@ -3,12 +3,13 @@
 // over/under-fitting experiment. Charts (--plot) are the engine's Observable Plot charts as SVG.
 import { Option, type Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { InvalidInputError, loadKernels, type Backend } from '@searchlab/engine';
+import { InvalidInputError, SearchlabError, loadKernels, type Backend } from '@searchlab/engine';
 import { EXPERIMENT_SEED, fitSpec, parseDegrees, runExperiment, sweepDegrees, type DegreeResult, type Points, type Sweep } from '@searchlab/engine/fit';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { printJson, table } from '../../format.js';
-import { intArg, numberParser, seedArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg, intArg, numberParser, seedArg } from '../../options.js';
+import { commandLimit } from '../../limits.js';
 import { track } from '../../progress.js';
 import { renderSvg, siblingPath, writeAtomic } from './plot.js';
 import { readPoints } from './read.js';
@@ -29,6 +30,8 @@ interface FitOpts {
   covariance?: boolean;
   backend: Backend;
   experiment?: boolean;
+  /** --timeout, in milliseconds. */
+  timeout?: number;
 }
 
 const degreeList = (v: string): number[] => {
@@ -58,6 +61,7 @@ export function registerFit(program: Command, ctx: Context, exit: (code: number)
     .option('--covariance', 'include the coefficient covariance (JSON)')
     .addOption(new Option('--backend <b>', 'kernel backend').choices(['wasm', 'ts']).default('wasm'))
     .option('--json', 'JSON: one object per degree (an array for --degrees)')
+    .option(TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg)
     .option('--plot <out.svg>', 'write the points and fitted curves as SVG (and RMS against degree to out-rms.svg)')
     .option('--experiment', "run the curve-fitting blog post's experiment: 3x²+4x+20 at x = 0,5,…,45 with noise σ = 1000, degrees 1,2,5,8")
     .action(async (file: string | undefined, opts: FitOpts) => exit(await fitCommand(file, opts, ctx)));
@@ -156,9 +160,15 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
     return experiment(opts, ctx);
   }
   if (file === undefined) throw new InvalidInputError('missing FILE (or - for stdin); or use --experiment');
+  const limit = commandLimit(ctx, opts.timeout);
+  const stop = (): void => {
+    limit.check('while the points were read');
+    if (ctx.signal.aborted) throw new SearchlabError('aborted', 'stopped while the points were read');
+  };
   const columns = { x: opts.x, y: opts.y, weights: opts.weights };
-  const data = await readPoints(file, columns);
-  const test = opts.test !== undefined ? await readPoints(opts.test, columns) : undefined;
+  const data = await readPoints(file, columns, stop);
+  const test = opts.test !== undefined ? await readPoints(opts.test, columns, stop) : undefined;
+  stop();
   const spec = fitSpec({
     degrees: opts.degrees ?? [opts.degree ?? 1],
     split: opts.split,
@@ -178,6 +188,7 @@ async function fitCommand(file: string | undefined, opts: FitOpts, ctx: Context)
       test,
       covariance: fitting.covariance && data.n > top + 1,
       signal: ctx.signal,
+      ...(limit.remainingMs() !== undefined ? { timeoutMs: limit.remainingMs() } : {}),
       onProgress: (done) => progress.update(done),
     }),
   );

@@ -17,11 +17,18 @@ async function openCheck(path: string): Promise<void> {
   if (isDirectory) throw new InvalidInputError(`cannot read ${path}: it is a directory`);
 }
 
-/** Reads the points of `path` ('-' = stdin). */
-export async function readPoints(path: string, columns: Columns): Promise<Points> {
+/** Lines read between two calls of `stop` (a few milliseconds of parsing). */
+const CHECK_EVERY = 1 << 14;
+
+/** Reads the points of `path` ('-' = stdin); `stop` throws to end the read (a --timeout or Ctrl-C), called every few milliseconds. */
+export async function readPoints(path: string, columns: Columns, stop: () => void = () => {}): Promise<Points> {
   if (path !== '-') await openCheck(path);
   const reader = pointsReader(columns, path === '-' ? 'stdin' : path);
   const input = path === '-' ? process.stdin : createReadStream(path);
-  for await (const line of createInterface({ input, crlfDelay: Infinity })) reader.line(line);
+  let lines = 0;
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    reader.line(line);
+    if (++lines % CHECK_EVERY === 0) stop();
+  }
   return reader.finish();
 }

@@ -4,7 +4,8 @@ import { InvalidInputError } from '@searchlab/engine';
 import { boardToText, boardsAtDepth } from '@searchlab/engine/puzzle';
 import type { Context } from '../../context.js';
 import { printJson as printJsonObject } from '../../format.js';
-import { intArg, seedArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg, intArg, seedArg } from '../../options.js';
+import { commandLimit, type CommandLimit } from '../../limits.js';
 import { addBoardOptions, standaloneGoal, type BoardOpts } from './options.js';
 import { checkWalkOptions, freshSeed, streamBoards } from './generate-boards.js';
 
@@ -15,6 +16,8 @@ interface GenerateOpts extends BoardOpts {
   seed?: number;
   count: number;
   json?: boolean;
+  /** --timeout, in milliseconds. */
+  timeout?: number;
 }
 
 export function registerGenerate(parent: Command, ctx: Context, exit: (code: number) => void): void {
@@ -30,6 +33,7 @@ export function registerGenerate(parent: Command, ctx: Context, exit: (code: num
   cmd.option('--seed <s>', 'seed of the generator (random when omitted; printed to stderr on a terminal)', seedArg);
   cmd.option('--count <n>', 'how many boards', intArg(1), 1);
   cmd.option('--json', 'print one JSON object instead of text');
+  cmd.option(TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg);
   cmd.action(async (opts: GenerateOpts) => exit(await generate(opts, ctx)));
 }
 
@@ -41,13 +45,15 @@ const BLOCK = 1 << 16;
  * memory stays flat. JSON is streamed too, in the same layout as printJson.
  */
 async function generate(opts: GenerateOpts, ctx: Context): Promise<number> {
-  if (opts.depth !== undefined) return generateAtDepth(opts, opts.depth, ctx);
+  const limit = commandLimit(ctx, opts.timeout);
+  if (opts.depth !== undefined) return generateAtDepth(opts, opts.depth, ctx, limit);
   checkWalkOptions(opts);
   const goal = await standaloneGoal(opts);
   const seed = opts.seed ?? freshSeed();
   const boards = streamBoards(goal, { count: opts.count, walk: opts.walk, seed });
   let block = '';
   const flush = async () => {
+    limit.check('while the boards were generated');
     await ctx.write(block);
     block = '';
   };
@@ -86,11 +92,14 @@ async function generate(opts: GenerateOpts, ctx: Context): Promise<number> {
 }
 
 /** --depth D: boards at optimal distance exactly D (the engine's boardsAtDepth); the method is said. */
-async function generateAtDepth(opts: GenerateOpts, depth: number, ctx: Context): Promise<number> {
+async function generateAtDepth(opts: GenerateOpts, depth: number, ctx: Context, limit: CommandLimit): Promise<number> {
   if (opts.walk !== undefined || opts.uniform) throw new InvalidInputError('--depth excludes --walk and --uniform');
   const goal = await standaloneGoal(opts);
   const seed = opts.seed ?? freshSeed();
-  const drawn = await ctx.busy(boardsAtDepth(goal, depth, { count: opts.count, seed, signal: ctx.signal }));
+  const drawn = await ctx.busy(boardsAtDepth(goal, depth, { count: opts.count, seed, signal: limit.signal })).catch((e: unknown) => {
+    limit.check('while the boards were drawn'); // the time ran out: exit 4, not Ctrl-C's 130
+    throw e;
+  });
   const method =
     drawn.method === 'uniform'
       ? `uniform over the ${drawn.layerSize} boards at optimal depth ${depth} (BFS layers from the goal; the deepest is ${drawn.maxDepth})`

@@ -14,7 +14,8 @@ import {
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit.js';
 import { int, num } from '../../format.js';
-import { intArg, positiveArg } from '../../options.js';
+import { TIMEOUT_FLAGS, TIMEOUT_HELP, durationArg, intArg, positiveArg } from '../../options.js';
+import { commandLimit } from '../../limits.js';
 import { addBoardOptions, resolvePair, type BoardOpts } from './options.js';
 
 interface StepOpts extends BoardOpts {
@@ -25,6 +26,8 @@ interface StepOpts extends BoardOpts {
   maxNodes?: number;
   steps?: number;
   json?: boolean;
+  /** --timeout, in milliseconds. */
+  timeout?: number;
 }
 
 export function registerStep(parent: Command, ctx: Context, exit: (code: number) => void): void {
@@ -39,6 +42,7 @@ export function registerStep(parent: Command, ctx: Context, exit: (code: number)
   cmd.option('--max-nodes <n>', 'stop after expanding N nodes, as the solver would (exit 4)', intArg(0));
   cmd.option('--steps <n>', 'print the first N expansions only', intArg(1));
   cmd.option('--json', 'one JSON object per event (every generated child too), one per line');
+  cmd.option(TIMEOUT_FLAGS, `${TIMEOUT_HELP}; the lines so far are printed`, durationArg);
   cmd.action(async (opts: StepOpts) => exit(await step(opts, ctx)));
 }
 
@@ -64,6 +68,8 @@ async function step(opts: StepOpts, ctx: Context): Promise<number> {
   });
   const board = (s: TileState): string => boardToText(search.board(s));
   const maxSteps = opts.steps ?? Infinity;
+  const limit = commandLimit(ctx, opts.timeout);
+  let events = 0;
   let shown = 0;
   let lines: string[] = [];
   const flush = async (): Promise<void> => {
@@ -72,6 +78,10 @@ async function step(opts: StepOpts, ctx: Context): Promise<number> {
   };
   for (const e of search.events) {
     if (ctx.signal.aborted) break;
+    if (++events % 1024 === 0 && limit.timedOut()) {
+      await flush();
+      limit.check(`after ${int(shown)} expansions`);
+    }
     if (e.kind === 'select' && shown >= maxSteps) {
       lines.push(opts.json ? JSON.stringify({ kind: 'stopped', steps: shown }) : `stopped after ${int(shown)} expansions (--steps)`);
       await flush();
