@@ -79,9 +79,7 @@ describe('parallel IDA* on the queue', () => {
       const runId = await runIdOf(producer);
       // Once the last iteration (the biggest) is under way: one of its jobs active.
       await producer.waitFor(/iteration 7: threshold/, 60_000);
-      await waitUntil(
-        async () => (await sql(url, "SELECT 1 FROM pgboss.job WHERE data->>'run' = $1 AND state = 'active'", [runId])).length > 0,
-      );
+      await waitUntil(async () => (await sql(url, "SELECT 1 FROM pgboss.job WHERE data->>'run' = $1 AND state = 'active'", [runId])).length > 0);
       victim.child.kill('SIGKILL');
       await victim.exited;
       for (const w of workers) w.child.kill('SIGCONT');

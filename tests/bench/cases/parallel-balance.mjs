@@ -186,7 +186,16 @@ export async function run(bench) {
       .slice(-3)
       .map((it) => `t${it.threshold}: ${it.sizes.length}, ${pct(it.sizes, 1)} / ${pct(it.sizes, 0.5)} / ${it.expanded}`)
       .join('; ');
-    t.add({ case: `${label}, ${h} + reflection`, seq: s.seq, par: s.parallel, wall: s.wall, top: s.top, speedup: +s.speedup.toFixed(2), busy: s.work.join(', '), last });
+    t.add({
+      case: `${label}, ${h} + reflection`,
+      seq: s.seq,
+      par: s.parallel,
+      wall: s.wall,
+      top: s.top,
+      speedup: +s.speedup.toFixed(2),
+      busy: s.work.join(', '),
+      last,
+    });
     bench.log(`${label}: simulated speed-up ${s.speedup.toFixed(2)} (${s.seq} → ${s.parallel} nodes, wall ${s.wall})`);
   }
 }
