@@ -10,6 +10,7 @@ beforeAll(ensureBuilt);
 
 const KORF_2 = '13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6'; // 55 moves; ~2·10^6 nodes with linear conflict
 const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'; // 57 moves; far longer with Manhattan
+const KORF_88 = '15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4'; // the hardest of Korf's 100 for Manhattan
 const LC = ['--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict'];
 
 describe('puzzle solve --jobs N (one board)', () => {
@@ -46,8 +47,25 @@ describe('puzzle solve --jobs N (one board)', () => {
 
   it('--timeout stops every subtree: exit 4 with the statistics so far', async () => {
     // 4 s from the process start: a loaded machine may take a second to start the CLI and its workers
-    // (at 1 s none had searched yet); KORF_1 with Manhattan needs ~2.8·10^8 nodes, far more than 4 s.
-    const r = await run(['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--jobs', '2', '--timeout', '4', '--json']);
+    // (at 1 s none had searched yet). Korf's #88 with Manhattan needs ~6·10^9 nodes (Korf 1985): about a
+    // minute on two idle cores, far more than 4 s. (#1 needs only ~2.8·10^8: an idle machine solved it.)
+    const r = await run([
+      'puzzle',
+      'solve',
+      '-p',
+      KORF_88,
+      '--goal',
+      'blank-first',
+      '--heuristic',
+      'manhattan',
+      '--algorithm',
+      'idastar',
+      '--jobs',
+      '2',
+      '--timeout',
+      '4',
+      '--json',
+    ]);
     expect(r.code).toBe(4);
     const json = JSON.parse(r.stdout);
     expect(json.status).toBe('limit');
