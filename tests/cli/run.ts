@@ -46,12 +46,19 @@ export async function runJson(args: string[], input = ''): Promise<RunResult & {
 }
 
 /** `run`, plus the child's peak resident memory in bytes (process.resourceUsage().maxRSS at exit). */
-export async function runMeasured(args: string[], env: Record<string, string> = {}): Promise<RunResult & { maxRssBytes: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'searchlab-rss-'));
-  try {
+export function runMeasured(args: string[], env: Record<string, string> = {}): Promise<RunResult & { maxRssBytes: number }> {
+  return inTempDir('rss', async (dir) => {
     const file = join(dir, 'max-rss');
     const r = await run(args, '', ['--import', pathToFileURL(join(ROOT, 'tests/support/max-rss.mjs')).href], { ...env, SEARCHLAB_MAX_RSS_FILE: file });
     return { ...r, maxRssBytes: Number(readFileSync(file, 'utf8')) * 1024 };
+  });
+}
+
+/** Runs `body` in a fresh temporary directory (searchlab-<prefix>-…), removed afterwards whatever happens. */
+export async function inTempDir<T>(prefix: string, body: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `searchlab-${prefix}-`));
+  try {
+    return await body(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,10 +4,9 @@
 // errors (bad URLs, a database that goes away, an unknown run) as one line and an exit code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureBuilt, run, runJson } from '../cli/run.js';
+import { ensureBuilt, inTempDir, run, runJson } from '../cli/run.js';
 import { runIdOf, sql, start, startCluster, startWorker, stop, waitUntil, type Proc } from './helpers.js';
 
 const COUNTS = new Map(
@@ -25,6 +24,14 @@ const KORF_CHEAP = readFileSync(new URL('../../data/korf100.tsv', import.meta.ur
   .map(([, optimal, tiles]) => ({ optimal: Number(optimal), tiles: tiles!.trim() }))
   .sort((a, b) => a.optimal - b.optimal)
   .slice(0, 20);
+
+/** Runs `body` with a file of these board lines in a temporary directory. */
+const withBoards = (text: string, prefix: string, body: (file: string, dir: string) => Promise<void>): Promise<void> =>
+  inTempDir(prefix, (dir) => {
+    const file = join(dir, 'boards.txt');
+    writeFileSync(file, text);
+    return body(file, dir);
+  });
 
 let cluster: Proc | undefined;
 let url = '';
@@ -81,10 +88,7 @@ describe('the queue, with two workers', () => {
   });
 
   it("solves 20 of Korf's cheapest 15-puzzles through it (IDA*), lengths equal to the published ones", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'searchlab-korf-'));
-    try {
-      const file = join(dir, 'korf.txt');
-      writeFileSync(file, KORF_CHEAP.map((k) => k.tiles).join('\n'));
+    await withBoards(KORF_CHEAP.map((k) => k.tiles).join('\n'), 'korf', async (file) => {
       const args = [
         'puzzle',
         'compare',
@@ -103,47 +107,41 @@ describe('the queue, with two workers', () => {
         r.json.instances.map((i: any) => [i.results['linear-conflict'].length, i.results['linear-conflict'].expanded]);
       expect(solved(q).map(([length]) => length)).toEqual(KORF_CHEAP.map((k) => k.optimal));
       expect(solved(q)).toEqual(solved(await runJson([...args, '--jobs', '2'])));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('streams `puzzle solve --file` through it: one JSON line per instance with its id and optimal length, as the local pool gives', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'searchlab-korf-'));
-    try {
-      const file = join(dir, 'korf.txt');
-      writeFileSync(
-        file,
-        KORF_CHEAP.slice(0, 10)
-          .map((k, i) => `k${i}\t${k.tiles}`)
-          .join('\n'),
-      );
-      const args = ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict'];
-      const lines = (stdout: string) =>
-        stdout
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l))
-          .map((j) => [j.id, j.length, j.expanded ?? j.stats?.expanded])
-          .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-      const q = await run([...args, '--db', url]);
-      expect(q.code, q.stderr).toBe(0);
-      expect(lines(q.stdout).map(([id, length]) => [id, length])).toEqual(KORF_CHEAP.slice(0, 10).map((k, i) => [`k${i}`, k.optimal]));
-      const local = await run([...args, '--jobs', '2']);
-      expect(lines(local.stdout).map(([id, length]) => [id, length])).toEqual(lines(q.stdout).map(([id, length]) => [id, length]));
-      // The last instances split their trees (once fewer remain than workers): the last iteration of a
-      // split search counts at least the sequential run's nodes, more where subtrees ran beside the
-      // goal's (contract "Parallel IDA*"); through the queue those are dropped uncounted.
-      const sequential = lines((await run(args)).stdout);
-      for (const [i, [id, , expanded]] of sequential.entries()) {
-        for (const other of [lines(q.stdout)[i]!, lines(local.stdout)[i]!]) {
-          expect(other[0]).toBe(id);
-          expect(other[2]).toBeGreaterThanOrEqual(expanded);
+    await withBoards(
+      KORF_CHEAP.slice(0, 10)
+        .map((k, i) => `k${i}\t${k.tiles}`)
+        .join('\n'),
+      'korf',
+      async (file) => {
+        const args = ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict'];
+        const lines = (stdout: string) =>
+          stdout
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l))
+            .map((j) => [j.id, j.length, j.expanded ?? j.stats?.expanded])
+            .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+        const q = await run([...args, '--db', url]);
+        expect(q.code, q.stderr).toBe(0);
+        expect(lines(q.stdout).map(([id, length]) => [id, length])).toEqual(KORF_CHEAP.slice(0, 10).map((k, i) => [`k${i}`, k.optimal]));
+        const local = await run([...args, '--jobs', '2']);
+        expect(lines(local.stdout).map(([id, length]) => [id, length])).toEqual(lines(q.stdout).map(([id, length]) => [id, length]));
+        // The last instances split their trees (once fewer remain than workers): the last iteration of a
+        // split search counts at least the sequential run's nodes, more where subtrees ran beside the
+        // goal's (contract "Parallel IDA*"); through the queue those are dropped uncounted.
+        const sequential = lines((await run(args)).stdout);
+        for (const [i, [id, , expanded]] of sequential.entries()) {
+          for (const other of [lines(q.stdout)[i]!, lines(local.stdout)[i]!]) {
+            expect(other[0]).toBe(id);
+            expect(other[2]).toBeGreaterThanOrEqual(expanded);
+          }
         }
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   it('completes a run exactly when a worker is killed (SIGKILL) holding a job, and records the retry', async () => {
@@ -201,102 +199,94 @@ describe('the queue stores specs, never transport', () => {
     u.username = 'probe';
     u.password = secret;
     const dbUrl = u.toString();
-    const dir = mkdtempSync(join(tmpdir(), 'searchlab-spec-'));
-    try {
-      const file = join(dir, 'boards.txt');
-      writeFileSync(
-        file,
-        KORF_CHEAP.slice(0, 3)
-          .map((k) => k.tiles)
-          .join('\n'),
-      );
-      const commands = [
-        ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--jobs', '2'],
-        ['puzzle', 'compare', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristics', 'manhattan,linear-conflict', '--json'],
-        ['queens', 'count', '10', '--json', '--jobs', '2'],
-        ['monty', '--trials', '3e6', '--json', '--jobs', '2'],
-      ];
-      const runs: string[] = [];
-      for (const args of commands) {
-        const r = await run([...args, '--db', dbUrl]);
-        expect(r.code, r.stderr).toBe(0);
-        runs.push(r.stderr.match(/run ([0-9a-f]+) \(resume/)![1]!);
-      }
-      const rows = [
-        ...(await sql<{ row: unknown }>(url, "SELECT data AS row FROM pgboss.job WHERE data->>'run' = ANY($1)", [runs])),
-        ...(await sql<{ row: unknown }>(url, 'SELECT spec AS row FROM searchlab_runs WHERE run_id = ANY($1)', [runs])),
-        ...(await sql<{ row: unknown }>(url, 'SELECT json_build_array(result, error) AS row FROM searchlab_results WHERE run_id = ANY($1)', [runs])),
-      ].map((r) => r.row);
-      // Jobs of every command, each run's spec and its results.
-      expect(rows.length).toBeGreaterThan(4 * 3);
-      for (const row of rows) {
-        const text = JSON.stringify(row);
-        for (const bad of [secret, 'postgres://', 'postgresql://', 'probe', dir]) expect(text, text.slice(0, 300)).not.toContain(bad);
-        expect(
-          keysOf(row).filter((k) => TRANSPORT.includes(k)),
-          text.slice(0, 300),
-        ).toEqual([]);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await withBoards(
+      KORF_CHEAP.slice(0, 3)
+        .map((k) => k.tiles)
+        .join('\n'),
+      'spec',
+      async (file, dir) => {
+        const commands = [
+          ['puzzle', 'solve', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--jobs', '2'],
+          ['puzzle', 'compare', '--file', file, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristics', 'manhattan,linear-conflict', '--json'],
+          ['queens', 'count', '10', '--json', '--jobs', '2'],
+          ['monty', '--trials', '3e6', '--json', '--jobs', '2'],
+        ];
+        const runs: string[] = [];
+        for (const args of commands) {
+          const r = await run([...args, '--db', dbUrl]);
+          expect(r.code, r.stderr).toBe(0);
+          runs.push(r.stderr.match(/run ([0-9a-f]+) \(resume/)![1]!);
+        }
+        const rows = [
+          ...(await sql<{ row: unknown }>(url, "SELECT data AS row FROM pgboss.job WHERE data->>'run' = ANY($1)", [runs])),
+          ...(await sql<{ row: unknown }>(url, 'SELECT spec AS row FROM searchlab_runs WHERE run_id = ANY($1)', [runs])),
+          ...(await sql<{ row: unknown }>(url, 'SELECT json_build_array(result, error) AS row FROM searchlab_results WHERE run_id = ANY($1)', [runs])),
+        ].map((r) => r.row);
+        // Jobs of every command, each run's spec and its results.
+        expect(rows.length).toBeGreaterThan(4 * 3);
+        for (const row of rows) {
+          const text = JSON.stringify(row);
+          for (const bad of [secret, 'postgres://', 'postgresql://', 'probe', dir]) expect(text, text.slice(0, 300)).not.toContain(bad);
+          expect(
+            keysOf(row).filter((k) => TRANSPORT.includes(k)),
+            text.slice(0, 300),
+          ).toEqual([]);
+        }
+      },
+    );
   }, 120_000);
 
   it('--resume of an interrupted puzzle compare enqueues only the missing jobs, says how many, and prints the same table', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'searchlab-resume-'));
-    try {
-      const file = join(dir, 'boards.txt');
-      writeFileSync(
-        file,
-        KORF_CHEAP.slice(0, 12)
-          .map((k) => k.tiles)
-          .join('\n'),
-      );
-      const args = [
-        'puzzle',
-        'compare',
-        '--file',
-        file,
-        '--goal',
-        'blank-first',
-        '--algorithm',
-        'idastar',
-        '--heuristics',
-        'manhattan,linear-conflict',
-        '--json',
-      ];
-      const jobs = 12 * 2;
-      const producer = start([...args, '--db', url]);
-      const runId = await runIdOf(producer);
-      const recorded = async (): Promise<number> =>
-        Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n);
-      await waitUntil(async () => (await recorded()) >= 2);
-      producer.child.kill('SIGKILL');
-      await producer.exited;
-      const atKill = await recorded();
-      const resumed = await run(['puzzle', 'compare', '--db', url, '--resume', runId, '--json']);
-      expect(resumed.code, resumed.stderr).toBe(0);
-      const [, before, total, enqueued] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before, (\d+) enqueued now/)!.map(Number);
-      expect(total).toBe(jobs);
-      expect(before).toBeGreaterThanOrEqual(atKill);
-      expect(before! + enqueued!).toBe(jobs);
-      // Each job ran once: one result row each, none completed twice.
-      const [rows] = await sql<{ n: string; most: number }>(url, 'SELECT count(*) AS n, max(completions) AS most FROM searchlab_results WHERE run_id = $1', [
-        runId,
-      ]);
-      expect([Number(rows!.n), rows!.most]).toEqual([jobs, 1]);
-      const table = (json: any): unknown[] =>
-        json.instances.map((i: any) => [
-          i.start,
-          i.goal,
-          Object.fromEntries(Object.entries(i.results).map(([h, r]: [string, any]) => [h, [r.status, r.length, r.expanded, r.generated]])),
+    await withBoards(
+      KORF_CHEAP.slice(0, 12)
+        .map((k) => k.tiles)
+        .join('\n'),
+      'resume',
+      async (file) => {
+        const args = [
+          'puzzle',
+          'compare',
+          '--file',
+          file,
+          '--goal',
+          'blank-first',
+          '--algorithm',
+          'idastar',
+          '--heuristics',
+          'manhattan,linear-conflict',
+          '--json',
+        ];
+        const jobs = 12 * 2;
+        const producer = start([...args, '--db', url]);
+        const runId = await runIdOf(producer);
+        const recorded = async (): Promise<number> =>
+          Number((await sql<{ n: string }>(url, 'SELECT count(*) AS n FROM searchlab_results WHERE run_id = $1', [runId]))[0]!.n);
+        await waitUntil(async () => (await recorded()) >= 2);
+        producer.child.kill('SIGKILL');
+        await producer.exited;
+        const atKill = await recorded();
+        const resumed = await run(['puzzle', 'compare', '--db', url, '--resume', runId, '--json']);
+        expect(resumed.code, resumed.stderr).toBe(0);
+        const [, before, total, enqueued] = resumed.stderr.match(/(\d+) of (\d+) jobs were recorded before, (\d+) enqueued now/)!.map(Number);
+        expect(total).toBe(jobs);
+        expect(before).toBeGreaterThanOrEqual(atKill);
+        expect(before! + enqueued!).toBe(jobs);
+        // Each job ran once: one result row each, none completed twice.
+        const [rows] = await sql<{ n: string; most: number }>(url, 'SELECT count(*) AS n, max(completions) AS most FROM searchlab_results WHERE run_id = $1', [
+          runId,
         ]);
-      const once = await runJson([...args, '--jobs', '2']);
-      expect(table(JSON.parse(resumed.stdout))).toEqual(table(once.json));
-      expect(JSON.parse(resumed.stdout).summary).toEqual(once.json.summary);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+        expect([Number(rows!.n), rows!.most]).toEqual([jobs, 1]);
+        const table = (json: any): unknown[] =>
+          json.instances.map((i: any) => [
+            i.start,
+            i.goal,
+            Object.fromEntries(Object.entries(i.results).map(([h, r]: [string, any]) => [h, [r.status, r.length, r.expanded, r.generated]])),
+          ]);
+        const once = await runJson([...args, '--jobs', '2']);
+        expect(table(JSON.parse(resumed.stdout))).toEqual(table(once.json));
+        expect(JSON.parse(resumed.stdout).summary).toEqual(once.json.summary);
+      },
+    );
   }, 120_000);
 });
 
