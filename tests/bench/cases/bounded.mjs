@@ -4,29 +4,15 @@
 // (exactly: 5·length ≤ 6·optimum); the tables give the mean ratio to optimal, time and nodes, and
 // say whether the issue's targets are met. Each instance has a node limit so the case always ends.
 // Runnable alone: node tests/bench/run.mjs bounded [--quick]
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadKernels } from '@searchlab/engine';
-import { applyMoves, boardsEqual, forgetPdbs, goalLike, parseBoard, solvePuzzle } from '@searchlab/engine/puzzle';
+import { applyMoves, boardsEqual, forgetPdbs, solvePuzzle } from '@searchlab/engine/puzzle';
 import { useFileCache } from '@searchlab/engine/node';
+import { KORF100, KORF24, korfInstances } from '../support/korf.mjs';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const WEIGHT = 1.2;
 /** The issue's targets for the 24-puzzle row (once the 5×5 databases are cached). */
 const TARGET_S = 120;
 const TARGET_RATIO = 1.08;
-
-function korf(file, size) {
-  return readFileSync(join(repo, 'data', file), 'utf8')
-    .split('\n')
-    .filter((l) => /^\d/.test(l))
-    .map((l) => {
-      const [id, optimal, tiles] = l.split('\t');
-      const start = parseBoard(tiles, { size });
-      return { id: +id, optimal: +optimal, start, goal: goalLike(start, 'blank-first') };
-    });
-}
 
 /** wida at `weight` (≤ 3 decimals) on every instance; throws on a wrong move list or a broken bound. */
 async function solveAll(bench, label, instances, heuristic, maxNodes, weight = WEIGHT) {
@@ -87,7 +73,7 @@ export async function run(bench) {
       nodes: res.nodes,
     });
 
-    const k24 = korf('korf24-50.tsv', 5);
+    const k24 = korfInstances(KORF24);
     const t24 = bench.table(
       "wida (optimistic weighted IDA*), w = 1.2, heuristic auto on Korf's 50 24-puzzles (WASM, single thread)",
       [
@@ -116,7 +102,7 @@ export async function run(bench) {
     t24.add(summary2);
     bench.log(`24-puzzle w=2 summary: ${JSON.stringify(summary2)}`);
 
-    const k15 = korf('korf100.tsv', 4);
+    const k15 = korfInstances(KORF100);
     const t15 = bench.table(
       "wida, w = 1.2 on Korf's 100 15-puzzles (WASM, single thread)",
       COLUMNS,

@@ -10,33 +10,26 @@
 // missing (6-6-6-6: about 2 minutes on 2 threads), before anything is timed.
 // Runs alternate (A B A B …) after one untimed run of each; ratios are medians of the pairs' ratios.
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { median, ratio } from '../harness.mjs';
+import { KORF100, KORF24, korfInstances } from '../support/korf.mjs';
 
 const BIN = fileURLToPath(new URL('../../../packages/cli/dist/searchlab.js', import.meta.url));
-const KORF100 = fileURLToPath(new URL('../../../data/korf100.tsv', import.meta.url));
 const exec = promisify(execFile);
-const KORF24 = fileURLToPath(new URL('../../../data/korf24-50.tsv', import.meta.url));
-const rowsOf = (file) =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => /^\d/.test(l))
-    .map((l) => l.split('\t'));
 // The bench talks to the queue's database itself (the timestamps of a run's jobs): pg, as the CLI has it.
 const pg = createRequire(fileURLToPath(new URL('../../../packages/cli/package.json', import.meta.url)))('pg');
 
 /** The instances one search is split for: [label, tiles, optimal length, heuristic, { pairs, queue }]. */
 function singles(quick) {
   if (quick) return [['Korf #60 (15-puzzle)', '11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0', 66, 'pdb663', { queue: true }]];
-  const korf24 = new Map(rowsOf(KORF24).map(([id, len, tiles]) => [id, { tiles, len: Number(len) }]));
+  const korf24 = new Map(korfInstances(KORF24).map((k) => [String(k.id), k]));
   const ids = ['40', ...(process.env.SEARCHLAB_BENCH_KORF24_1 === '0' ? [] : ['1'])];
   // #1 takes minutes per run: one pair, no untimed runs (the tables are cached by then), one queue run.
   const how = { 40: { queue: true }, 1: { pairs: 1, warm: false, queue: true } };
-  return ids.map((id) => [`Korf's 24-puzzle #${id}`, korf24.get(id).tiles, korf24.get(id).len, 'pdb6666', how[id]]);
+  return ids.map((id) => [`Korf's 24-puzzle #${id}`, korf24.get(id).tiles, korf24.get(id).optimal, 'pdb6666', how[id]]);
 }
 
 const cli = async (args) => {
@@ -120,7 +113,7 @@ export async function run(bench) {
   if (process.env.SEARCHLAB_BENCH_PDB_CACHE) process.env.SEARCHLAB_CACHE_DIR = process.env.SEARCHLAB_BENCH_PDB_CACHE; // the CLI processes read it
   const n = bench.quick ? 1 : 3;
   const load = loadavg()[0].toFixed(1);
-  const optimal = new Map(rowsOf(KORF100).map(([id, len]) => [id, Number(len)]));
+  const optimal = new Map(korfInstances(KORF100).map((k) => [String(k.id), k.optimal]));
   const t = bench.table(
     'parallel IDA*: --jobs 2 against --jobs 1 (wall clock)',
     [

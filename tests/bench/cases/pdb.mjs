@@ -13,21 +13,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadKernels, runTasks } from '@searchlab/engine';
-import { PDB_SPECS, puzzleSpec, forgetPdbs, loadPdb, parseBoard, goalLike, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
+import { PDB_SPECS, puzzleSpec, forgetPdbs, loadPdb, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
 import { MAX_BUILD_THREADS, createNodePool, useFileCache } from '@searchlab/engine/node';
 import { ratio } from '../harness.mjs';
 import { compileBenchWasm } from '../support/asc.mjs';
+import { KORF100, korfInstances } from '../support/korf.mjs';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
-const korfText = readFileSync(join(repo, 'data/korf100.tsv'), 'utf8');
-const korf = korfText
-  .split('\n')
-  .filter((l) => /^\d/.test(l))
-  .map((l) => {
-    const [id, optimal, tiles] = l.split('\t');
-    const start = parseBoard(tiles, { size: 4 });
-    return { id: +id, optimal: +optimal, start, goal: goalLike(start, 'blank-first') };
-  });
+const korf = korfInstances(KORF100);
 const OPTIMAL_SUM = 5305;
 /** Korf & Felner 2002, average nodes per instance on these 100 (the 7-8 + reflection row: max with the reflected lookup). */
 /** Issue 10's build-time targets (seconds). */
@@ -311,7 +304,7 @@ export async function run(bench) {
         'puzzle',
         'solve',
         '--file',
-        join(repo, 'data/korf100.tsv'),
+        KORF100,
         '--goal',
         'blank-first',
         '--algorithm',
@@ -398,7 +391,7 @@ export async function run(bench) {
     else {
       const exe = join(scratch, 'ida-manhattan');
       execFileSync('gcc', ['-O3', '-march=native', '-o', exe, join(repo, 'tests/bench/native/ida-manhattan.c')]);
-      const input = subset.map((k) => korfText.split('\n').find((l) => l.startsWith(`${k.id}\t`))).join('\n') + '\n';
+      const input = subset.map((k) => `${k.id}\t${k.optimal}\t${k.tiles}`).join('\n') + '\n';
       const plain = await plainWasm();
       // Rounds of: the native run of the five, then each in WASM and in plain WASM; the best of the
       // rounds for each. Interleaved, so a drift of the machine's speed hits all three alike.

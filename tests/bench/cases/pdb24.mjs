@@ -6,23 +6,17 @@
 // Full run: every database built in a fresh cache directory (or taken from
 // SEARCHLAB_BENCH_PDB_CACHE=<dir>, built there once if missing), then the instances.
 // --quick: the databases from the user's cache (built there once if missing), the cheapest instance only.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadKernels } from '@searchlab/engine';
-import { PDB_SPECS, forgetPdbs, goalLike, loadPdb, parseBoard, pdbBuildBytes, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
+import { PDB_SPECS, forgetPdbs, loadPdb, pdbBuildBytes, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
 import { defaultCacheDir, useFileCache } from '@searchlab/engine/node';
+import { KORF24, korfInstances } from '../support/korf.mjs';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
-const korf = readFileSync(join(repo, 'data/korf24-50.tsv'), 'utf8')
-  .split('\n')
-  .filter((l) => /^\d/.test(l))
-  .map((l) => {
-    const [id, optimal, tiles] = l.split('\t');
-    const start = parseBoard(tiles, { size: 5 });
-    return { id: +id, optimal: +optimal, start, goal: goalLike(start, 'blank-first') };
-  });
+const _repo = fileURLToPath(new URL('../../..', import.meta.url));
+const korf = korfInstances(KORF24);
 /**
  * Per-instance node expansions of IDA* with a 6-6-6-6 pattern database on these 50, as published by
  * Döbbelin, Schütt & Reinefeld, "Building Large Compressed PDBs for the Sliding Tile Puzzle"

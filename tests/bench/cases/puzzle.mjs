@@ -1,20 +1,13 @@
 // Sliding-tile puzzles: WASM kernels vs the TS reference on fixed 8- and 15-puzzle sets (node counts
 // asserted equal while measuring), and raw WASM IDA* throughput on Korf's instances.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadKernels } from '@searchlab/engine';
 import { solvePuzzle, parseBoard, goalLike, goalBoard, randomSolvable, randomWalk } from '@searchlab/engine/puzzle';
 import { ratio, timed } from '../harness.mjs';
+import { KORF100, korfInstances } from '../support/korf.mjs';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
-const korf = readFileSync(join(repo, 'data/korf100.tsv'), 'utf8')
-  .split('\n')
-  .filter((l) => /^\d/.test(l))
-  .map((l) => {
-    const [id, optimal, tiles] = l.split('\t');
-    return { id: +id, optimal: +optimal, tiles };
-  });
+const _repo = fileURLToPath(new URL('../../..', import.meta.url));
+const korf = korfInstances(KORF100);
 
 /** Solves every board; the summed solver time (timeMs: the search alone), expanded nodes and lengths. */
 async function solveSet(boards, goal, options) {
