@@ -18,9 +18,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'searchlab-timeouts-'));
   boards = join(dir, 'boards.txt');
   writeFileSync(boards, `${HARD}\n${HARD}\n${HARD}\n`);
-  // 50,000 points: read in a fraction of a second; degrees 0-20 with 10 folds take seconds.
+  // 200,000 points: read in a fraction of a second; degrees 0-20 with 10 folds take about 5 s on a
+  // quiet machine (50,000 took 1.5 s: a quiet run could finish inside the limit).
   points = join(dir, 'points.csv');
-  writeFileSync(points, Array.from({ length: 50_000 }, (_, i) => `${i / 5000},${Math.sin(i / 5000) + ((i * 7919) % 101) / 1000}\n`).join(''));
+  writeFileSync(points, Array.from({ length: 200_000 }, (_, i) => `${i / 5000},${Math.sin(i / 5000) + ((i * 7919) % 101) / 1000}\n`).join(''));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -84,9 +85,10 @@ describe('--timeout 1.5 means 1.5 s in every command', () => {
     }
   }
 
-  it('fit: the reading phase keeps it too (2·10⁶ points, seconds to read)', async () => {
+  // 6·10⁶ points take about 4 s to read on a quiet machine (2·10⁶ took 1.4 s: inside the limit).
+  it('fit: the reading phase keeps it too (6·10⁶ points, seconds to read)', async () => {
     const big = join(dir, 'big.csv');
-    writeFileSync(big, Array.from({ length: 2_000_000 }, (_, i) => `${i},${i % 7}\n`).join(''));
+    writeFileSync(big, Array.from({ length: 6_000_000 }, (_, i) => `${i},${i % 7}\n`).join(''));
     const base = await startup();
     const r = await timed(['fit', big, '--timeout', '1.5']);
     expect(r.code, r.stderr).toBe(4);
