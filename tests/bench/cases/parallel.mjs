@@ -75,12 +75,16 @@ const met = (value, target) => {
 };
 
 /**
- * What the queue cost a run's jobs, from the timestamps the workers record (enqueued, claimed,
- * recorded: the database's clock; the job's time on its thread: the worker's). Per job: the time a
- * worker thread was free while the job waited to be claimed (claimed − the later of its enqueuing and
- * the thread's end of its previous job) + recorded − claimed − the time on the thread (handing it to
- * the thread, recording it). Idle: the share of the two workers' time, from the first job enqueued to
- * the last recorded, not spent on a job (the producer's top walks and small iterations, each iteration's tail).
+ * What the queue cost a run's jobs, from the timestamps the workers record (enqueued, claimed: the
+ * database's clock; the job's time on its thread: the worker's). Per worker (one thread each here),
+ * in claim order: a job starts on the thread at the later of its claim and the end of the previous
+ * job; the queue's cost is the time the thread was free while the job already waited in the queue
+ * (claimed − the later of its enqueuing and the previous job's end), which includes handing the
+ * previous job back. Recording a result is not counted: the worker claims its next job while it
+ * records the last one. A job dropped unrecorded (a subtree after the one that found the goal) is
+ * counted as cost, so the figure is an upper bound. Idle: the share of the two workers' time, from
+ * the first job enqueued to the last recorded, not spent on a job (the producer's top walks and small
+ * iterations, each iteration's tail).
  */
 export async function queueCosts(url, runId) {
   const client = new pg.Client({ connectionString: url });
@@ -99,9 +103,9 @@ export async function queueCosts(url, runId) {
   let cost = 0;
   const freeAt = new Map();
   for (const j of [...jobs].sort((a, b) => a.claimed - b.claimed)) {
-    const free = Math.max(j.enqueued, freeAt.get(j.worker) ?? j.enqueued);
-    cost += Math.max(0, j.claimed - free) + Math.max(0, j.recorded - j.claimed - j.thread);
-    freeAt.set(j.worker, j.claimed + j.thread);
+    const previousEnd = freeAt.get(j.worker) ?? j.enqueued;
+    cost += Math.max(0, j.claimed - Math.max(j.enqueued, previousEnd));
+    freeAt.set(j.worker, Math.max(j.claimed, previousEnd) + j.thread);
   }
   const work = jobs.reduce((a, j) => a + j.thread, 0);
   const span = Math.max(...jobs.map((j) => j.recorded)) - Math.min(...jobs.map((j) => j.enqueued));
@@ -183,7 +187,7 @@ export async function run(bench) {
         { key: 'idle', label: 'workers idle' },
         { key: 'allIn', label: 'all-in cost per job, ms' },
       ],
-      "From the last queue run's timestamps (queueCosts in tests/bench/cases/parallel.mjs; one machine, one clock): work per job = its time on a worker thread; queue cost per job = the time a worker thread was free while the job waited to be claimed, plus the time from its claim to its record beyond the work (handing it to the thread, recording it). Target: cost ≤ 2 % of the work at the chosen split (subtrees are not cut below 2^22 expected nodes; the small iterations the split leaves whole are searched by the producer, no job). Workers idle = the share of the two workers' time from the first job enqueued to the last recorded spent on no job (the producer's top walks and small iterations, each iteration's tail while the last jobs run). All-in = (2 workers × the queue run's wall clock − the one-thread run's wall clock) / jobs: the whole difference, start-up and the subtrees searched beside the one that finds the goal included.",
+      "From the last queue run's timestamps (queueCosts in tests/bench/cases/parallel.mjs; one machine, one clock): work per job = its time on a worker thread; queue cost per job = the time a worker thread was free while the job already waited in the queue (fetching it, handing the previous one back; recording a result overlaps the next job, since a worker claims its next job while it records the last; a subtree dropped unrecorded after the goal was found counts as cost, so this is an upper bound). Target: cost ≤ 2 % of the work at the chosen split (subtrees are not cut below 2^22 expected nodes; the small iterations the split leaves whole are searched by the producer, no job). Workers idle = the share of the two workers' time from the first job enqueued to the last recorded spent on no job (the producer's top walks and small iterations, each iteration's tail while the last jobs run). All-in = (2 workers × the queue run's wall clock − the one-thread run's wall clock) / jobs: the whole difference, start-up and the subtrees searched beside the one that finds the goal included.",
     );
     for (const [label, tiles, optimal, h, how] of cases) {
       if (!how.queue) continue;
