@@ -67,6 +67,28 @@ describe('parallel IDA* on the queue', () => {
     expect(Number(left!.n)).toBe(0);
   }, 120_000);
 
+  it('--jobs N with --db: at most N subtrees in the queue at once (the threads serving it), the same answer', async () => {
+    // A fixed split gives every iteration dozens of subtrees: without the cap they would all be enqueued together.
+    const producer = start([...ARGS, '--db', url, '--jobs', '2', '--split-depth', '5']);
+    const runId = await runIdOf(producer);
+    let ended = false;
+    const exited = producer.exited.finally(() => void (ended = true));
+    let most = 0;
+    let samples = 0;
+    while (!ended) {
+      const [row] = await sql<{ n: string }>(url, "SELECT count(*) AS n FROM pgboss.job WHERE data->>'run' = $1 AND state IN ('created', 'retry', 'active')", [runId]);
+      most = Math.max(most, Number(row!.n));
+      samples++;
+    }
+    expect(await exited, producer.stderr).toBe(0);
+    const json = JSON.parse(producer.stdout);
+    expect(json.moves).toEqual(sequential.moves);
+    expect(json.parallel.workers).toBe(2);
+    expect(json.parallel.iterations.some((it: { subtrees: number }) => it.subtrees > 2)).toBe(true);
+    expect(samples).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
+  }, 120_000);
+
   it('a worker killed (SIGKILL) holding a subtree: the subtree is retried, the answer is the same', async () => {
     // The subtrees are short (milliseconds): the other workers are frozen (SIGSTOP) so that the victim
     // works alone, and holds a job at almost any moment. It may be between two: try again, up to 3 runs.

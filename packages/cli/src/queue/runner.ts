@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { DISCARDED, SearchlabError, canonicalJson, type Task, type TaskOptions, type TaskRunner } from '@searchlab/engine';
 import type { JobData, QueueDb, ResultRow } from './db.js';
 
-/** How many jobs a producer expects the queue to run at once (its workers' threads are not known here; work is never split by it). */
+/** How many jobs a producer expects the queue to run at once unless told (`puzzle solve -p … --db --jobs N`): its workers' threads are not known here. */
 export const QUEUE_WIDTH = 16;
 /** Workers NOTIFY as each job is recorded; without one, look anyway this often (progress, a lost listener, a lost database). */
 const POLL_MS = 250;

@@ -48,7 +48,7 @@ export function registerSolve(parent: Command, ctx: Context, exit: (code: number
   cmd.option('--file <path>', 'solve every board of a file (one per line, # comments, optional id<TAB>board): one JSON line per instance as it finishes');
   cmd.option(
     '--jobs <n>',
-    'with --file: solve on N worker threads at once; with one board (idastar): parallel IDA*, each iteration split into subtrees searched on N worker threads',
+    'with --file: solve on N worker threads at once; with one board (idastar): parallel IDA*, each iteration split into subtrees searched on N worker threads (with --db: the threads serving the queue, default 16: subtrees kept in the queue at once)',
     jobsArg,
     1,
   );
@@ -120,7 +120,9 @@ async function solveOne(
   const result =
     queue !== undefined
       ? await solveParallelTracked(ctx, start, goal, settings, {
-          jobs: queue.width,
+          // --jobs N: the threads serving the queue (all the producer's machines' workers), which sets
+          // how many subtrees are in the queue at once and how finely iterations split.
+          jobs: opts.jobs > 1 ? opts.jobs : queue.width,
           splitDepth: opts.splitDepth,
           // The small iterations the split leaves whole (below minSplitNodes, ~25 ms) are searched by
           // the producer itself: no job's round trips. The first split ones, small too, are jobs: their
