@@ -76,7 +76,9 @@ describe('parallel IDA* on the queue', () => {
     let most = 0;
     let samples = 0;
     while (!ended) {
-      const [row] = await sql<{ n: string }>(url, "SELECT count(*) AS n FROM pgboss.job WHERE data->>'run' = $1 AND state IN ('created', 'retry', 'active')", [runId]);
+      const [row] = await sql<{ n: string }>(url, "SELECT count(*) AS n FROM pgboss.job WHERE data->>'run' = $1 AND state IN ('created', 'retry', 'active')", [
+        runId,
+      ]);
       most = Math.max(most, Number(row!.n));
       samples++;
     }
