@@ -68,6 +68,16 @@ export class BoardView {
     this.board = start;
     this.goal = start;
     ui.boardText.addEventListener('input', () => (this.textEdited = true));
+    // Focused, the field is the user's even before a keystroke (a select-all, then typing): moves
+    // leave it alone until it loses the focus, then show the board unless it was edited.
+    ui.boardText.addEventListener('blur', () => {
+      if (!this.textEdited) this.showText();
+    });
+  }
+
+  /** Whether moves may rewrite the text form: not once the user edited it, nor while it has the focus. */
+  private textFollowsBoard(): boolean {
+    return !this.textEdited && document.activeElement !== this.ui.boardText;
   }
 
   get solved(): boolean {
@@ -82,6 +92,7 @@ export class BoardView {
     this.moveCount = 0;
     this.textEdited = false;
     this.render();
+    this.showText(); // a new board replaces the text, even in a focused field
     this.renderSolvability();
     this.onChange();
   }
@@ -145,7 +156,7 @@ export class BoardView {
     ui.moves.value = String(this.moveCount);
     ui.moves.textContent = String(this.moveCount);
     ui.solved.hidden = !solved;
-    if (!this.textEdited) this.showText();
+    if (this.textFollowsBoard()) this.showText();
   }
 
   /** The large-board mode: the same data attributes, the cells drawn on a canvas (tiles at home in green). */
@@ -207,7 +218,7 @@ export class BoardView {
     ui.moves.textContent = String(this.moveCount);
     ui.solved.hidden = !this.solved;
     this.renderH(null);
-    if (!this.textEdited) this.showText();
+    if (this.textFollowsBoard()) this.showText();
   }
 
   /**
