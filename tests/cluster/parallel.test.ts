@@ -68,7 +68,7 @@ describe('parallel IDA* on the queue', () => {
   }, 120_000);
 
   it('--jobs N with --db: at most N subtrees in the queue at once (the threads serving it), the same answer', async () => {
-    // A fixed split gives every iteration dozens of subtrees: without the cap they would all be enqueued together.
+    // A fixed split (depth 3) gives iterations more subtrees than N (asserted below): without the cap they would all be enqueued together.
     const producer = start([...ARGS, '--db', url, '--jobs', '2', '--split-depth', '3']);
     const runId = await runIdOf(producer);
     let ended = false;

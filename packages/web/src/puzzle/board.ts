@@ -92,7 +92,7 @@ export class BoardView {
     this.moveCount = 0;
     this.textEdited = false;
     this.render();
-    this.showText(); // a new board replaces the text, even in a focused field
+    if (!this.textFollowsBoard()) this.showText(); // render left a focused field alone: a new board replaces its text anyway
     this.renderSolvability();
     this.onChange();
   }
