@@ -2,7 +2,11 @@
 // in this thread: same results, results streamed as they finish, cancellation, a dying worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { WorkerPool, inlinePool, runTasks, type Task, type WorkerPort } from '@searchlab/engine';
+import { tmpdir } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { WorkerPool, inlinePool, loadKernels, runTasks, type Task, type WorkerPort } from '@searchlab/engine';
 import { goalBoard, randomWalk, type SolveResult } from '@searchlab/engine/puzzle';
 import { createNodePool, nodeWorkerPort } from '@searchlab/engine/node';
 import { ROOT } from '../support/bundle.js';
@@ -128,6 +132,47 @@ describe('worker pool', () => {
     await early.close();
     early.start(); // closed: nothing is spawned
     expect(spawned).toBe(2);
+  });
+
+  it("hands this thread's compiled modules to its workers: a worker instantiates them instead of compiling its own", async () => {
+    // The worker counts its compiles while the engine's build loads the kernels. The same script
+    // started without the handover (a plain Worker) compiles once: the count can tell them apart.
+    const dir = await mkdtemp(join(tmpdir(), 'searchlab-modules-'));
+    const script = join(dir, 'count-compiles.mjs');
+    const kernels = pathToFileURL(join(ROOT, 'packages/engine/dist/core/kernels.js')).href;
+    await writeFile(
+      script,
+      `import { parentPort } from 'node:worker_threads';
+const compile = WebAssembly.compile;
+let compiles = 0;
+WebAssembly.compile = (...args) => (compiles++, compile(...args));
+WebAssembly.Module = new Proxy(WebAssembly.Module, { construct: (target, args) => (compiles++, new target(...args)) });
+const { loadKernels } = await import(${JSON.stringify(kernels)});
+const k = await loadKernels();
+parentPort.on('message', (m) => parentPort.postMessage({ id: m.id, type: 'result', payload: { compiles, exports: WebAssembly.Module.exports(k.module).length } }));`,
+    );
+    const ask = (port: WorkerPort): Promise<{ compiles: number; exports: number }> =>
+      new Promise((resolve, reject) => {
+        port.onReply((m) => (m.type === 'result' ? resolve(m.payload as { compiles: number; exports: number }) : reject(new Error(m.type))));
+        port.onFailure(reject);
+        port.post({ id: 1, domain: 'test', kind: 'count', payload: null });
+      });
+    const exports = WebAssembly.Module.exports((await loadKernels()).module).length;
+    const handed = nodeWorkerPort(script);
+    const alone = new Worker(script);
+    try {
+      expect(await ask(handed)).toEqual({ compiles: 0, exports });
+      const own = await new Promise((resolve, reject) => {
+        alone.on('message', (m: { payload: unknown }) => resolve(m.payload));
+        alone.on('error', reject);
+        alone.postMessage({ id: 1 });
+      });
+      expect(own).toEqual({ compiles: 1, exports });
+    } finally {
+      handed.terminate();
+      await alone.terminate();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('an aborted signal before the start rejects without running', async () => {

@@ -62,24 +62,38 @@ describe('parallel IDA* in the lab', () => {
     expect(await data(page, 'in-flight')).toBe('0');
   });
 
-  it('cancels a long parallel solve: every subtree stops, and the workers serve the next solve', async () => {
+  it('cancels a long parallel solve: every subtree stops, and the workers serve the next solve', { timeout: 300_000 }, async () => {
     const { page } = lab;
+    // Each wait names itself and the lab's state if it runs out (a loaded run once hung here for the
+    // whole test's time, and which wait it was could not be told). Their limits sum below the test's.
+    const step = async (what: string, wait: () => Promise<unknown>): Promise<void> => {
+      try {
+        await wait();
+      } catch (e) {
+        const state = await page.evaluate(() => ({
+          status: document.querySelector('#status')?.textContent,
+          parallel: document.querySelector('#parallel')?.textContent,
+          solveEnabled: !(document.querySelector('#solve') as HTMLButtonElement | null)?.disabled,
+        }));
+        throw new Error(`${what}: ${(e as Error).message.split('\n')[0]}; the lab: ${JSON.stringify(state)}`);
+      }
+    };
     // Korf's #88 takes billions of nodes with Manhattan distance: it cannot end on its own here.
     await korf(page, 88, 'manhattan', 2);
     await page.fill('#max-nodes', '100000000000');
     await page.click('#solve');
     // Wait until an iteration is split and its subtrees run on the pool.
-    await expect.poll(async () => Number(await data(page, 'in-flight')), { timeout: 120_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => Number(await data(page, 'workers-used')), { timeout: 120_000 }).toBe(2);
+    await step('subtrees in flight', () => expect.poll(async () => Number(await data(page, 'in-flight')), { timeout: 60_000 }).toBeGreaterThan(0));
+    await step('subtrees on both workers', () => expect.poll(async () => Number(await data(page, 'workers-used')), { timeout: 60_000 }).toBe(2));
     await page.click('#cancel');
-    await page.waitForSelector('#status[data-state="cancelled"]');
-    await expect.poll(() => data(page, 'in-flight'), { timeout: 60_000 }).toBe('0');
+    await step('status cancelled', () => page.waitForSelector('#status[data-state="cancelled"]', { timeout: 30_000 }));
+    await step('no subtree in flight after the cancel', () => expect.poll(() => data(page, 'in-flight'), { timeout: 60_000 }).toBe('0'));
     expect(await page.isEnabled('#solve')).toBe(true);
 
     // The pool is free again: a short parallel solve finishes.
     await korf(page, 9, 'linear-conflict', 2);
     await page.click('#solve');
-    await page.waitForSelector('#status[data-state="done"]', { timeout: 120_000 });
+    await step('the next solve done', () => page.waitForSelector('#status[data-state="done"]', { timeout: 80_000 }));
     expect(await stat(page, 'length')).toBe(46);
   });
 });

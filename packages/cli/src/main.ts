@@ -121,7 +121,8 @@ async function main(argv: string[]): Promise<number> {
     if (process.env.SEARCHLAB_DEBUG === '1' && err?.stack) process.stderr.write(`${err.stack}\n`);
     return EXIT.failure;
   }
-  return code;
+  // A Ctrl-C that came as the work ended (nothing left to stop) is an interrupt too: 130, like one a moment earlier.
+  return abort.signal.aborted && code === EXIT.ok ? EXIT.interrupted : code;
 }
 
 /** V8 could not reserve a WASM memory (its guard region is ~10 GiB of address space per memory). */

@@ -146,9 +146,66 @@ export function sharedKernels(module: WebAssembly.Module, space: SharedSpace, re
   return k;
 }
 
-/** Compiles another module of @searchlab/core-as (base64, like the kernels). */
-export function compileWasm(base64: string): Promise<WebAssembly.Module> {
-  return WebAssembly.compile(decodeBase64(base64));
+/*
+ * Compiled modules are shared with the worker threads this thread starts: node/pool.ts hands them
+ * over in `workerData` (modulesForWorkers), and a worker instantiates its parent's module instead of
+ * compiling the same bytes again. V8 then keeps one copy of the machine code for every thread, and a
+ * function optimised in one thread is optimised for all (a worker's start was ~10 ms of compiling,
+ * and each worker ran its hot loops in baseline code until its own optimising compiles were done).
+ */
+
+/** A short name for a module's source (its length and FNV-1a hash), the same in every thread. */
+function fingerprint(base64: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < base64.length; i++) h = Math.imul(h ^ base64.charCodeAt(i), 0x01000193);
+  return `${base64.length}:${(h >>> 0).toString(16)}`;
+}
+
+/** Modules by fingerprint: compiled in this thread, or handed over by the thread that started it. */
+const modules = new Map<string, WebAssembly.Module>(
+  Object.entries((threadsModule()?.workerData?.searchlabModules ?? {}) as Record<string, unknown>).filter(
+    (e): e is [string, WebAssembly.Module] => typeof WebAssembly === 'object' && e[1] instanceof WebAssembly.Module,
+  ),
+);
+/** Sources compiled for the workers this thread starts, if not yet compiled here: the kernels, and those shared explicitly. */
+const sources = new Map<string, string>([[fingerprint(wasmBase64), wasmBase64]]);
+
+/** worker_threads, where there is such a module (Node), without importing it (browsers). */
+function threadsModule(): { workerData?: { searchlabModules?: unknown } } | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process;
+  return proc?.getBuiltinModule?.('node:worker_threads') as { workerData?: { searchlabModules?: unknown } } | undefined;
+}
+
+/** Compiles another module of @searchlab/core-as (base64, like the kernels), once per process. */
+export async function compileWasm(base64: string): Promise<WebAssembly.Module> {
+  const id = fingerprint(base64);
+  const known = modules.get(id);
+  if (known !== undefined) return known;
+  const module = await WebAssembly.compile(decodeBase64(base64));
+  if (!modules.has(id)) modules.set(id, module);
+  return modules.get(id)!;
+}
+
+/** Marks a module's source as one the workers this thread starts will use (compiled when they start). */
+export function shareWasmWithWorkers(base64: string): void {
+  sources.set(fingerprint(base64), base64);
+}
+
+/**
+ * The modules to hand to a worker thread about to start, for its `workerData.searchlabModules`:
+ * every module compiled in this thread, and the shared sources compiled now if they were not yet
+ * (synchronously: Node only; a worker that gets none compiles its own).
+ */
+export function modulesForWorkers(): Record<string, WebAssembly.Module> {
+  for (const [id, base64] of sources) {
+    if (modules.has(id)) continue;
+    try {
+      modules.set(id, new WebAssembly.Module(decodeBase64(base64)));
+    } catch {
+      // No WebAssembly here: the workers find out themselves.
+    }
+  }
+  return Object.fromEntries(modules);
 }
 
 /** The kernels' module, compiled once; a refusal to compile (CSP, no WebAssembly) is a WasmUnavailableError. */
@@ -157,7 +214,7 @@ async function compileKernels(): Promise<WebAssembly.Module> {
     throw new WasmUnavailableError(new Error('this JavaScript runtime has no WebAssembly'));
   }
   try {
-    return await WebAssembly.compile(decodeBase64(wasmBase64));
+    return await compileWasm(wasmBase64);
   } catch (e) {
     // The bytes are ours and valid: a failure here is the environment refusing to compile.
     throw new WasmUnavailableError(e);

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { pdbThreadsWasmBase64 } from '#core-as/pdb-threads';
 import { InvalidInputError, SearchlabError } from '../core/errors.js';
+import { compileWasm } from '../core/kernels.js';
 import { checkSpec, placements, type PdbProgress, type PdbSpec } from '../puzzle/pdb.js';
 import { setPdbBuilder, type PdbBuilder } from '../puzzle/pdb-store.js';
 
@@ -36,9 +37,6 @@ const x = new WebAssembly.Instance(module, { env: { memory, arenaGrant: () => 0,
 parentPort.on('message', (m) => parentPort.postMessage(m === 'join' ? x.pdbBuildJoin(thread) : x.pdbBuildChunks(m)));
 parentPort.postMessage('ready');
 `;
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-const builderModule = (): Promise<WebAssembly.Module> => (compiled ??= WebAssembly.compile(Buffer.from(pdbThreadsWasmBase64, 'base64')));
 
 /** One worker thread of a build, answering one message at a time. */
 class BuildThread {
@@ -104,7 +102,7 @@ export function threadedPdbBuilder(threads: number = Math.min(availableParalleli
   return {
     build(spec, pattern, options) {
       const run = queue.then(async () => {
-        session ??= builderModule().then((module) => new BuildSession(module, threads));
+        session ??= compileWasm(pdbThreadsWasmBase64).then((module) => new BuildSession(module, threads));
         try {
           return await (await session).build(spec, pattern, options);
         } catch (e) {

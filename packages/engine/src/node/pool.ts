@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { processMemory } from '../core/memory.js';
+import { modulesForWorkers } from '../core/kernels.js';
 import { processWasmMemory } from '../core/shared-memory.js';
 import { WorkerPool, type WorkerPort } from '../core/pool.js';
 import type { ReplyMessage } from '../core/tasks.js';
@@ -14,8 +15,11 @@ import type { ReplyMessage } from '../core/tasks.js';
  */
 export function nodeWorkerPort(script: string | URL): WorkerPort {
   // The worker's runs reserve from this process's memory budget (core/memory.ts), not a budget of
-  // their own, and read the data shared between threads (the pattern databases) from one memory.
-  const worker = new Worker(script, { workerData: { searchlabMemory: processMemory.shared, searchlabWasmMemory: processWasmMemory(true) } });
+  // their own, read the data shared between threads (the pattern databases) from one memory, and
+  // instantiate this thread's compiled modules instead of compiling their own (core/kernels.ts).
+  const worker = new Worker(script, {
+    workerData: { searchlabMemory: processMemory.shared, searchlabWasmMemory: processWasmMemory(true), searchlabModules: modulesForWorkers() },
+  });
   return {
     post: (message) => worker.postMessage(message),
     onReply: (cb) => void worker.on('message', (m: ReplyMessage) => cb(m)),

@@ -19,6 +19,7 @@ import {
   KernelLease,
   MEMORY_LIMIT,
   compileWasm,
+  shareWasmWithWorkers,
   dedicatedKernels,
   domainExports,
   kernelsBroken,
@@ -374,6 +375,7 @@ let sharedSource: string | undefined;
 export function setSharedSearchBuild(base64: string | undefined): void {
   if (base64 !== undefined && typeof base64 !== 'string') throw new InvalidInputError('the shared search build must be a base64 string');
   sharedSource = base64;
+  if (base64 !== undefined) shareWasmWithWorkers(base64); // the pool's workers run their searches on it
 }
 
 let sharedBuild: Promise<{ module: WebAssembly.Module; space: SharedSpace } | undefined> | undefined;
