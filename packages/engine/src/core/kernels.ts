@@ -149,9 +149,8 @@ export function sharedKernels(module: WebAssembly.Module, space: SharedSpace, re
 /*
  * Compiled modules are shared with the worker threads this thread starts: node/pool.ts hands them
  * over in `workerData` (modulesForWorkers), and a worker instantiates its parent's module instead of
- * compiling the same bytes again. V8 then keeps one copy of the machine code for every thread, and a
- * function optimised in one thread is optimised for all (a worker's start was ~10 ms of compiling,
- * and each worker ran its hot loops in baseline code until its own optimising compiles were done).
+ * compiling the same bytes again: V8 keeps one copy of the machine code for every thread (about
+ * 5–10 ms less per worker's start here: docs/parallel.md).
  */
 
 /** A short name for a module's source (its length and FNV-1a hash), the same in every thread. */
