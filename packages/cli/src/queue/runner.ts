@@ -31,7 +31,7 @@ export class QueueRunner implements TaskRunner {
   private readonly announced = new Set<string>();
   private lastFull = 0;
   private failure: unknown;
-  /** Jobs known to this run (enqueued now or done before), those done, those found recorded before, those enqueued now. */
+  /** Jobs known to this run (enqueued now or done before), those done, those found recorded before (or before this run sent them), those enqueued now. */
   total = 0;
   done = 0;
   reused = 0;
@@ -146,6 +146,13 @@ export class QueueRunner implements TaskRunner {
     const w = this.waiting.get(row.job_key);
     if (w === undefined) return;
     this.waiting.delete(row.job_key);
+    // Not sent yet, and recorded already: a job the interrupted run had enqueued, which a worker
+    // finished after this resume read the recorded results. It is not enqueued again.
+    const unsent = this.toSend.findIndex((job) => job.key === row.job_key);
+    if (unsent >= 0) {
+      this.toSend.splice(unsent, 1);
+      this.reused++;
+    }
     this.done++;
     this.onJob(this.done, this.total);
     settle(row).then(w.resolve, w.reject);
