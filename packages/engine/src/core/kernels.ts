@@ -11,7 +11,7 @@ import { wasmBase64 } from '#core-as';
 import { checkObject, describe, reading } from './args.js';
 import { InvalidInputError, WasmUnavailableError } from './errors.js';
 import type { MemoryAccount } from './memory.js';
-import type { SharedSpace } from './shared-memory.js';
+import { fromParentThread, type SharedSpace } from './shared-memory.js';
 
 /**
  * The raw exports every domain shares (numbers and pointers only). Each domain types its own entry
@@ -162,18 +162,12 @@ function fingerprint(base64: string): string {
 
 /** Modules by fingerprint: compiled in this thread, or handed over by the thread that started it. */
 const modules = new Map<string, WebAssembly.Module>(
-  Object.entries((threadsModule()?.workerData?.searchlabModules ?? {}) as Record<string, unknown>).filter(
+  Object.entries((fromParentThread('searchlabModules') ?? {}) as Record<string, unknown>).filter(
     (e): e is [string, WebAssembly.Module] => typeof WebAssembly === 'object' && e[1] instanceof WebAssembly.Module,
   ),
 );
 /** Sources compiled for the workers this thread starts, if not yet compiled here: the kernels, and those shared explicitly. */
 const sources = new Map<string, string>([[fingerprint(wasmBase64), wasmBase64]]);
-
-/** worker_threads, where there is such a module (Node), without importing it (browsers). */
-function threadsModule(): { workerData?: { searchlabModules?: unknown } } | undefined {
-  const proc = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process;
-  return proc?.getBuiltinModule?.('node:worker_threads') as { workerData?: { searchlabModules?: unknown } } | undefined;
-}
 
 /** Compiles another module of @searchlab/core-as (base64, like the kernels), once per process. */
 export async function compileWasm(base64: string): Promise<WebAssembly.Module> {

@@ -10,6 +10,7 @@
 import { checkString, describe, reading } from './args.js';
 import { InvalidInputError } from './errors.js';
 import { parseDecimal } from './numbers.js';
+import { fromParentThread } from './shared-memory.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -137,9 +138,7 @@ function budgetFromEnv(): number | undefined {
 
 /** The shared ledger a parent thread handed to this worker thread, if any. */
 function inheritedLedger(): SharedArrayBuffer | undefined {
-  const proc = (globalThis as { process?: NodeLike }).process;
-  const threads = proc?.getBuiltinModule?.('node:worker_threads') as { workerData?: { searchlabMemory?: unknown } } | undefined;
-  const shared = threads?.workerData?.searchlabMemory;
+  const shared = fromParentThread('searchlabMemory');
   return typeof SharedArrayBuffer === 'function' && shared instanceof SharedArrayBuffer ? shared : undefined;
 }
 

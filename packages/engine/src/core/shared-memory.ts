@@ -16,14 +16,15 @@ const PAGE = 65536;
 const MAX_PAGES = 65536;
 const HEADER_WORDS = 16;
 
-interface ThreadsLike {
-  isMainThread?: boolean;
-  workerData?: { searchlabWasmMemory?: unknown };
-}
-
-function threadsModule(): ThreadsLike | undefined {
+/**
+ * What the thread that started this one handed over in `workerData` under `key` (node/pool.ts: the
+ * memory ledger, this shared memory, the compiled modules); undefined outside a Node worker thread.
+ */
+export function fromParentThread(key: string): unknown {
   const proc = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process;
-  return proc?.getBuiltinModule?.('node:worker_threads') as ThreadsLike | undefined;
+  const threads = proc?.getBuiltinModule?.('node:worker_threads') as { workerData?: unknown } | undefined;
+  const data = threads?.workerData;
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
 }
 
 let memory: WebAssembly.Memory | undefined;
@@ -40,7 +41,7 @@ function threadsAvailable(): boolean {
  */
 export function processWasmMemory(create = false): WebAssembly.Memory | undefined {
   if (memory !== undefined) return memory;
-  const inherited = threadsModule()?.workerData?.searchlabWasmMemory;
+  const inherited = fromParentThread('searchlabWasmMemory');
   if (inherited instanceof WebAssembly.Memory) return (memory = inherited);
   if (!create || !threadsAvailable()) return undefined;
   try {
