@@ -46,7 +46,13 @@ async function pairs(a, b, n, warm = true) {
   }
   const runs = [];
   for (let i = 0; i < Math.max(n, 1); i++) runs.push([await a(), await b()]);
-  return { a: median(runs.map(([x]) => x.ms)), b: median(runs.map(([, y]) => y.ms)), speedup: median(runs.map(([x, y]) => y.ms / x.ms)), last: runs.at(-1) };
+  return {
+    a: median(runs.map(([x]) => x.ms)),
+    b: median(runs.map(([, y]) => y.ms)),
+    speedup: median(runs.map(([x, y]) => y.ms / x.ms)),
+    last: runs.at(-1),
+    runs,
+  };
 }
 
 function serve(args, ready) {
@@ -73,6 +79,24 @@ const met = (value, target) => {
   const margin = Math.round((100 * (value - target)) / target);
   return `${value} (target ≥ ${target}: ${value >= target ? `met, ${margin} % over` : `missed by ${-margin} %`})`;
 };
+
+/**
+ * A row for the search alone in the same runs as the row above it (`p`: pairs' result, [2 threads, 1
+ * thread] per run; `msOf`: a run's search time): the process's start and table loading, the same for
+ * both runs and done by one thread, are left out. The rest of the process's wall clock bounds the
+ * process's speed-up even with perfect scaling (Amdahl); the row says that bound.
+ */
+function alone(t, label, what, source, p, msOf, target) {
+  const serialMs = median(p.runs.map(([, one]) => one.ms - msOf(one)));
+  const bound = p.b / (serialMs + (p.b - serialMs) / 2);
+  t.add({
+    case: `${label}, the same runs, ${what} alone (${source}; the ${Math.round(serialMs)} ms of the process outside it bound the row above to ${bound.toFixed(2)}× with perfect scaling)`,
+    one: Math.round(median(p.runs.map(([, one]) => msOf(one)))),
+    two: Math.round(median(p.runs.map(([two]) => msOf(two)))),
+    speedup: met(ratio(median(p.runs.map(([two, one]) => msOf(one) / msOf(two))), 1, 2), target),
+    nodes: '(as above)',
+  });
+}
 
 /**
  * What the queue cost a run's jobs, from the timestamps the workers record (enqueued, claimed: the
@@ -149,6 +173,9 @@ export async function run(bench) {
     nodes: `${sum(one)} → ${sum(two)}`,
   });
   bench.log(`Korf's 100: ${Math.round(b.b)} ms → ${Math.round(b.a)} ms`);
+  // The same runs, the batch alone: the CLI's summary line times the solves (tables loaded, workers
+  // started beside the loading).
+  alone(t, "Korf's 100", 'the batch', 'the CLI\'s "wall" line', b, (r) => 1000 * Number(r.stderr.match(/wall ([\d.]+) s on \d+ jobs?/)[1]), 1.85);
 
   // One instance split into subtrees, then through the queue.
   const cases = singles(bench.quick);
@@ -160,7 +187,7 @@ export async function run(bench) {
     const s = await pairs(single(tiles, h, 2), single(tiles, h, 1), runs, how.warm !== false);
     const [p2, p1] = s.last.map((r) => JSON.parse(r.stdout));
     if (p1.length !== optimal || p2.length !== optimal) throw new Error(`${label}: ${p1.length} / ${p2.length} moves, optimal ${optimal}`);
-    oneThread.set(label, { ms: s.b, expanded: p1.stats.expanded });
+    oneThread.set(label, { ms: s.b, expanded: p1.stats.expanded, run: s.last[1] });
     t.add({
       case: `${label} alone, ${h} + reflection (-p)${runs === 1 ? ', one pair' : ''}`,
       one: Math.round(s.b),
@@ -169,6 +196,7 @@ export async function run(bench) {
       nodes: `${p1.stats.expanded} → ${p2.stats.expanded}`,
     });
     bench.log(`${label}: ${Math.round(s.b)} ms → ${Math.round(s.a)} ms`);
+    alone(t, label, 'the search', "the result's stats.timeMs", s, (r) => JSON.parse(r.stdout).stats.timeMs, 1.8);
   }
 
   const cluster = await serve(['cluster', 'up'], /^(postgres:\/\/\S+)$/m);
@@ -196,7 +224,13 @@ export async function run(bench) {
       const q =
         how.warm !== false
           ? await pairs(queued, single(tiles, h, 1), Math.min(n, how.pairs ?? n))
-          : await queued().then((r) => ({ a: r.ms, b: oneThread.get(label).ms, speedup: oneThread.get(label).ms / r.ms, last: [r] }));
+          : await queued().then((r) => ({
+              a: r.ms,
+              b: oneThread.get(label).ms,
+              speedup: oneThread.get(label).ms / r.ms,
+              last: [r],
+              runs: [[r, oneThread.get(label).run]],
+            }));
       const [last] = q.last;
       const pq = JSON.parse(last.stdout);
       if (pq.length !== optimal) throw new Error(`${label} through the queue: ${pq.length} moves`);
@@ -207,6 +241,7 @@ export async function run(bench) {
         speedup: met(ratio(q.speedup, 1, 2), 1.6),
         nodes: `${oneThread.get(label).expanded} → ${pq.stats.expanded}`,
       });
+      alone(t, `${label} through the queue`, 'the search', "the result's stats.timeMs", q, (r) => JSON.parse(r.stdout).stats.timeMs, 1.6);
       const runId = last.stderr.match(/run ([0-9a-f]+) \(resume/)[1];
       const k = await queueCosts(url, runId);
       if (k.workers !== 2) throw new Error(`${label}: ${k.workers} worker(s) took jobs, expected 2`);
