@@ -114,7 +114,8 @@ export async function run(bench) {
       }
       const old = previous?.tables?.find((t) => t.domain === 'pdb' && t.title.startsWith('Pattern database builds'));
       if (old) {
-        const from = previous.environments?.pdb?.date ?? 'an earlier run';
+        // A table already kept says when it was measured; else it is the previous run's own.
+        const from = old.notes.match(/the figures of the run of ([\d-]+)/)?.[1] ?? previous.environments?.pdb?.date ?? 'an earlier run';
         const notes = old.notes.replace(/\nNot re-run in this run[\s\S]*$/, '');
         const kept = bench.table(
           old.title,
