@@ -9,6 +9,8 @@
 // Tables: SEARCHLAB_BENCH_PDB_CACHE=<dir> (as pdb.mjs), else the user's cache; built there once if
 // missing (6-6-6-6: about 2 minutes on 2 threads), before anything is timed.
 // Runs alternate (A B A B …) after one untimed run of each; ratios are medians of the pairs' ratios.
+// Under each row, the same runs' search alone (`alone`): the process's serial start left out, and
+// the bound that start puts on the process's ratio.
 import { execFile, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
