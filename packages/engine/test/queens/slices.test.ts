@@ -26,7 +26,8 @@ const THREAD_STAT = '/proc/thread-self/stat';
 const threadUserMs = (): number | undefined => {
   try {
     // Fields after the command's closing parenthesis: utime is the 12th of them (stat(5) field 14).
-    const fields = readFileSync(THREAD_STAT, 'utf8').split(') ')[1]!.split(' ');
+    const stat = readFileSync(THREAD_STAT, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // the command may itself hold ')'
     return Number(fields[11]) * 10;
   } catch {
     return undefined;
