@@ -8,7 +8,7 @@
 // ranked again from its cells.
 import { allocZeroed, arenaReset } from '../common/arena';
 import {
-  BETWEEN, MAXC, MD, NMASK, PAT_LABELS, fullMask, i32At, notCol0, notColLast, patCount, patK, patSize, patTable, pc, pw, rankOf, setI32,
+  BETWEEN, MAXC, MD, NMASK, PAT_LABELS, PAT_START, SLOT_WEIGHT, fullMask, i32At, notCol0, notColLast, patCount, patK, patSize, patTable, pc, pw, rankOf, setI32,
 } from './ranking';
 
 /** Threads that may build one table together (pdb/threads.ts); each has its own scratch below. */
@@ -29,7 +29,6 @@ export function useScratch(t: i32): void {
   USED = BPOS + 3 * MAXC * 4;
   uRank = -1;
 }
-const WGT = memory.data(MAXC * 4, 16); // i32 per slot: its rank weight (C-i-1)(C-i-2)…(C-k+1)
 const INV = memory.data((MAXC + 1) * 8, 16); // f64 1/n for n = 1..MAXC
 export let bP: i32 = -1;
 export let bVis: usize = 0;
@@ -129,11 +128,7 @@ export function buildBegin(p: i32): bool {
   bF1 = allocZeroed(<usize>bWords << 3);
   const k = patK(p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
   for (let n = 1; n <= MAXC; n++) store<f64>(INV + (<usize>n << 3), 1.0 / <f64>n);
-  let occ: u32 = 0, wgt = 1;
-  for (let i = k - 1; i >= 0; i--) {
-    setI32(WGT, i, wgt);
-    wgt *= pc - i;
-  }
+  let occ: u32 = 0;
   for (let i = 0; i < k; i++) {
     const l = i32At(lab, i);
     setI32(BPOS, i, l);
@@ -155,6 +150,7 @@ export function buildBegin(p: i32): bool {
 function expand<V>(r: i32, nxt: usize): void {
   const p = bP, pos = BPOS, table = patTable(p);
   const k = patK(p), lab = PAT_LABELS + (<usize>(p * MAXC) << 2);
+  const wgt = SLOT_WEIGHT + (<usize>i32At(PAT_START, p) << 2); // i32 per digit i of the rank: its weight
   const occ = unrank(k, r, pos);
   const vm = <u32>load<V>(bVis + (<usize>r << alignof<V>())); // the blank's cells reached (never a tile's)
   let md = -1; // the pattern's Manhattan distance, once a child is new
@@ -168,7 +164,7 @@ function expand<V>(r: i32, nxt: usize): void {
       let r2 = r;
       const step = to - from;
       if (step == 1 || step == -1) {
-        r2 += step * i32At(WGT, i); // no tile between: only this tile's digit moves by one
+        r2 += step * i32At(wgt, i); // no tile between: only this tile's digit moves by one
       } else {
         // the tiles strictly between `from` and `to`: earlier slots shift this tile's digit,
         // later slots have their digits shifted by one
@@ -178,10 +174,10 @@ function expand<V>(r: i32, nxt: usize): void {
         while (bm != 0) {
           const j = i32At(CSLOT, <i32>ctz(bm));
           if (j < i) di += up ? 1 : -1;
-          else later += i32At(WGT, j);
+          else later += i32At(wgt, j);
           bm &= bm - 1;
         }
-        r2 += di * i32At(WGT, i) + (up ? -later : later);
+        r2 += di * i32At(wgt, i) + (up ? -later : later);
       }
       const va = bVis + (<usize>r2 << alignof<V>());
       let v2 = <u32>load<V>(va);

@@ -1,7 +1,7 @@
 // The pattern databases' lookup in the search (docs/contracts/pdb.md, "Lookup"): one or two views
 // (normal, reflected), their ranks and entries updated per move by IDA* (puzzle/idastar.ts).
 import { SHARED, instanceData } from '../common/arena';
-import { MAXC, MAX_PATTERNS, PAT_OF, PAT_START, SLOT, entry, i32At, patCount, patK, pc, ph, pw, rankOf, setI32 } from './ranking';
+import { MAXC, MAX_PATTERNS, PAT_OF, PAT_START, SLOT, SLOT_WEIGHT, entry, i32At, patCount, patK, pc, ph, pw, rankOf, setI32 } from './ranking';
 // This instance's views, one block (16-aligned parts): its address is a constant in the one-instance
 // build and one global in the shared-memory build (measured: one global costs less than one per view).
 const O_VLAB: usize = 0; // i32[v*MAXC + tile]: the slot of the tile's label in view v
@@ -87,9 +87,16 @@ export function searchInit(w: i32, h: i32, n: i32, goalCell: usize, board: usize
 
 @inline function tryView(vw: usize, v: i32, t: i32, to: i32): i32 {
   const o = v * MAXC;
-  setI32((viewsAt(vw) + O_VPOS), o + i32At((viewsAt(vw) + O_VLAB), o + t), i32At((viewsAt(vw) + O_VCELL), o + to));
+  const slot = i32At((viewsAt(vw) + O_VLAB), o + t);
+  const from = i32At((viewsAt(vw) + O_VPOS), o + slot), dest = i32At((viewsAt(vw) + O_VCELL), o + to);
+  setI32((viewsAt(vw) + O_VPOS), o + slot, dest);
   const p = i32At((viewsAt(vw) + O_VPAT), o + t);
-  const r = rankOf(patK(p), (viewsAt(vw) + O_VPOS) + (<usize>(o + i32At(PAT_START, p)) << 2));
+  const step = dest - from;
+  // A move along a row of the view's frame passes no cell, so only this tile's digit of the rank
+  // moves, by one (the vertical moves rank again: tiles between shift digits).
+  const r = step == 1 || step == -1
+    ? i32At((viewsAt(vw) + O_VRANK), v * MAX_PATTERNS + p) + step * i32At(SLOT_WEIGHT, slot)
+    : rankOf(patK(p), (viewsAt(vw) + O_VPOS) + (<usize>(o + i32At(PAT_START, p)) << 2));
   const e = entry(p, r);
   const s = i32At((viewsAt(vw) + O_VSUM), v) - i32At((viewsAt(vw) + O_VNIB), v * MAX_PATTERNS + p) + e;
   setI32((viewsAt(vw) + O_NEW), v * 3, r); setI32((viewsAt(vw) + O_NEW), v * 3 + 1, e); setI32((viewsAt(vw) + O_NEW), v * 3 + 2, s);

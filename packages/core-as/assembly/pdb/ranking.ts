@@ -36,6 +36,8 @@ export const PAT_OF = memory.data(MAXC * 4, 16); // i32 pattern of each label, -
 /** i32 per label: its slot; pattern p's labels have slots PAT_START[p] .. + k - 1 (positions stored by slot). */
 export const SLOT = memory.data(MAXC * 4, 16);
 export const PAT_START = memory.data(MAX_PATTERNS * 4, 16);
+/** i32 per slot: its digit's weight in its pattern's rank, (C-i-1)(C-i-2)…(C-k+1) for the i-th of k labels. */
+export const SLOT_WEIGHT = memory.data(MAXC * 4, 16);
 let slots: i32 = 0;
 export const MD = memory.data(MAXC * MAXC * 4, 16); // i32[cell*MAXC + label] Manhattan distance
 /** u32[cell*4 + dir]: for vertical moves, the cells strictly between the cell and its neighbour. */
@@ -122,6 +124,10 @@ export function addPattern(mask: u32, zeroed: bool = true): i32 {
     setI32(SLOT, l, slots++);
   }
   setI32(PAT_K, p, k);
+  for (let i = 0, w = 1; i < k; i++) {
+    setI32(SLOT_WEIGHT, i32At(PAT_START, p) + k - 1 - i, w);
+    w *= pc - (k - 1 - i);
+  }
   store<f64>(PAT_SIZE + (<usize>p << 3), size);
   arenaReset(); // drop build temporaries: tables stay contiguous
   const bytes = <usize>Math.ceil(size / 2);
