@@ -17,10 +17,27 @@ export function environment() {
     date: new Date().toISOString().slice(0, 10),
     node: process.version,
     cpu: os.cpus()[0]?.model ?? 'unknown',
+    ...cpuGeneration(),
     cores: os.cpus().length,
     kernels: kernelsDigest(),
     ...(flags.length > 0 ? { nodeFlags: flags.join(' ') } : {}),
   };
+}
+
+/**
+ * The CPU's family and model numbers where Linux tells them: this workplace's machines all call
+ * themselves "AMD EPYC", yet runs on different days landed on different generations, and the same
+ * kernels.wasm ran Manhattan IDA* at 70 M nodes/s on one and 57 on another (native C at 80 and 78).
+ */
+function cpuGeneration() {
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8');
+    const family = /^cpu family\s*:\s*(\d+)/m.exec(info)?.[1];
+    const model = /^model\s*:\s*(\d+)/m.exec(info)?.[1];
+    return family && model ? { cpuFamily: `family ${family}, model ${model}` } : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -65,7 +82,7 @@ const cell = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : 
 /** Markdown for a results object: each domain's environment, then each table with its notes. */
 export function renderMarkdown(results) {
   const describe = (env) =>
-    `${env.date}, node ${env.node}${env.nodeFlags ? ` (${env.nodeFlags})` : ''}, ${env.cpu} (${env.cores} cores)${env.kernels ? `, kernels.wasm ${env.kernels}` : ''}`;
+    `${env.date}, node ${env.node}${env.nodeFlags ? ` (${env.nodeFlags})` : ''}, ${env.cpu} (${env.cpuFamily ? `${env.cpuFamily}; ` : ''}${env.cores} cores)${env.kernels ? `, kernels.wasm ${env.kernels}` : ''}`;
   const out = [
     '# Benchmark results (pnpm bench)',
     '',

@@ -13,7 +13,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadKernels, runTasks } from '@searchlab/engine';
-import { PDB_SPECS, puzzleSpec, forgetPdbs, loadPdb, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
+import { PDB_FORMAT, PDB_SPECS, puzzleSpec, forgetPdbs, loadPdb, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
 import { MAX_BUILD_THREADS, createNodePool, useFileCache } from '@searchlab/engine/node';
 import { ratio } from '../harness.mjs';
 import { compileBenchWasm } from '../support/asc.mjs';
@@ -81,6 +81,15 @@ function cliProcess(args) {
 function cliRun(args) {
   const r = cliProcess(args);
   return { ...r, solveMs: JSON.parse(r.stdout).stats?.timeMs ?? 0 };
+}
+
+function gccAvailable() {
+  try {
+    execFileSync('gcc', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** ida-manhattan-plain.ts compiled like the kernels; returns (cells) => {expanded, ms}. */
@@ -276,8 +285,18 @@ export async function run(bench) {
         `\`searchlab ${args('pdb78').join(' ')}\` as a child process (node startup, the CLI, loading the tables from the cache, the solve), 5 runs each, alternating with Manhattan on the same board (the process without tables). ` +
           `Peak RSS from GNU time. Targets (issue 22): wall − solve ≤ ${TARGET.processS} s and peak RSS ≤ ${TARGET.rssOverTables} × the tables. The machine is shared: wall times are noisy.`,
       );
-      const runs = { pdb78: [], manhattan: [] };
-      for (let i = 0; i < 5; i++) for (const h of ['pdb78', 'manhattan']) runs[h].push(cliRun(args(h)));
+      // The native reference: the same two cache files read into fresh memory by a C program, in turn
+      // with the CLI's runs (first touches of fresh memory cost up to 3 µs a page on some of this
+      // workplace's machines and 0.3 on others: this row says which kind of machine the run had).
+      const readTables = gccAvailable() ? join(scratch, 'read-tables') : undefined;
+      if (readTables) execFileSync('gcc', ['-O3', '-march=native', '-o', readTables, join(repo, 'tests/bench/native/read-tables.c')]);
+      const files78 = PDB_SPECS.pdb78.patterns.map((labels) => join(cacheDir, `pdb${PDB_FORMAT}-4x4-${labels.join('.')}.bin`));
+      const runs = { pdb78: [], manhattan: [], native: [] };
+      for (let i = 0; i < 5; i++) {
+        for (const h of ['pdb78', 'manhattan']) runs[h].push(cliRun(args(h)));
+        if (readTables) runs.native.push(Number(execFileSync(readTables, files78, { encoding: 'utf8' }).split(' ')[0]));
+      }
+      const nativeS = readTables ? s([...runs.native].sort((a, b) => a - b)[2]) : undefined;
       const tables = pdbTableBytes(PDB_SPECS.pdb78) / MB;
       for (const h of ['pdb78', 'manhattan']) {
         const wall = [...runs[h].map((r) => r.wallMs)].sort((a, b) => a - b)[2];
@@ -291,9 +310,21 @@ export async function run(bench) {
           rssMB: Math.round(rss),
           tablesMB: withTables ? Math.round(tables) : 0,
           rssRatio: withTables ? +(rss / tables).toFixed(2) : '-',
-          target: withTables ? `wall − solve ${verdict(beyond / 1000, TARGET.processS, ' s')}; RSS ${verdict(rss / tables, TARGET.rssOverTables, '×')}` : '-',
+          target: withTables
+            ? `wall − solve ${verdict(beyond / 1000, TARGET.processS, ' s')}${nativeS === undefined ? '' : ` (the native read below: ${nativeS} s)`}; RSS ${verdict(rss / tables, TARGET.rssOverTables, '×')}`
+            : '-',
         });
       }
+      if (nativeS !== undefined)
+        proc.add({
+          heuristic: 'native C: the same two files read into fresh memory (tests/bench/native/read-tables.c, one thread; not a process of node)',
+          wallS: nativeS,
+          beyondS: nativeS,
+          rssMB: '-',
+          tablesMB: Math.round(tables),
+          rssRatio: '-',
+          target: 'reference',
+        });
     }
 
     // Korf's 100 on 16 worker threads through the CLI (issue 22): every instance solved, and one copy
@@ -382,12 +413,7 @@ export async function run(bench) {
         "Plain recursive WASM: the same C search written as recursive AssemblyScript (tests/bench/native/ida-manhattan-plain.ts, the kernels' compiler flags, same node counts asserted), " +
         "the simplest WASM form of this search, beside the kernel's own loop for it (smallLoop in core-as/assembly/puzzle/idastar.ts). Each figure is the best of 7 rounds, the three measured in turn in each round.",
     );
-    let gcc = true;
-    try {
-      execFileSync('gcc', ['--version'], { stdio: 'ignore' });
-    } catch {
-      gcc = false;
-    }
+    const gcc = gccAvailable();
     if (!gcc) native.note('gcc not found on this machine: no native figures.');
     else {
       const exe = join(scratch, 'ida-manhattan');
