@@ -286,8 +286,9 @@ export async function run(bench) {
           `Peak RSS from GNU time. Targets (issue 22): wall − solve ≤ ${TARGET.processS} s and peak RSS ≤ ${TARGET.rssOverTables} × the tables. The machine is shared: wall times are noisy.`,
       );
       // The native reference: the same two cache files read into fresh memory by a C program, in turn
-      // with the CLI's runs (first touches of fresh memory cost up to 3 µs a page on some of this
-      // workplace's machines and 0.3 on others: this row says which kind of machine the run had).
+      // with the CLI's runs. First touches of fresh memory differ between this workplace's hosts (about
+      // 13 µs a 4 KiB page on one, where the target cannot be met by any loader): this row tells which
+      // kind of host the run had.
       const readTables = gccAvailable() ? join(scratch, 'read-tables') : undefined;
       if (readTables) execFileSync('gcc', ['-O3', '-march=native', '-o', readTables, join(repo, 'tests/bench/native/read-tables.c')]);
       const files78 = PDB_SPECS.pdb78.patterns.map((labels) => join(cacheDir, `pdb${PDB_FORMAT}-4x4-${labels.join('.')}.bin`));
