@@ -52,7 +52,6 @@ async function pairs(a, b, n, warm = true) {
     a: median(runs.map(([x]) => x.ms)),
     b: median(runs.map(([, y]) => y.ms)),
     speedup: median(runs.map(([x, y]) => y.ms / x.ms)),
-    last: runs.at(-1),
     runs,
   };
 }
@@ -164,7 +163,7 @@ export async function run(bench) {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-  const [two, one] = b.last.map((r) => lines(r.stdout));
+  const [two, one] = b.runs.at(-1).map((r) => lines(r.stdout));
   for (const r of [...one, ...two]) if (r.length !== optimal.get(r.id)) throw new Error(`Korf #${r.id}: ${r.length} moves, optimal ${optimal.get(r.id)}`);
   const sum = (rs) => rs.reduce((a, r) => a + r.stats.expanded, 0);
   t.add({
@@ -187,9 +186,9 @@ export async function run(bench) {
     if (how.warm !== false) await single(tiles, h, 1)(); // builds the tables into the cache the first time: not timed
     const runs = Math.min(n, how.pairs ?? n);
     const s = await pairs(single(tiles, h, 2), single(tiles, h, 1), runs, how.warm !== false);
-    const [p2, p1] = s.last.map((r) => JSON.parse(r.stdout));
+    const [p2, p1] = s.runs.at(-1).map((r) => JSON.parse(r.stdout));
     if (p1.length !== optimal || p2.length !== optimal) throw new Error(`${label}: ${p1.length} / ${p2.length} moves, optimal ${optimal}`);
-    oneThread.set(label, { ms: s.b, expanded: p1.stats.expanded, run: s.last[1] });
+    oneThread.set(label, { ms: s.b, expanded: p1.stats.expanded, run: s.runs.at(-1)[1] });
     t.add({
       case: `${label} alone, ${h} + reflection (-p)${runs === 1 ? ', one pair' : ''}`,
       one: Math.round(s.b),
@@ -230,10 +229,9 @@ export async function run(bench) {
               a: r.ms,
               b: oneThread.get(label).ms,
               speedup: oneThread.get(label).ms / r.ms,
-              last: [r],
               runs: [[r, oneThread.get(label).run]],
             }));
-      const [last] = q.last;
+      const [last] = q.runs.at(-1);
       const pq = JSON.parse(last.stdout);
       if (pq.length !== optimal) throw new Error(`${label} through the queue: ${pq.length} moves`);
       t.add({

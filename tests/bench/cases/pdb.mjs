@@ -13,10 +13,11 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadKernels, runTasks } from '@searchlab/engine';
-import { PDB_FORMAT, PDB_SPECS, puzzleSpec, forgetPdbs, loadPdb, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
+import { PDB_SPECS, puzzleSpec, forgetPdbs, loadPdb, pdbTableBytes, solvePuzzle } from '@searchlab/engine/puzzle';
 import { MAX_BUILD_THREADS, createNodePool, useFileCache } from '@searchlab/engine/node';
 import { ratio } from '../harness.mjs';
 import { compileBenchWasm } from '../support/asc.mjs';
+import { pdbCacheName } from '../../../packages/engine/dist/puzzle/pdb-store.js';
 import { KORF100, korfInstances } from '../support/korf.mjs';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
@@ -291,7 +292,7 @@ export async function run(bench) {
       // kind of host the run had.
       const readTables = gccAvailable() ? join(scratch, 'read-tables') : undefined;
       if (readTables) execFileSync('gcc', ['-O3', '-march=native', '-o', readTables, join(repo, 'tests/bench/native/read-tables.c')]);
-      const files78 = PDB_SPECS.pdb78.patterns.map((labels) => join(cacheDir, `pdb${PDB_FORMAT}-4x4-${labels.join('.')}.bin`));
+      const files78 = PDB_SPECS.pdb78.patterns.map((_, p) => join(cacheDir, `${pdbCacheName(PDB_SPECS.pdb78, p)}.bin`));
       const runs = { pdb78: [], manhattan: [], native: [] };
       for (let i = 0; i < 5; i++) {
         for (const h of ['pdb78', 'manhattan']) runs[h].push(cliRun(args(h)));
