@@ -166,7 +166,7 @@ export async function run(bench) {
       { key: 'speedup', label: 'speed-up' },
       { key: 'nodes', label: 'nodes (1 → 2)', align: 'left' },
     ],
-    `Wall clock of the CLI process, medians of ${n} alternating pairs after one untimed run of each (a case marked "one pair": one pair, no untimed runs, minutes per run); speed-up = the median of the pairs' ratios. This machine has 2 cores shared with other work: the figures are noisy and a loaded machine pulls the speed-up towards 1 (load average at the start of this run: ${load}; above 2, the two threads could not have two cores). Nodes grow with 2 threads: in the last iteration the subtrees after the one that finds the goal are searched until it does (contract "Parallel IDA*").`,
+    `Wall clock of the CLI process, medians of ${n} alternating pairs after one untimed run of each (a case marked "one pair": one pair, no untimed runs, half a minute or more per run); speed-up = the median of the pairs' ratios. This machine has 2 cores shared with other work: the figures are noisy and a loaded machine pulls the speed-up towards 1 (load average at the start of this run: ${load}; above 2, the two threads could not have two cores). Nodes grow with 2 threads: in the last iteration the subtrees after the one that finds the goal are searched until it does (contract "Parallel IDA*").`,
   );
 
   // Korf's 100 as a batch.
