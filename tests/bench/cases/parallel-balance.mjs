@@ -5,13 +5,13 @@
 // same order of events a real pool of equal threads would give it (the goal's subtree stops the later
 // ones at the right moment, and they are charged the ticks they ran). Speed-up = the sequential run's
 // expansions / (the virtual wall clock + the top walks, done serially in the driver).
-// Cases: Korf's 24-puzzle #40 with 6-6-6-6 (#1 too with SEARCHLAB_BENCH_KORF24_1=1: the sequential
-// run and every subtree in full, ~2.8·10^9 nodes, ~5 minutes on a quiet core); --quick: Korf's
+// Cases: Korf's 24-puzzle #40 with 6-6-6-6, or those of SEARCHLAB_BENCH_KORF24=<ids> (as parallel.mjs;
+// #1 runs the sequential search and every subtree in full, ~2.8·10^9 nodes, ~5 minutes on a quiet core); --quick: Korf's
 // 15-puzzle #60 with 6-6-3. Tables as parallel.mjs (SEARCHLAB_BENCH_PDB_CACHE, else the user's cache).
 import { SearchlabError, inlinePool } from '@searchlab/engine';
 import { goalLike, parseBoard, solvePuzzle, solvePuzzleParallel } from '@searchlab/engine/puzzle';
 import { useFileCache } from '@searchlab/engine/node';
-import { KORF24, korfInstances } from '../support/korf.mjs';
+import { benchKorf24 } from '../support/korf.mjs';
 
 /** Cost of one subtree job beyond its search, in ticks (node expansions): ~0.13 ms of CPU per job measured on a 2-thread pool (main thread and workers), at ~10 M nodes/s. */
 export const JOB_COST = 1500;
@@ -152,10 +152,9 @@ const pct = (xs, q) => {
 export async function run(bench) {
   if (process.env.SEARCHLAB_BENCH_PDB_CACHE) process.env.SEARCHLAB_CACHE_DIR = process.env.SEARCHLAB_BENCH_PDB_CACHE;
   useFileCache();
-  const korf24 = new Map(korfInstances(KORF24).map((k) => [String(k.id), k.start]));
   const cases = bench.quick
     ? [["Korf's 15-puzzle #60", parseBoard('11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0'), 'pdb663']]
-    : ['40', ...(process.env.SEARCHLAB_BENCH_KORF24_1 === '1' ? ['1'] : [])].map((id) => [`Korf's 24-puzzle #${id}`, korf24.get(id), 'pdb6666']);
+    : benchKorf24('40').map((k) => [`Korf's 24-puzzle #${k.id}`, k.start, 'pdb6666']);
   const t = bench.table(
     'parallel IDA*: balance of one search on 2 workers (virtual clock, in nodes)',
     [

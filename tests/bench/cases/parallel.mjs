@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { median, ratio } from '../harness.mjs';
-import { KORF100, KORF24, korfInstances } from '../support/korf.mjs';
+import { KORF100, benchKorf24, korfInstances } from '../support/korf.mjs';
 
 const BIN = fileURLToPath(new URL('../../../packages/cli/dist/searchlab.js', import.meta.url));
 const exec = promisify(execFile);
@@ -29,15 +29,12 @@ const pg = createRequire(fileURLToPath(new URL('../../../packages/cli/package.js
 /** The instances one search is split for: [label, tiles, optimal length, heuristic, { pairs, queue }]. */
 function singles(quick) {
   if (quick) return [['Korf #60 (15-puzzle)', '11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0', 66, 'pdb663', { queue: true }]];
-  const korf24 = new Map(korfInstances(KORF24).map((k) => [String(k.id), k]));
-  const ids = (process.env.SEARCHLAB_BENCH_KORF24 || '40,25,38,32,44,1').split(',').map((id) => id.trim());
-  for (const id of ids) if (!korf24.has(id)) throw new Error(`SEARCHLAB_BENCH_KORF24: no Korf 24-puzzle #${id}`);
   // Up to ~10 s of one thread (#40, #25, #38): 3 pairs after untimed runs, as this host's speed swings
   // between minutes. The others take from half a minute to minutes per run: one pair, no untimed runs
   // (the tables are cached by then), one run through the queue.
-  const short = (id) => ['40', '25', '38'].includes(id);
+  const short = (id) => [40, 25, 38].includes(id);
   const how = (id) => (short(id) ? { queue: true } : { pairs: 1, warm: false, queue: true });
-  return ids.map((id) => [`Korf's 24-puzzle #${id}`, korf24.get(id).tiles, korf24.get(id).optimal, 'pdb6666', how(id)]);
+  return benchKorf24('40,25,38,32,44,1').map((k) => [`Korf's 24-puzzle #${k.id}`, k.tiles, k.optimal, 'pdb6666', how(k.id)]);
 }
 
 const cli = async (args) => {

@@ -19,3 +19,16 @@ export function korfInstances(file) {
       return { id: +id, optimal: +optimal, tiles: tiles.trim(), start, goal: goalLike(start, 'blank-first') };
     });
 }
+
+/**
+ * The 24-puzzles a bench case runs, by id: $SEARCHLAB_BENCH_KORF24 (comma-separated ids, for every
+ * case that runs 24-puzzles) or the case's own `fallback`. Returns them as korfInstances gives them.
+ */
+export function benchKorf24(fallback) {
+  const byId = new Map(korfInstances(KORF24).map((k) => [String(k.id), k]));
+  return (process.env.SEARCHLAB_BENCH_KORF24 || fallback).split(',').map((id) => {
+    const k = byId.get(id.trim());
+    if (k === undefined) throw new Error(`SEARCHLAB_BENCH_KORF24: Korf's 24-puzzles have no #${id.trim()}`);
+    return k;
+  });
+}
