@@ -26,6 +26,8 @@ export class QueueRunner implements TaskRunner {
   private readonly watched = new WeakSet<AbortSignal>();
   private toSend: JobData[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires (performance.now()). */
+  private due = Infinity;
   private polling = false;
   /** Jobs of this run that workers announced (NOTIFY) since the last look; when every waiting job was last looked at. */
   private readonly announced = new Set<string>();
@@ -96,8 +98,19 @@ export class QueueRunner implements TaskRunner {
     );
   }
 
+  /**
+   * Looks in `ms`, or sooner if a look is due sooner: a job sent while the slow poll's timer runs goes
+   * out now, not when that timer fires (it cost every iteration of parallel IDA* up to POLL_MS).
+   */
   private schedule(ms: number): void {
-    if (this.timer === undefined && this.failure === undefined) this.timer = setTimeout(() => void this.poll(), ms);
+    if (this.failure !== undefined) return;
+    const at = performance.now() + ms;
+    if (this.timer !== undefined) {
+      if (this.due <= at) return;
+      clearTimeout(this.timer);
+    }
+    this.due = at;
+    this.timer = setTimeout(() => void this.poll(), ms);
   }
 
   /** A worker recorded job `key` of this run (and said what it recorded): collect it now. */
@@ -108,8 +121,6 @@ export class QueueRunner implements TaskRunner {
     }
     this.announced.add(key);
     if (this.polling) return; // the poll under way looks again when it ends
-    clearTimeout(this.timer);
-    this.timer = undefined;
     this.schedule(0);
   }
 
@@ -119,6 +130,7 @@ export class QueueRunner implements TaskRunner {
    */
   private async poll(): Promise<void> {
     this.timer = undefined;
+    this.due = Infinity;
     if (this.polling) return;
     this.polling = true;
     try {
