@@ -8,8 +8,8 @@ import { sql, start, startCluster, startWorker, stop, waitUntil, type Proc } fro
 
 const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'; // 57 moves, ~5·10^6 nodes with linear conflict
 const ARGS = ['puzzle', 'solve', '-p', KORF_1, '--goal', 'blank-first', '--algorithm', 'idastar', '--heuristic', 'linear-conflict', '--json'];
-// Through the queue the auto split runs the small iterations it leaves whole in the producer: only the
-// last three of this board are jobs.
+// Through the queue every search is a job, the producer's included (remoteTops): the first threshold
+// (a probe), each small iteration the auto split leaves whole, each split one's top and subtrees.
 
 let cluster: Proc | undefined;
 let url = '';
@@ -45,23 +45,32 @@ describe('parallel IDA* on the queue', () => {
     expect(json.length).toBe(57);
     expect(json.moves).toEqual(sequential.moves);
     expect(json.parallel.foundIn.iteration).toBe(sequential.stats.iterations);
-    const [row] = await sql<{ jobs: string; most: number; workers: string }>(
-      url,
-      "SELECT count(*) AS jobs, max(completions) AS most, count(DISTINCT worker) AS workers FROM searchlab_results WHERE run_id = $1 AND job_key LIKE 'puzzle/subtree/%'",
-      [runId],
-    );
-    // The small iterations ran in the producer (split depth 0: no job); the subtrees of the split ones
-    // were jobs: all of them before the last iteration, and in it those up to the one with the goal,
-    // recorded (later ones may have been stopped or dropped unclaimed).
+    const count = async (kind: string): Promise<{ jobs: string; most: number; workers: string }> =>
+      (
+        await sql<{ jobs: string; most: number; workers: string }>(
+          url,
+          'SELECT count(*) AS jobs, max(completions) AS most, count(DISTINCT worker) AS workers FROM searchlab_results WHERE run_id = $1 AND job_key LIKE $2',
+          [runId, `puzzle/${kind}/%`],
+        )
+      )[0]!;
+    const subtrees = await count('subtree');
+    const tops = await count('top');
+    // Subtree jobs: the probe, one per whole iteration (split depth 0), and the subtrees of the split
+    // ones: all of them before the last iteration, and in it those up to the one with the goal,
+    // recorded (later ones may have been stopped or dropped unclaimed). A top job per split iteration.
     const iterations = json.parallel.iterations as { splitDepth: number; subtrees: number }[];
-    expect(iterations.filter((it) => it.splitDepth === 0).length).toBeGreaterThan(0);
-    const split = iterations.filter((it) => it.splitDepth > 0).reduce((a, it) => a + it.subtrees, 0);
+    const whole = iterations.filter((it) => it.splitDepth === 0).length;
+    expect(whole).toBeGreaterThan(0);
+    const splitIterations = iterations.filter((it) => it.splitDepth > 0);
+    const split = splitIterations.reduce((a, it) => a + it.subtrees, 0);
     const needed = split - iterations.at(-1)!.subtrees + json.parallel.foundIn.subtree + 1;
     expect(split).toBeGreaterThan(1);
-    expect(Number(row!.jobs)).toBeGreaterThanOrEqual(needed);
-    expect(Number(row!.jobs)).toBeLessThanOrEqual(split);
-    expect(row!.most).toBe(1);
-    expect(Number(row!.workers)).toBe(2);
+    expect(Number(subtrees.jobs)).toBeGreaterThanOrEqual(1 + whole + needed);
+    expect(Number(subtrees.jobs)).toBeLessThanOrEqual(1 + whole + split);
+    expect(Number(tops.jobs)).toBe(splitIterations.length);
+    expect(subtrees.most).toBe(1);
+    expect(tops.most).toBe(1);
+    expect(Number(subtrees.workers)).toBe(2);
     // Subtrees after the one that found the goal are not wanted: none is left waiting in the queue.
     const [left] = await sql<{ n: string }>(url, "SELECT count(*) AS n FROM pgboss.job WHERE data->>'run' = $1 AND state = 'created'", [runId]);
     expect(Number(left!.n)).toBe(0);

@@ -50,8 +50,8 @@ export {
   type NormalizedSolveOptions,
 } from './options.js';
 export { solvePuzzle, solvePuzzleSync, traceMoves, resolveHeuristic } from './solve.js';
-export { solvePuzzleParallel, MIN_SPLIT_NODES, type ParallelSolveOptions, type SubtreeTask, type SubtreeResult } from './parallel.js';
-export type { IterationProgress, IterationReport, SubtreeAnswer } from '../search/parallel-ida.js';
+export { solvePuzzleParallel, MIN_SPLIT_NODES, type ParallelSolveOptions, type SubtreeTask, type SubtreeResult, type TopTask } from './parallel.js';
+export type { IterationProgress, IterationReport, SubtreeAnswer, TopRequest, TopAnswer, SizeSnapshot } from '../search/parallel-ida.js';
 export {
   PDB_NAMES,
   PDB_SPECS,
@@ -67,6 +67,7 @@ export {
 export {
   PDB_FORMAT,
   loadPdb,
+  pdbCached,
   sharedPdbReaders,
   forgetPdbs,
   setPdbCache,

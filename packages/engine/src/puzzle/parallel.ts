@@ -11,11 +11,14 @@ import { runAsync } from '../core/run.js';
 import { throttled, type TaskContext } from '../core/tasks.js';
 import {
   parallelIdaStar,
+  planTop,
   type IterationProgress,
   type IterationReport,
   type SubtreeAnswer,
   type SubtreeJob,
   type SubtreeSearch,
+  type TopAnswer,
+  type TopRequest,
 } from '../search/parallel-ida.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
 import { normalizeOptions, puzzleSpec, type PuzzleSpec, type SolveOptions, type SolveResult } from './options.js';
@@ -44,6 +47,22 @@ export interface SubtreeTask {
 
 /** A subtree task's answer in a parallel IDA* solve (see {@link solvePuzzleParallel}). */
 export type SubtreeResult = SubtreeAnswer<Move>;
+
+/** The top of one split iteration as a plain-JSON task: planned where the tables are (`remoteTops`). */
+export interface TopTask {
+  start: Board;
+  goal: Board;
+  /** As a subtree task's. */
+  spec: PuzzleSpec;
+  request: TopRequest;
+}
+
+/** The task: the top of one iteration, planned by the TS problem with this thread's tables. */
+export async function planTopTask(task: TopTask, ctx: TaskContext): Promise<TopAnswer<Move>> {
+  const normalized = normalizeOptions(task.spec);
+  if (isPdbName(normalized.heuristic)) await loadPdb(PDB_SPECS[normalized.heuristic], { signal: ctx.signal });
+  return planTop(new SlidingTileProblem(task.start, task.goal, normalized), task.request);
+}
 
 const zero = (): SearchCounters => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 });
 
@@ -88,11 +107,8 @@ function subtreeSpec(job: Job): PuzzleSpec {
   });
 }
 
-/**
- * Subtrees on `runner` (its `subtree` task), or in this thread when there is none; with `unsplitHere`,
- * an iteration the auto split left whole (one subtree: the start) is searched in this thread as well.
- */
-function subtreeSearch(job: Job, runner: TaskRunner | undefined, unsplitHere: boolean): SubtreeSearch<Move> {
+/** Subtrees on `runner` (its `subtree` task), or in this thread when there is none. */
+function subtreeSearch(job: Job, runner: TaskRunner | undefined): SubtreeSearch<Move> {
   const spec = subtreeSpec(job);
   return async (sub: SubtreeJob<Move>, signal, onProgress) => {
     const task: SubtreeTask = {
@@ -104,7 +120,7 @@ function subtreeSearch(job: Job, runner: TaskRunner | undefined, unsplitHere: bo
       maxNodes: Number.isFinite(sub.maxNodes) ? sub.maxNodes : null,
     };
     const progress = (p: unknown): void => onProgress(p as SearchCounters);
-    if (runner === undefined || (unsplitHere && sub.path.length === 0)) return searchSubtree(task, { signal, progress });
+    if (runner === undefined) return searchSubtree(task, { signal, progress });
     try {
       return await runner.run<SubtreeResult>({ domain: 'puzzle', kind: 'subtree', payload: task }, { signal, onProgress: progress });
     } catch (e) {
@@ -139,10 +155,11 @@ export interface ParallelSolveOptions extends SolveOptions {
   /** Auto split: deeper while subtrees are expected to expand more than this (default 2^19, ~40 ms). */
   targetSubtreeNodes?: number;
   /**
-   * Auto split: search the iterations left whole (expected below `minSplitNodes`) in this thread, not
-   * on the runner (for a queue, whose job round trips cost more than such a small iteration).
+   * Plan the tops of the split iterations on the runner too (its `top` task), whose workers hold
+   * their own pattern databases (a queue's): this thread then never loads the tables, and asks the
+   * runner for the first threshold as well (contract "Parallel IDA*"). Needs a runner.
    */
-  unsplitHere?: boolean;
+  remoteTops?: boolean;
   /** After each finished iteration: its report and the statistics so far. */
   onIteration?: (report: IterationReport, stats: SearchCounters) => void;
   /** The statistics so far, and where the running iteration stands (always given here: its threshold, subtrees done of all). */
@@ -159,7 +176,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   checkObject(options, 'options');
   checkOptionalObject(options.runner, 'runner');
   checkOptionalFunction(options.onIteration, 'onIteration');
-  checkBoolean(options.unsplitHere, 'unsplitHere');
+  checkBoolean(options.remoteTops, 'remoteTops');
   const minSplit = options.minSplitNodes;
   if (minSplit !== undefined && typeof minSplit !== 'function' && !(typeof minSplit === 'number' && minSplit >= 0)) {
     throw new InvalidInputError(`minSplitNodes must be a number ≥ 0 or a function, got ${describe(minSplit)}`);
@@ -174,7 +191,7 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
     minSplitNodes = MIN_SPLIT_NODES,
     minSubtreeNodes = 2 ** 17,
     targetSubtreeNodes = 2 ** 19,
-    unsplitHere = false,
+    remoteTops = false,
     onIteration,
     ...solveOptions
   } = options;
@@ -185,10 +202,16 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   if (!Number.isSafeInteger(width) || width < 1) throw new InvalidInputError(`width must be a positive integer, got ${describe(width)}`);
   if (splitDepth !== undefined && !(Number.isSafeInteger(splitDepth) && splitDepth >= 0))
     throw new InvalidInputError(`splitDepth must be a non-negative integer, got ${describe(splitDepth)}`);
-  const stopped = await loadJobPdb(job, options);
+  if (remoteTops && runner === undefined) throw new InvalidInputError('remoteTops needs a runner (the workers that plan the tops)');
+  const stopped = remoteTops ? undefined : await loadJobPdb(job, options);
   if (stopped !== undefined) return stopped;
   const n = job.normalized;
-  const problem = new SlidingTileProblem(start, goal, n);
+  const problem = remoteTops ? undefined : new SlidingTileProblem(start, goal, n);
+  const spec = subtreeSpec(job);
+  const walkTop = !remoteTops
+    ? undefined
+    : (request: TopRequest): Promise<TopAnswer<Move>> =>
+        runner!.run<TopAnswer<Move>>({ domain: 'puzzle', kind: 'top', payload: { start, goal, spec, request } satisfies TopTask }, { signal: stop.signal });
   // One signal for the caller's abort and the timeout (wall clock from here).
   const stop = new AbortController();
   let timedOut = false;
@@ -206,7 +229,8 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   try {
     const r = await parallelIdaStar(problem, {
       width,
-      search: subtreeSearch(job, runner, unsplitHere && splitDepth === undefined),
+      search: subtreeSearch(job, runner),
+      walkTop,
       splitDepth,
       minSplitNodes,
       minSubtreeNodes,

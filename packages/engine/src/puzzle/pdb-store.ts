@@ -153,11 +153,26 @@ async function cached(spec: PdbSpec, p: number): Promise<boolean> {
   return cache.has !== undefined ? cache.has(name, bytes) : (await cache.read(name, bytes)) !== undefined;
 }
 
+/**
+ * Whether {@link loadPdb} would find every table of `spec` in this thread or in the cache (a load,
+ * not a build); the cache is asked without reading the tables where it can tell.
+ *
+ * @example
+ * ```ts
+ * import { PDB_SPECS, pdbCached } from '@searchlab/engine/puzzle';
+ * if (!(await pdbCached(PDB_SPECS.pdb6666))) console.log('the first run builds the tables (minutes)');
+ * ```
+ */
+export async function pdbCached(spec: PdbSpec): Promise<boolean> {
+  checkSpec(spec);
+  if (pdbIfLoaded(spec) !== undefined) return true;
+  for (let p = 0; p < spec.patterns.length; p++) if (!(await cached(spec, p))) return false;
+  return true;
+}
+
 /** Bytes a search with these tables needs now: the tables when loaded or cached, else the build's peak. */
 export async function pdbBytesNeeded(spec: PdbSpec): Promise<number> {
-  if (pdbIfLoaded(spec) !== undefined) return pdbTableBytes(spec);
-  for (let p = 0; p < spec.patterns.length; p++) if (!(await cached(spec, p))) return pdbBuildBytes(spec);
-  return pdbTableBytes(spec);
+  return (await pdbCached(spec)) ? pdbTableBytes(spec) : pdbBuildBytes(spec);
 }
 
 /** The tables of `spec`: from memory, else the cache, else built in WASM (and then cached). */

@@ -4,7 +4,7 @@ import type { SearchStats } from '../search/types.js';
 import { solveOptionsFrom, type Improvement, type PuzzleSpec, type SolveResult } from './options.js';
 import type { PdbProgress } from './pdb.js';
 import { solvePuzzle } from './solve.js';
-import { searchSubtree } from './parallel.js';
+import { planTopTask, searchSubtree } from './parallel.js';
 import type { Board } from './types.js';
 
 /** One solve as a task: the boards and the spec, nothing else (it may be stored in a queue). */
@@ -38,5 +38,7 @@ export const puzzleTasks = {
   },
   /** One subtree of parallel IDA* (parallel.ts): progress messages are its counters. */
   subtree: searchSubtree,
+  /** The top of one split iteration of parallel IDA* (parallel.ts, remoteTops). */
+  top: planTopTask,
 };
 registerTasks('puzzle', puzzleTasks);

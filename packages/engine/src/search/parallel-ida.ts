@@ -9,6 +9,10 @@
  * a partition of its nodes). In the first iteration with a goal the answer is the goal first in
  * depth-first order — the sequential run's own path — so subtrees after one that found a goal are
  * stopped, those before it finish.
+ *
+ * The top of a split iteration is planned by `planTop` from a plain-JSON request (the threshold, the
+ * split's parameters, the last iteration's subtree sizes): here, or by `options.walkTop` elsewhere (a
+ * worker holding the heuristic's tables, so that a queue's producer needs none).
  */
 import { expand, pathActions, rootNode, type Node, type Problem } from './problem.js';
 import type { SearchCounters } from './types.js';
@@ -16,6 +20,7 @@ import { DISCARDED } from '../core/pool.js';
 
 /** One subtree of one iteration: its root is the node reached from the start by `path`. */
 export interface SubtreeJob<A> {
+  /** From 1; 0 for the probe asking the first threshold (the start at threshold −1) when tops are walked elsewhere. */
   iteration: number;
   /** Position of the subtree in depth-first order among the iteration's subtrees (and goals above the split). */
   index: number;
@@ -67,6 +72,44 @@ export interface IterationProgress {
   done: number;
 }
 
+/**
+ * What the top of one split iteration is planned from (plain JSON: it may be a queue job's); the
+ * answer depends on nothing else (planTop).
+ */
+export interface TopRequest {
+  threshold: number;
+  /** Given; auto (absent): from 1, deepened while there are fewer than `wanted` subtrees or they are expected above `targetSubtreeNodes`. */
+  splitDepth?: number;
+  wanted: number;
+  width: number;
+  minSubtreeNodes: number;
+  /** null: no target (Infinity). */
+  targetSubtreeNodes: number | null;
+  /** Expansions the walk may do (null: no limit). */
+  maxNodes: number | null;
+  /** The last iteration's subtree sizes. */
+  history: SizeSnapshot;
+}
+
+/** The last finished iteration's expansions per subtree root path (every prefix at or below its split depth). */
+export interface SizeSnapshot {
+  /** [the path's actions joined by commas, expanded]. */
+  sizes: [string, number][];
+  total: number;
+  growth: number;
+}
+
+/** The planned top of an iteration: its subtrees (and goals above the split) in depth-first order. */
+export interface TopAnswer<A> {
+  items: { kind: 'subtree' | 'goal'; path: A[] }[];
+  /** The least f over the threshold among the nodes cut in the top (null: none). */
+  next: number | null;
+  counters: SearchCounters;
+  /** The walk reached `maxNodes`. */
+  limit: boolean;
+  splitDepth: number;
+}
+
 export interface ParallelIdaOptions<A> {
   /** How many subtrees run at once (the workers). */
   width: number;
@@ -94,6 +137,13 @@ export interface ParallelIdaOptions<A> {
    * where the subtrees running beside the one that finds the goal are stopped unfinished.
    */
   targetSubtreeNodes?: number;
+  /**
+   * Plans the top of split iterations elsewhere (planTop where the problem's heuristic is: a queue's
+   * worker); default here. With it the problem is not needed here and its h never called: the first
+   * threshold is asked of `search` (the start at threshold −1 expands nothing and answers its f).
+   * Rejects only when the signal stopped it, or on a failure (thrown).
+   */
+  walkTop?: (request: TopRequest) => Promise<TopAnswer<A>>;
   /** Stop (node-limit) once the expansions reach it; checked between subtrees, each gets what is left. */
   maxNodes?: number;
   signal?: AbortSignal;
@@ -120,10 +170,11 @@ const MAX_EXTRA_DEPTH = 6;
 /** A subtree whose expected size is above the iteration's expected total over (this × width) is cut deeper. */
 const BALANCE = 16;
 
-type Item<S, A> = { kind: 'subtree' | 'goal'; node: Node<S, A> };
+/** A subtree's root or a goal above the split, by the actions from the start. */
+type Item<A> = { kind: 'subtree' | 'goal'; path: A[] };
 
-interface Top<S, A> {
-  items: Item<S, A>[];
+interface Top<A> {
+  items: Item<A>[];
   next: number;
   counters: SearchCounters;
   limit: boolean;
@@ -135,8 +186,8 @@ const keyOf = <A>(path: readonly A[]): string => path.map(String).join(',');
  * The top of one iteration: visit of the idastar contract from the start, except that a node
  * entered at `depth` (or deeper, where `deeper` says so) is not expanded here but becomes a subtree.
  */
-function walkTop<S, A>(problem: Problem<S, A>, threshold: number, depth: number, deeper: (node: Node<S, A>) => boolean, maxNodes: number): Top<S, A> {
-  const top: Top<S, A> = { items: [], next: Infinity, counters: { expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 }, limit: false };
+function walkTop<S, A>(problem: Problem<S, A>, threshold: number, depth: number, deeper: (node: Node<S, A>) => boolean, maxNodes: number): Top<A> {
+  const top: Top<A> = { items: [], next: Infinity, counters: zero(), limit: false };
   const c = top.counters;
   const visit = (node: Node<S, A>): void => {
     if (top.limit) return;
@@ -147,11 +198,11 @@ function walkTop<S, A>(problem: Problem<S, A>, threshold: number, depth: number,
       return;
     }
     if (node.depth >= depth && !deeper(node)) {
-      top.items.push({ kind: 'subtree', node });
+      top.items.push({ kind: 'subtree', path: pathActions(node) });
       return;
     }
     if (problem.isGoal(node.state)) {
-      top.items.push({ kind: 'goal', node });
+      top.items.push({ kind: 'goal', path: pathActions(node) });
       return;
     }
     if (c.expanded >= maxNodes) {
@@ -168,11 +219,51 @@ function walkTop<S, A>(problem: Problem<S, A>, threshold: number, depth: number,
   return top;
 }
 
+const zero = (): SearchCounters => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 });
+
+/**
+ * The top of one split iteration at `request.threshold`: walkTop at the split depth (given, or auto:
+ * deepened while there are too few subtrees or they are expected too big, as long as a level deeper
+ * gives more and keeps them above minSubtreeNodes), big subtrees of the last iteration cut deeper.
+ */
+export function planTop<S, A>(problem: Problem<S, A>, request: TopRequest): TopAnswer<A> {
+  const history = SizeHistory.from(request.history);
+  const { threshold, width, wanted, minSubtreeNodes } = request;
+  const budget = request.maxNodes ?? Infinity;
+  const target = request.targetSubtreeNodes ?? Infinity;
+  const walk = (depth: number): Top<A> =>
+    walkTop(problem, threshold, depth, (n) => n.depth < depth + MAX_EXTRA_DEPTH && history.tooBig(pathActions(n), width, minSubtreeNodes), budget);
+  let splitDepth = request.splitDepth ?? 1;
+  let top = walk(splitDepth);
+  // A deeper split only moves nodes from the subtrees to the top, which is walked in one thread.
+  while (request.splitDepth === undefined && !top.limit && (top.items.length < wanted || history.expected() / top.items.length > target)) {
+    const deeper = walk(splitDepth + 1);
+    if (deeper.limit || deeper.items.length <= top.items.length) break;
+    if (history.expected() / deeper.items.length < minSubtreeNodes) break;
+    top = deeper;
+    splitDepth++;
+  }
+  return { items: top.items, next: top.next === Infinity ? null : top.next, counters: top.counters, limit: top.limit, splitDepth };
+}
+
 /** Subtree sizes of the last iteration by root path (every prefix at or below the split depth), to cut big ones deeper. */
 class SizeHistory {
   private sizes = new Map<string, number>();
   private total = 0;
   private growth = 1;
+
+  static from(snapshot: SizeSnapshot): SizeHistory {
+    const h = new SizeHistory();
+    h.sizes = new Map(snapshot.sizes);
+    h.total = snapshot.total;
+    h.growth = snapshot.growth;
+    return h;
+  }
+
+  /** Sorted by path: a request's JSON (a queue job's key) must not depend on the order subtrees finished in. */
+  snapshot(): SizeSnapshot {
+    return { sizes: [...this.sizes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), total: this.total, growth: this.growth };
+  }
 
   record(answers: ReadonlyMap<readonly unknown[], number>, splitDepth: number, iterationTotal: number): void {
     const sizes = new Map<string, number>();
@@ -219,43 +310,64 @@ const add = (into: SearchCounters, c: SearchCounters): void => {
 };
 
 /** IDA* with every iteration's subtrees searched `width` at a time by `options.search`. */
-export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: ParallelIdaOptions<A>): Promise<ParallelIdaResult<A>> {
+export async function parallelIdaStar<S, A>(problem: Problem<S, A> | undefined, options: ParallelIdaOptions<A>): Promise<ParallelIdaResult<A>> {
   const { width, search, signal } = options;
   const maxNodes = options.maxNodes ?? Infinity;
   const wanted = (options.subtreesPerWorker ?? 8) * width;
-  const total: SearchCounters = { expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 };
+  const total = zero();
   const iterations: IterationReport[] = [];
   const history = new SizeHistory();
-  const start = rootNode(problem);
-  let threshold = start.g + problem.h(start.state);
+  const aborted = (): boolean => signal?.aborted === true;
+  const stopped = (): ParallelIdaResult<A> => ({ outcome: { kind: 'aborted' }, counters: total, iterations });
+  let walkTop: (request: TopRequest) => Promise<TopAnswer<A>>;
+  let threshold: number;
+  if (options.walkTop !== undefined) {
+    walkTop = options.walkTop;
+    const probe = await search({ iteration: 0, index: 0, path: [], threshold: -1, maxNodes }, signal ?? new AbortController().signal, () => undefined);
+    add(total, probe.counters);
+    if (probe.outcome === 'stopped') return stopped();
+    if (probe.outcome !== 'exhausted') return { outcome: { kind: 'node-limit' }, counters: total, iterations };
+    threshold = probe.next!;
+  } else {
+    if (problem === undefined) throw new TypeError('parallelIdaStar: give the problem, or options.walkTop');
+    walkTop = async (request) => planTop(problem, request);
+    const start = rootNode(problem);
+    threshold = start.g + problem.h(start.state);
+  }
 
   for (let iteration = 1; ; iteration++) {
-    if (signal?.aborted === true) return { outcome: { kind: 'aborted' }, counters: total, iterations };
+    if (aborted()) return stopped();
     if (threshold === Infinity) return { outcome: { kind: 'exhausted' }, counters: total, iterations };
     const began = globalThis.performance.now();
     total.iterations++;
     const budget = maxNodes - total.expanded;
-    const walk = (depth: number): Top<S, A> =>
-      walkTop(
-        problem,
-        threshold,
-        depth,
-        (n) => n.depth < depth + MAX_EXTRA_DEPTH && history.tooBig(pathActions(n), width, options.minSubtreeNodes ?? 0),
-        budget,
-      );
     const minSplit = typeof options.minSplitNodes === 'function' ? options.minSplitNodes() : (options.minSplitNodes ?? 0);
     const whole = options.splitDepth === undefined && minSplit > 0 && (iteration === 1 || history.expected() < minSplit);
-    let splitDepth = whole ? 0 : (options.splitDepth ?? 1);
-    let top = whole ? walkTop(problem, threshold, 0, () => false, budget) : walk(splitDepth);
-    // Auto: deepen the split while there are too few subtrees and a level deeper has more (a deeper
-    // split only moves nodes from the subtrees to the top, which is walked here in one thread).
-    const target = options.targetSubtreeNodes ?? Infinity;
-    while (options.splitDepth === undefined && !whole && !top.limit && (top.items.length < wanted || history.expected() / top.items.length > target)) {
-      const deeper = walk(splitDepth + 1);
-      if (deeper.limit || deeper.items.length <= top.items.length) break;
-      if (history.expected() / deeper.items.length < (options.minSubtreeNodes ?? 0)) break;
-      top = deeper;
-      splitDepth++;
+    let top: Top<A>;
+    let splitDepth = 0;
+    if (whole) {
+      // The start is the one subtree (never cut: the threshold is at least its f), no h asked here.
+      top = { items: [{ kind: 'subtree', path: [] }], next: Infinity, counters: zero(), limit: false };
+    } else {
+      const request: TopRequest = {
+        threshold,
+        wanted,
+        width,
+        minSubtreeNodes: options.minSubtreeNodes ?? 0,
+        targetSubtreeNodes: Number.isFinite(options.targetSubtreeNodes ?? Infinity) ? options.targetSubtreeNodes! : null,
+        maxNodes: Number.isFinite(budget) ? budget : null,
+        history: history.snapshot(),
+      };
+      if (options.splitDepth !== undefined) request.splitDepth = options.splitDepth;
+      let answer: TopAnswer<A>;
+      try {
+        answer = await walkTop(request);
+      } catch (e) {
+        if (aborted()) return stopped();
+        throw e;
+      }
+      top = { items: answer.items, next: answer.next ?? Infinity, counters: answer.counters, limit: answer.limit };
+      splitDepth = answer.splitDepth;
     }
     const counters = { ...top.counters };
     const report: IterationReport = {
@@ -295,8 +407,7 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
     if (run.error !== undefined) throw run.error.cause;
     if (run.found !== undefined) {
       finish();
-      const { node, moves } = run.found;
-      const path = pathActions(node);
+      const { path, moves } = run.found;
       return { outcome: { kind: 'found', moves: [...path, ...moves], iteration, index: run.found.index, path }, counters: total, iterations };
     }
     if (run.stopped !== undefined) {
@@ -311,9 +422,9 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A>, options: Par
   }
 }
 
-interface IterationRun<S, A> {
-  /** The goal first in depth-first order, with the actions from its item's node. */
-  found?: { index: number; node: Node<S, A>; moves: A[] };
+interface IterationRun<A> {
+  /** The goal first in depth-first order: its item's path, and the actions from there. */
+  found?: { index: number; path: A[]; moves: A[] };
   stopped?: 'node-limit' | 'aborted';
   error?: { cause: unknown };
   next: number;
@@ -337,11 +448,11 @@ interface IterationContext<A> {
 }
 
 /** Runs the subtrees of one iteration `width` at a time, in depth-first order. */
-function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A>): Promise<IterationRun<S, A>> {
-  const result: IterationRun<S, A> = { next: Infinity, started: 0, sizes: new Map() };
+function runSubtrees<A>(items: readonly Item<A>[], ctx: IterationContext<A>): Promise<IterationRun<A>> {
+  const result: IterationRun<A> = { next: Infinity, started: 0, sizes: new Map() };
   // A goal above the split is an answer already: only the subtrees before it can hold an earlier one.
   let firstGoal = items.findIndex((item) => item.kind === 'goal');
-  if (firstGoal >= 0) result.found = { index: firstGoal, node: items[firstGoal]!.node, moves: [] };
+  if (firstGoal >= 0) result.found = { index: firstGoal, path: items[firstGoal]!.path, moves: [] };
   else firstGoal = items.length;
   const queue: number[] = [];
   for (let i = 0; i < firstGoal; i++) queue.push(i);
@@ -377,10 +488,10 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
         const index = queue.shift()!;
         const item = items[index]!;
         const controller = new AbortController();
-        const entry = { controller, progress: { expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 } };
+        const entry = { controller, progress: zero() };
         running.set(index, entry);
         result.started++;
-        const path = pathActions(item.node);
+        const path = item.path;
         const job: SubtreeJob<A> = { iteration: ctx.iteration, index, path, threshold: ctx.threshold, maxNodes: ctx.maxNodes };
         ctx
           .search(job, controller.signal, (c) => {
@@ -408,7 +519,7 @@ function runSubtrees<S, A>(items: readonly Item<S, A>[], ctx: IterationContext<A
       spent += answer.counters.expanded;
       result.sizes.set(path, answer.counters.expanded);
       if (answer.outcome === 'found' && (result.found === undefined || index < result.found.index)) {
-        result.found = { index, node: items[index]!.node, moves: answer.moves ?? [] };
+        result.found = { index, path: items[index]!.path, moves: answer.moves ?? [] };
         // Later subtrees cannot hold the first goal: stop them; earlier ones go on.
         for (let q = queue.length - 1; q >= 0; q--) if (queue[q]! > index) queue.splice(q, 1);
         for (const [i, r] of running) if (i > index) r.controller.abort(DISCARDED);

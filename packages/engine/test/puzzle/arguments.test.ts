@@ -80,6 +80,7 @@ const CALLS: Record<string, unknown[]> = {
   pdbTableBytes: [puzzle.PDB_SPECS.pdb555],
   pdbBuildBytes: [puzzle.PDB_SPECS.pdb555],
   loadPdb: [puzzle.PDB_SPECS.pdb555, {}],
+  pdbCached: [puzzle.PDB_SPECS.pdb555],
   pdbIfLoaded: [puzzle.PDB_SPECS.pdb555],
   sharedPdbReaders: [puzzle.PDB_SPECS.pdb555],
   forgetPdbs: [],

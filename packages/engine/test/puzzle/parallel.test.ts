@@ -5,9 +5,11 @@
 import { describe, expect, test } from 'vitest';
 import { idaStar, newCounters, runToEnd, type Threshold } from '../../src/search/algorithms.js';
 import { solvePuzzle } from '../../src/puzzle/solve.js';
-import { searchSubtree, solvePuzzleParallel, type SubtreeTask } from '../../src/puzzle/parallel.js';
+import { planTopTask, searchSubtree, solvePuzzleParallel, type SubtreeTask, type TopTask } from '../../src/puzzle/parallel.js';
 import type { Task, TaskOptions } from '../../src/core/pool.js';
-import { SlidingTileProblem } from '../../src/puzzle/problem.js';
+import { SlidingTileProblem, tileState, type SlidingTileOptions } from '../../src/puzzle/problem.js';
+import { PDB_SPECS } from '../../src/puzzle/pdb.js';
+import { forgetPdbs, pdbIfLoaded } from '../../src/puzzle/pdb-store.js';
 import { goalBoard, applyMoves } from '../../src/puzzle/board.js';
 import type { HeuristicName } from '../../src/puzzle/options.js';
 import type { Board } from '../../src/puzzle/types.js';
@@ -22,7 +24,7 @@ interface Iteration {
 }
 
 /** The sequential run's iterations, each run alone from the start (TS reference). */
-function sequentialIterations(start: Board, goal: Board, heuristic: HeuristicName): Iteration[] {
+function sequentialIterations(start: Board, goal: Board, heuristic: SlidingTileOptions['heuristic']): Iteration[] {
   const problem = new SlidingTileProblem(start, goal, { heuristic });
   const list: Iteration[] = [];
   let t = problem.h(problem.initial);
@@ -170,31 +172,53 @@ describe('parallel IDA* against the sequential search', () => {
     expect(r.moves).toEqual((await solvePuzzle(FIFTEEN[1]!, GOAL_15, { algorithm: 'idastar', heuristic: 'manhattan' })).moves);
   });
 
-  test('unsplitHere: the iterations left whole are searched in this thread, only split ones go to the runner', async () => {
-    const sent: number[] = [];
+  test('remoteTops: the tops, the first threshold and the whole iterations are tasks; the same plan and counters as walked here', async () => {
+    forgetPdbs();
+    const sent: { kind: string; depth?: number; threshold: number; loaded: boolean }[] = [];
     const runner = {
       width: 2,
-      async run<R>(task: { payload: unknown }, opts: { signal?: AbortSignal; onProgress?: (p: unknown) => void } = {}): Promise<R> {
-        sent.push((task.payload as { path: unknown[] }).path.length);
-        return (await searchSubtree(task.payload as never, { signal: opts.signal ?? new AbortController().signal, progress: () => undefined })) as R;
+      async run<R>(task: { kind: string; payload: unknown }, opts: { signal?: AbortSignal } = {}): Promise<R> {
+        const ctx = { signal: opts.signal ?? new AbortController().signal, progress: () => undefined };
+        const loaded = pdbIfLoaded(PDB_SPECS.pdb555) !== undefined;
+        if (task.kind === 'top') {
+          const t = task.payload as TopTask;
+          sent.push({ kind: 'top', threshold: t.request.threshold, loaded });
+          // Through JSON, as a queue's job and answer travel.
+          return JSON.parse(JSON.stringify(await planTopTask(JSON.parse(JSON.stringify(t)), ctx))) as R;
+        }
+        const t = task.payload as SubtreeTask;
+        sent.push({ kind: 'subtree', depth: t.path.length, threshold: t.threshold, loaded });
+        return (await searchSubtree(t, ctx)) as R;
       },
       close: async () => undefined,
     };
-    const options = { heuristic: 'manhattan' as const, width: 2, minSplitNodes: 50_000, minSubtreeNodes: 0, runner };
-    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, unsplitHere: true });
+    const options = { heuristic: 'pdb555' as const, width: 2, minSplitNodes: 2_000, minSubtreeNodes: 0, runner };
+    const r = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, remoteTops: true });
+    // The probe (the start at threshold −1) came first, before this thread had any table.
+    expect(sent[0]).toEqual({ kind: 'subtree', depth: 0, threshold: -1, loaded: false });
     const its = r.parallel!.iterations;
+    expect(its[0]!.threshold).toBe(new SlidingTileProblem(FIFTEEN[1]!, GOAL_15, { heuristic: 'pdb555' }).h(tileState(FIFTEEN[1]!)));
     const split = its.filter((it) => it.splitDepth > 0);
-    expect(its.filter((it) => it.splitDepth === 0).length).toBeGreaterThan(1);
     expect(split.length).toBeGreaterThan(0);
-    // Every task sent was a subtree of a split iteration (its root below the start), one per subtree searched.
-    expect(sent.length).toBe(split.reduce((a, it) => a + it.subtrees, 0));
-    expect(Math.min(...sent)).toBeGreaterThan(0);
-    expect(r.moves).toEqual((await solvePuzzle(FIFTEEN[1]!, GOAL_15, { algorithm: 'idastar', heuristic: 'manhattan' })).moves);
-    // Without it, the whole iterations are tasks too (their root: the start).
-    sent.length = 0;
-    await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, options);
-    expect(sent.filter((depth) => depth === 0).length).toBe(its.filter((it) => it.splitDepth === 0).length);
-    await expect(solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, unsplitHere: 'yes' as never })).rejects.toThrow(/unsplitHere/);
+    expect(its.length - split.length).toBeGreaterThan(1);
+    // A top task per split iteration; a task with the start as its root per whole one.
+    expect(sent.filter((t) => t.kind === 'top').map((t) => t.threshold)).toEqual(split.map((it) => it.threshold));
+    expect(
+      sent
+        .slice(1)
+        .filter((t) => t.depth === 0)
+        .map((t) => t.threshold),
+    ).toEqual(its.filter((it) => it.splitDepth === 0).map((it) => it.threshold));
+    checkAgainstSequential(its, sequentialIterations(FIFTEEN[1]!, GOAL_15, 'pdb555'));
+    // The tops planned on the runner are the ones planned here: the same split, subtrees and counters.
+    const here = await solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, options);
+    const plan = (list: IterationReport[]) =>
+      list.map(({ threshold, splitDepth, subtrees, expanded, generated, next }) => ({ threshold, splitDepth, subtrees, expanded, generated, next }));
+    expect(plan(its)).toEqual(plan(here.parallel!.iterations));
+    expect(r.moves).toEqual(here.moves);
+    expect(r.moves).toEqual((await solvePuzzle(FIFTEEN[1]!, GOAL_15, { algorithm: 'idastar', heuristic: 'pdb555' })).moves);
+    await expect(solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, remoteTops: 'yes' as never })).rejects.toThrow(/remoteTops/);
+    await expect(solvePuzzleParallel(FIFTEEN[1]!, GOAL_15, { ...options, runner: undefined, remoteTops: true })).rejects.toThrow(/remoteTops needs a runner/);
   });
 
   test('minSubtreeNodes bounds the cut of big subtrees too: none is cut into parts expected below it', async () => {

@@ -77,7 +77,8 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
   const limit = commandLimit(ctx, opts.timeout);
   const makeSpec = async (): Promise<OneBoardSpec> => {
     const { start, goal } = await resolvePair(opts);
-    return { start, goal, spec: await preparePdb(ctx, goal, solveSettings(opts), limit, opts.json) };
+    const queued = opts.db !== undefined || opts.resume !== undefined;
+    return { start, goal, spec: await preparePdb(ctx, goal, solveSettings(opts), limit, opts.json, queued) };
   };
   // One board on the queue: parallel IDA*, every subtree a job (a resumed run replays the recorded ones).
   if (opts.db !== undefined || opts.resume !== undefined) {
@@ -124,10 +125,9 @@ async function solveOne(
           // how many subtrees are in the queue at once and how finely iterations split.
           jobs: opts.jobs > 1 ? opts.jobs : queue.width,
           splitDepth: opts.splitDepth,
-          // The small iterations the split leaves whole (below minSplitNodes, ~25 ms) are searched by
-          // the producer itself: no job's round trips. The first split ones, small too, are jobs: their
-          // subtrees' sizes are what cuts the big iterations evenly.
-          unsplitHere: true,
+          // Every search, top walks included, on the workers, which hold the tables: the producer
+          // loads none (a 6-6-6-6 load is 1.2 s of serial start here, and 255 MB).
+          remoteTops: true,
           minSubtreeNodes: QUEUE_SUBTREE_NODES,
           targetSubtreeNodes: 4 * QUEUE_SUBTREE_NODES,
           runner: queue,

@@ -41,7 +41,7 @@ export function solveParallelTracked(
     jobs: number;
     splitDepth?: number;
     minSplitNodes?: number;
-    unsplitHere?: boolean;
+    remoteTops?: boolean;
     minSubtreeNodes?: number;
     targetSubtreeNodes?: number;
     runner: TaskRunner | undefined;
@@ -56,7 +56,7 @@ export function solveParallelTracked(
       width: view.jobs,
       splitDepth: view.splitDepth,
       minSplitNodes: view.minSplitNodes,
-      unsplitHere: view.unsplitHere,
+      remoteTops: view.remoteTops,
       minSubtreeNodes: view.minSubtreeNodes,
       targetSubtreeNodes: view.targetSubtreeNodes,
       onIteration: (it, total) => {
