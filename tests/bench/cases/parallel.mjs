@@ -119,8 +119,8 @@ function alone(t, label, what, source, p, msOf, nodesOf, target) {
  * previous job back. Recording a result is not counted: the worker claims its next job while it
  * records the last one. A job dropped unrecorded (a subtree after the one that found the goal) is
  * counted as cost, so the figure is an upper bound. Idle: the share of the two workers' time, from
- * the first job enqueued to the last recorded, not spent on a job (the producer's top walks and small
- * iterations, each iteration's tail).
+ * the first job enqueued to the last recorded, not spent on a job (waiting for the producer between
+ * iterations, each iteration's tail). Every job counts: the probe, whole iterations and tops too.
  */
 export async function queueCosts(url, runId) {
   const client = new pg.Client({ connectionString: url });
@@ -241,7 +241,7 @@ export async function run(bench) {
         { key: 'idle', label: 'workers idle' },
         { key: 'allIn', label: 'all-in cost per job, ms' },
       ],
-      "From the last queue run's timestamps (queueCosts in tests/bench/cases/parallel.mjs; one machine, one clock): work per job = its time on a worker thread; queue cost per job = the time a worker thread was free while the job already waited in the queue (fetching it, handing the previous one back; recording a result overlaps the next job, since a worker claims its next job while it records the last; a subtree dropped unrecorded after the goal was found counts as cost, so this is an upper bound). Target: cost ≤ 2 % of the work at the chosen split (subtrees are not cut below 2^22 expected nodes; the small iterations the split leaves whole are searched by the producer, no job). Workers idle = the share of the two workers' time from the first job enqueued to the last recorded spent on no job (the producer's top walks and small iterations, each iteration's tail while the last jobs run). All-in = (2 workers × the queue run's wall clock − the one-thread run's wall clock) / jobs: the whole difference, start-up and the subtrees searched beside the one that finds the goal included.",
+      "From the last queue run's timestamps (queueCosts in tests/bench/cases/parallel.mjs; one machine, one clock): work per job = its time on a worker thread; queue cost per job = the time a worker thread was free while the job already waited in the queue (fetching it, handing the previous one back; recording a result overlaps the next job, since a worker claims its next job while it records the last; a subtree dropped unrecorded after the goal was found counts as cost, so this is an upper bound). Target: cost ≤ 2 % of the work at the chosen split (subtrees are not cut below 2^22 expected nodes; the producer holds no tables: the first threshold, the small iterations the split leaves whole and each split iteration's top are jobs too). Workers idle = the share of the two workers' time from the first job enqueued to the last recorded spent on no job (waiting for the producer between iterations, each iteration's tail while the last jobs run). All-in = (2 workers × the queue run's wall clock − the one-thread run's wall clock) / jobs: the whole difference, start-up and the subtrees searched beside the one that finds the goal included.",
     );
     for (const [label, tiles, optimal, h, how] of cases) {
       if (!how.queue) continue;
