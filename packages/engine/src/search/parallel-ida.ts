@@ -141,7 +141,7 @@ export interface ParallelIdaOptions<A> {
    * Plans the top of split iterations elsewhere (planTop where the problem's heuristic is: a queue's
    * worker); default here. With it the problem is not needed here and its h never called: the first
    * threshold is asked of `search` (the start at threshold −1 expands nothing and answers its f).
-   * Rejects only when the signal stopped it, or on a failure (thrown).
+   * A rejection once the signal aborted ends the run as aborted; any other is thrown.
    */
   walkTop?: (request: TopRequest) => Promise<TopAnswer<A>>;
   /** Stop (node-limit) once the expansions reach it; checked between subtrees, each gets what is left. */
