@@ -21,6 +21,7 @@ import {
   type TopRequest,
 } from '../search/parallel-ida.js';
 import type { SearchCounters, SearchStats } from '../search/types.js';
+import { newCounters } from '../search/algorithms.js';
 import { normalizeOptions, puzzleSpec, type PuzzleSpec, type SolveOptions, type SolveResult } from './options.js';
 import { PDB_SPECS, isPdbName } from './pdb.js';
 import { loadPdb } from './pdb-store.js';
@@ -64,13 +65,11 @@ export async function planTopTask(task: TopTask, ctx: TaskContext): Promise<TopA
   return planTop(new SlidingTileProblem(task.start, task.goal, normalized), task.request);
 }
 
-const zero = (): SearchCounters => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 });
-
 /** The task: one subtree searched by one run (the kernel's subtree mode, or its TS twin). */
 export async function searchSubtree(task: SubtreeTask, ctx: TaskContext): Promise<SubtreeResult> {
   const normalized = normalizeOptions({ ...task.spec, maxNodes: task.maxNodes ?? undefined });
   if (normalized.algorithm !== 'idastar') throw new InvalidInputError(`parallel IDA* searches with idastar, not ${normalized.algorithm}`);
-  if (task.maxNodes !== null && task.maxNodes <= 0) return { outcome: 'node-limit', counters: zero() };
+  if (task.maxNodes !== null && task.maxNodes <= 0) return { outcome: 'node-limit', counters: newCounters() };
   const root = applyMoves(task.start, task.path);
   if (isPdbName(normalized.heuristic)) await loadPdb(PDB_SPECS[normalized.heuristic], { signal: ctx.signal });
   const subtree = { depth: task.path.length, incoming: task.path.at(-1) ?? null, threshold: task.threshold };
@@ -125,7 +124,7 @@ function subtreeSearch(job: Job, runner: TaskRunner | undefined): SubtreeSearch<
       return await runner.run<SubtreeResult>({ domain: 'puzzle', kind: 'subtree', payload: task }, { signal, onProgress: progress });
     } catch (e) {
       // Stopped before a worker took it: nothing was searched.
-      if (signal.aborted && e instanceof SearchlabError && e.code === 'aborted') return { outcome: 'stopped', counters: zero() };
+      if (signal.aborted && e instanceof SearchlabError && e.code === 'aborted') return { outcome: 'stopped', counters: newCounters() };
       throw e;
     }
   };

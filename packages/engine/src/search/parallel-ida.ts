@@ -16,6 +16,7 @@
  */
 import { expand, pathActions, rootNode, type Node, type Problem } from './problem.js';
 import type { SearchCounters } from './types.js';
+import { newCounters } from './algorithms.js';
 import { DISCARDED } from '../core/pool.js';
 
 /** One subtree of one iteration: its root is the node reached from the start by `path`. */
@@ -187,7 +188,7 @@ const keyOf = <A>(path: readonly A[]): string => path.map(String).join(',');
  * entered at `depth` (or deeper, where `deeper` says so) is not expanded here but becomes a subtree.
  */
 function walkTop<S, A>(problem: Problem<S, A>, threshold: number, depth: number, deeper: (node: Node<S, A>) => boolean, maxNodes: number): Top<A> {
-  const top: Top<A> = { items: [], next: Infinity, counters: zero(), limit: false };
+  const top: Top<A> = { items: [], next: Infinity, counters: newCounters(), limit: false };
   const c = top.counters;
   const visit = (node: Node<S, A>): void => {
     if (top.limit) return;
@@ -218,8 +219,6 @@ function walkTop<S, A>(problem: Problem<S, A>, threshold: number, depth: number,
   visit(rootNode(problem));
   return top;
 }
-
-const zero = (): SearchCounters => ({ expanded: 0, generated: 0, unique: 0, maxFrontier: 0, iterations: 0 });
 
 /**
  * The top of one split iteration at `request.threshold`: walkTop at the split depth (given, or auto:
@@ -314,7 +313,7 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A> | undefined, 
   const { width, search, signal } = options;
   const maxNodes = options.maxNodes ?? Infinity;
   const wanted = (options.subtreesPerWorker ?? 8) * width;
-  const total = zero();
+  const total = newCounters();
   const iterations: IterationReport[] = [];
   const history = new SizeHistory();
   const aborted = (): boolean => signal?.aborted === true;
@@ -347,7 +346,7 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A> | undefined, 
     let splitDepth = 0;
     if (whole) {
       // The start is the one subtree (never cut: the threshold is at least its f), no h asked here.
-      top = { items: [{ kind: 'subtree', path: [] }], next: Infinity, counters: zero(), limit: false };
+      top = { items: [{ kind: 'subtree', path: [] }], next: Infinity, counters: newCounters(), limit: false };
     } else {
       const request: TopRequest = {
         threshold,
@@ -488,7 +487,7 @@ function runSubtrees<A>(items: readonly Item<A>[], ctx: IterationContext<A>): Pr
         const index = queue.shift()!;
         const item = items[index]!;
         const controller = new AbortController();
-        const entry = { controller, progress: zero() };
+        const entry = { controller, progress: newCounters() };
         running.set(index, entry);
         result.started++;
         const path = item.path;
