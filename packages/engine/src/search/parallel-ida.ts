@@ -220,6 +220,9 @@ function walkTop<S, A>(problem: Problem<S, A>, threshold: number, depth: number,
   return top;
 }
 
+/** A bound as JSON has it: null for none (Infinity). */
+const orNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
 /**
  * The top of one split iteration at `request.threshold`: walkTop at the split depth (given, or auto:
  * deepened while there are too few subtrees or they are expected too big, as long as a level deeper
@@ -242,7 +245,7 @@ export function planTop<S, A>(problem: Problem<S, A>, request: TopRequest): TopA
     top = deeper;
     splitDepth++;
   }
-  return { items: top.items, next: top.next === Infinity ? null : top.next, counters: top.counters, limit: top.limit, splitDepth };
+  return { items: top.items, next: orNull(top.next), counters: top.counters, limit: top.limit, splitDepth };
 }
 
 /** Subtree sizes of the last iteration by root path (every prefix at or below the split depth), to cut big ones deeper. */
@@ -342,32 +345,29 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A> | undefined, 
     const budget = maxNodes - total.expanded;
     const minSplit = typeof options.minSplitNodes === 'function' ? options.minSplitNodes() : (options.minSplitNodes ?? 0);
     const whole = options.splitDepth === undefined && minSplit > 0 && (iteration === 1 || history.expected() < minSplit);
-    let top: Top<A>;
-    let splitDepth = 0;
+    let top: TopAnswer<A>;
     if (whole) {
       // The start is the one subtree (never cut: the threshold is at least its f), no h asked here.
-      top = { items: [{ kind: 'subtree', path: [] }], next: Infinity, counters: newCounters(), limit: false };
+      top = { items: [{ kind: 'subtree', path: [] }], next: null, counters: newCounters(), limit: false, splitDepth: 0 };
     } else {
       const request: TopRequest = {
         threshold,
         wanted,
         width,
         minSubtreeNodes: options.minSubtreeNodes ?? 0,
-        targetSubtreeNodes: Number.isFinite(options.targetSubtreeNodes ?? Infinity) ? options.targetSubtreeNodes! : null,
-        maxNodes: Number.isFinite(budget) ? budget : null,
+        targetSubtreeNodes: orNull(options.targetSubtreeNodes ?? Infinity),
+        maxNodes: orNull(budget),
         history: history.snapshot(),
       };
       if (options.splitDepth !== undefined) request.splitDepth = options.splitDepth;
-      let answer: TopAnswer<A>;
       try {
-        answer = await walkTop(request);
+        top = await walkTop(request);
       } catch (e) {
         if (aborted()) return stopped();
         throw e;
       }
-      top = { items: answer.items, next: answer.next ?? Infinity, counters: answer.counters, limit: answer.limit };
-      splitDepth = answer.splitDepth;
     }
+    const { splitDepth } = top;
     const counters = { ...top.counters };
     const report: IterationReport = {
       iteration,
@@ -413,7 +413,7 @@ export async function parallelIdaStar<S, A>(problem: Problem<S, A> | undefined, 
       finish();
       return { outcome: { kind: run.stopped }, counters: total, iterations };
     }
-    report.next = Math.min(top.next, run.next);
+    report.next = Math.min(top.next ?? Infinity, run.next);
     finish();
     options.onIteration?.(report, { ...total });
     history.record(run.sizes, splitDepth, counters.expanded);

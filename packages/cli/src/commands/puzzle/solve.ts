@@ -75,13 +75,13 @@ async function solve(opts: SolveOpts, ctx: Context): Promise<number> {
     );
   }
   const limit = commandLimit(ctx, opts.timeout);
+  const queued = opts.db !== undefined || opts.resume !== undefined;
   const makeSpec = async (): Promise<OneBoardSpec> => {
     const { start, goal } = await resolvePair(opts);
-    const queued = opts.db !== undefined || opts.resume !== undefined;
     return { start, goal, spec: await preparePdb(ctx, goal, solveSettings(opts), limit, opts.json, queued) };
   };
   // One board on the queue: parallel IDA*, every subtree a job (a resumed run replays the recorded ones).
-  if (opts.db !== undefined || opts.resume !== undefined) {
+  if (queued) {
     return withRunner(ctx, 'puzzle solve', opts, makeSpec, (one, queue) => solveOne(one, opts, ctx, limit, queue));
   }
   if (opts.jobs > 1) return withPool(opts.jobs, async (pool) => solveOne(await makeSpec(), opts, ctx, limit, undefined, pool));
