@@ -93,12 +93,16 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   /** Jobs on the pool (running or queued there); when the pool last finished one; the jobs' recent time (a moving average). */
   let computing = 0;
   let freed = 0;
-  // The recent time is a run's: another run's jobs (another size) start again from "not short", and
-  // an idle worker claims one job per thread before it holds more.
-  let typicalMs = PREFETCH_UNDER_MS;
-  let typicalRun = '';
-  const queuedJobs = (): number =>
-    computing === 0 || typicalMs >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(typicalMs, 0.1))));
+  // The recent time is one run's jobs of one kind: another run's, or another kind's (parallel IDA*'s
+  // tops take a few ms, its subtrees hundreds), start again from "not short", and an idle worker
+  // claims one job per thread before it holds more.
+  const typicalMs = new Map<string, number>(); // of lastRun's jobs, by "domain/kind"
+  let lastRun = '';
+  let lastKind = '';
+  const queuedJobs = (): number => {
+    const ms = typicalMs.get(lastKind) ?? PREFETCH_UNDER_MS;
+    return computing === 0 || ms >= PREFETCH_UNDER_MS ? 0 : Math.min(MAX_QUEUED, Math.max(1, Math.ceil(QUEUED_MS / Math.max(ms, 0.1))));
+  };
   const beat = setInterval(() => {
     db.heartbeat([...held.keys()]).then(
       () => void (missed = 0),
@@ -117,10 +121,11 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   async function handle(id: string, data: JobData, attempt: number): Promise<void> {
     const controller = new AbortController();
     held.set(id, { data, controller });
-    if (data.run !== typicalRun) {
-      typicalRun = data.run;
-      typicalMs = PREFETCH_UNDER_MS;
+    if (data.run !== lastRun) {
+      typicalMs.clear();
+      lastRun = data.run;
     }
+    const kind = (lastKind = `${data.task.domain}/${data.task.kind}`);
     if (isUnwanted(data)) controller.abort(DISCARDED);
     options.log(`claimed ${data.run} ${data.key}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
     const queued = Date.now();
@@ -139,7 +144,7 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
     // Its time on a thread (about: it started when it was queued or when the pool last freed a thread).
     const ms = Date.now() - Math.max(queued, freed);
     freed = Date.now();
-    if (data.run === typicalRun) typicalMs = 0.7 * typicalMs + 0.3 * ms;
+    if (data.run === lastRun) typicalMs.set(kind, 0.7 * (typicalMs.get(kind) ?? PREFETCH_UNDER_MS) + 0.3 * ms);
     computing--;
     wake(); // a thread is free: claim its next job while this one is recorded
     try {
