@@ -327,6 +327,15 @@ async function readCached(lease: KernelLease<PdbExports>, spec: PdbSpec, p: numb
   return true;
 }
 
+/**
+ * Every pattern's table from the cache, the reads all asked for at once: libuv's threads take them in
+ * order, so this thread checks one table's digest while the next is read (one after the other, the
+ * digests of a 6-6-6-6 load added ~0.1 s here).
+ */
+function readAllCached(lease: KernelLease<PdbExports>, spec: PdbSpec): Promise<boolean[]> {
+  return Promise.all(spec.patterns.map((_, p) => readCached(lease, spec, p)));
+}
+
 /** Builds pattern p into the lease's instance: on the builder when one is set, else in the instance itself. */
 async function build(lease: KernelLease<PdbExports>, spec: PdbSpec, p: number, options: PdbLoadOptions): Promise<void> {
   if (builder !== undefined) {
@@ -460,9 +469,8 @@ async function loadShared(spec: PdbSpec, module: WebAssembly.Module, space: Shar
     const home = sharedKernels(module, space, bytes + spec.patterns.length * 16 + 2 ** 20);
     lease = new KernelLease<PdbExports>(home);
     setUp(lease, spec);
-    for (let p = 0; p < spec.patterns.length; p++) {
-      if (!(await readCached(lease, spec, p))) throw new Error(`the cached ${spec.key} table ${p} went missing`);
-    }
+    const missing = (await readAllCached(lease, spec)).indexOf(false);
+    if (missing >= 0) throw new Error(`the cached ${spec.key} table ${missing} went missing`);
     finish(READY);
     const pdb = new ResidentTables(spec, home);
     resident.set(home, pdb);
@@ -511,8 +519,9 @@ async function obtain(spec: PdbSpec, options: PdbLoadOptions): Promise<PdbTables
   let built = false;
   try {
     setUp(lease, spec);
+    const read = await readAllCached(lease, spec);
     for (let p = 0; p < spec.patterns.length; p++) {
-      if (await readCached(lease, spec, p)) continue;
+      if (read[p]) continue;
       built = true; // the builder's threads go at the end, even when the build stops
       await build(lease, spec, p, options);
       if (cache !== undefined) {
