@@ -163,7 +163,7 @@ describe('parallel IDA* on the queue', () => {
     expect(row!.most).toBe(1);
   }, 180_000);
 
-  it('a held subtree whose result its producer no longer wants is stopped on its worker: no result, no job left', async () => {
+  it('a held subtree whose result its producer no longer wants is stopped on its worker: no result, no job left, its time logged', async () => {
     // What parallel IDA* does once a subtree finds the goal (QueueRunner: a task aborted with reason
     // DISCARDED), here on one long subtree (Korf's #1 below threshold 55 with Manhattan distance) so
     // that a worker surely holds it when the word comes.
@@ -189,6 +189,14 @@ describe('parallel IDA* on the queue', () => {
       expect(outcome).toBe('stopped');
       expect(await sql(url, 'SELECT 1 FROM searchlab_results WHERE run_id = $1', [runId])).toEqual([]);
       expect(await sql(url, "SELECT 1 FROM pgboss.job WHERE data->>'run' = $1", [runId])).toEqual([]);
+      // What it spent is accounted for (the bench's queue costs count it as work, not as the queue's cost).
+      const stopped = await sql<{ job_key: string; claimed: boolean; thread_ms: number }>(
+        url,
+        'SELECT job_key, claimed_at IS NOT NULL AND enqueued_at <= claimed_at AS claimed, thread_ms FROM searchlab_stopped WHERE run_id = $1',
+        [runId],
+      );
+      expect(stopped).toEqual([{ job_key: key, claimed: true, thread_ms: expect.any(Number) }]);
+      expect(stopped[0]!.thread_ms).toBeGreaterThanOrEqual(0);
     } finally {
       await db.close();
     }

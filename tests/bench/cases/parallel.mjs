@@ -112,15 +112,17 @@ function alone(t, label, what, source, p, msOf, nodesOf, target) {
 
 /**
  * What the queue cost a run's jobs, from the timestamps the workers record (enqueued, claimed: the
- * database's clock; the job's time on its thread: the worker's). Per worker (one thread each here),
- * in claim order: a job starts on the thread at the later of its claim and the end of the previous
- * job; the queue's cost is the time the thread was free while the job already waited in the queue
- * (claimed − the later of its enqueuing and the previous job's end), which includes handing the
- * previous job back. Recording a result is not counted: the worker claims its next job while it
- * records the last one. A job dropped unrecorded (a subtree after the one that found the goal) is
- * counted as cost, so the figure is an upper bound. Idle: the share of the two workers' time, from
- * the first job enqueued to the last recorded, not spent on a job (waiting for the producer between
- * iterations, each iteration's tail). Every job counts: the probe, whole iterations and tops too.
+ * database's clock; the job's time on its thread: the worker's), for the jobs recorded and those
+ * stopped unrecorded (searchlab_stopped: subtrees after the one that found the goal). Per worker (one
+ * thread each here), in claim order: a job starts on the thread at the later of its claim and the end
+ * of the previous job; the queue's cost is the time the thread was free while the job already waited
+ * in the queue (claimed − the later of its enqueuing and the previous job's end), which includes
+ * handing the previous job back. Recording a result is not counted: the worker claims its next job
+ * while it records the last one. Work is every job's time on its thread, a stopped one's included
+ * (search beside the goal's, not the queue's cost). Idle: the share of the two workers' time, from
+ * the first job enqueued to the last recorded or stopped, not spent on a job (waiting for the
+ * producer between iterations, each iteration's tail). Every job counts: the probe, whole
+ * iterations and tops too.
  */
 export async function queueCosts(url, runId) {
   const client = new pg.Client({ connectionString: url });
@@ -129,13 +131,15 @@ export async function queueCosts(url, runId) {
   try {
     ({ rows } = await client.query(
       `SELECT worker, thread_ms, extract(epoch FROM enqueued_at) * 1000 AS enqueued, extract(epoch FROM claimed_at) * 1000 AS claimed,
-        extract(epoch FROM finished_at) * 1000 AS recorded FROM searchlab_results WHERE run_id = $1 AND thread_ms IS NOT NULL`,
+        extract(epoch FROM finished_at) * 1000 AS ended, false AS stopped FROM searchlab_results WHERE run_id = $1 AND thread_ms IS NOT NULL
+      UNION ALL SELECT worker, thread_ms, extract(epoch FROM enqueued_at) * 1000, extract(epoch FROM claimed_at) * 1000,
+        extract(epoch FROM stopped_at) * 1000, true FROM searchlab_stopped WHERE run_id = $1 AND thread_ms IS NOT NULL`,
       [runId],
     ));
   } finally {
     await client.end();
   }
-  const jobs = rows.map((r) => ({ worker: r.worker, thread: r.thread_ms, enqueued: +r.enqueued, claimed: +r.claimed, recorded: +r.recorded }));
+  const jobs = rows.map((r) => ({ worker: r.worker, thread: r.thread_ms, enqueued: +r.enqueued, claimed: +r.claimed, ended: +r.ended, stopped: r.stopped }));
   let cost = 0;
   const freeAt = new Map();
   for (const j of [...jobs].sort((a, b) => a.claimed - b.claimed)) {
@@ -144,9 +148,10 @@ export async function queueCosts(url, runId) {
     freeAt.set(j.worker, Math.max(j.claimed, previousEnd) + j.thread);
   }
   const work = jobs.reduce((a, j) => a + j.thread, 0);
-  const span = Math.max(...jobs.map((j) => j.recorded)) - Math.min(...jobs.map((j) => j.enqueued));
+  const span = Math.max(...jobs.map((j) => j.ended)) - Math.min(...jobs.map((j) => j.enqueued));
   const workers = new Set(jobs.map((j) => j.worker)).size;
-  return { jobs: jobs.length, work: work / jobs.length, cost: cost / jobs.length, idle: 1 - work / (2 * span), workers };
+  const stopped = jobs.filter((j) => j.stopped).length;
+  return { jobs: jobs.length, stopped, work: work / jobs.length, cost: cost / jobs.length, idle: 1 - work / (2 * span), workers };
 }
 
 export async function run(bench) {
@@ -234,14 +239,14 @@ export async function run(bench) {
       'parallel IDA* through the queue: cost per subtree job',
       [
         { key: 'case', label: 'case', align: 'left' },
-        { key: 'jobs', label: 'subtree jobs' },
+        { key: 'jobs', label: 'jobs' },
         { key: 'work', label: 'work per job, ms' },
         { key: 'cost', label: 'queue cost per job, ms' },
         { key: 'share', label: 'cost / work' },
         { key: 'idle', label: 'workers idle' },
         { key: 'allIn', label: 'all-in cost per job, ms' },
       ],
-      "From the last queue run's timestamps (queueCosts in tests/bench/cases/parallel.mjs; one machine, one clock): work per job = its time on a worker thread; queue cost per job = the time a worker thread was free while the job already waited in the queue (fetching it, handing the previous one back; recording a result overlaps the next job, since a worker claims its next job while it records the last; a subtree dropped unrecorded after the goal was found counts as cost, so this is an upper bound). Target: cost ≤ 2 % of the work at the chosen split (subtrees are not cut below 2^22 expected nodes; the producer holds no tables: the first threshold, the small iterations the split leaves whole and each split iteration's top are jobs too). Workers idle = the share of the two workers' time from the first job enqueued to the last recorded spent on no job (waiting for the producer between iterations, each iteration's tail while the last jobs run). All-in = (2 workers × the queue run's wall clock − the one-thread run's wall clock) / jobs: the whole difference, start-up and the subtrees searched beside the one that finds the goal included.",
+      "From the last queue run's timestamps (queueCosts in tests/bench/cases/parallel.mjs; one machine, one clock): work per job = its time on a worker thread; queue cost per job = the time a worker thread was free while the job already waited in the queue (fetching it, handing the previous one back; recording a result overlaps the next job, since a worker claims its next job while it records the last; a subtree stopped unrecorded after the goal was found is a job too: its time on the thread is work, wasted beside the goal's subtree, not the queue's cost). Target: cost ≤ 2 % of the work at the chosen split (subtrees are not cut below 2^22 expected nodes; the producer holds no tables: the first threshold, the small iterations the split leaves whole and each split iteration's top are jobs too). Workers idle = the share of the two workers' time from the first job enqueued to the last recorded or stopped spent on no job (waiting for the producer between iterations, each iteration's tail while the last jobs run). All-in = (2 workers × the queue run's wall clock − the one-thread run's wall clock) / jobs: the whole difference, start-up and the subtrees searched beside the one that finds the goal included.",
     );
     for (const [label, tiles, optimal, h, how] of cases) {
       if (!how.queue) continue;
@@ -275,7 +280,7 @@ export async function run(bench) {
       const share = k.cost / k.work;
       c.add({
         case: `${label}, ${h} + reflection`,
-        jobs: k.jobs,
+        jobs: k.stopped > 0 ? `${k.jobs} (${k.stopped} stopped)` : k.jobs,
         work: +k.work.toFixed(1),
         cost: +k.cost.toFixed(2),
         share: `${(100 * share).toFixed(2)} % (${share <= 0.02 ? 'met' : 'missed'}: target ≤ 2 %)`,

@@ -175,6 +175,12 @@ export class QueueDb {
       -- worker thread: with finished_at (recorded), what the queue cost it beside its work.
       ALTER TABLE searchlab_results ADD COLUMN IF NOT EXISTS enqueued_at timestamptz,
         ADD COLUMN IF NOT EXISTS claimed_at timestamptz, ADD COLUMN IF NOT EXISTS thread_ms double precision;
+      -- Jobs stopped unrecorded (their producer no longer wanted them): when, where and their time on a
+      -- thread, so that what a run's workers spent is all accounted for (work, not the queue's cost).
+      CREATE TABLE IF NOT EXISTS searchlab_stopped (
+        run_id text NOT NULL REFERENCES searchlab_runs ON DELETE CASCADE, job_key text NOT NULL, worker text,
+        enqueued_at timestamptz, claimed_at timestamptz, stopped_at timestamptz NOT NULL DEFAULT now(),
+        thread_ms double precision, PRIMARY KEY (run_id, job_key));
       CREATE TABLE IF NOT EXISTS searchlab_progress (
         run_id text NOT NULL, job_key text NOT NULL, payload jsonb, updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (run_id, job_key));`);
@@ -340,9 +346,17 @@ export class QueueDb {
     await notify();
   }
 
-  /** Removes a claimed job whose result is not wanted (its worker stopped it): nothing is recorded, nothing retried. */
-  async drop(id: string): Promise<void> {
-    await this.query(`DELETE FROM pgboss.job WHERE name = $1 AND id = $2::uuid AND state = 'active'`, [QUEUE, id]);
+  /**
+   * Removes a claimed job whose result is not wanted (its worker stopped it): no result is recorded,
+   * nothing retried; its times go to `searchlab_stopped` (one statement).
+   */
+  async drop(id: string, data: JobData, worker: string, threadMs: number): Promise<void> {
+    await this.query(
+      `WITH gone AS (DELETE FROM pgboss.job WHERE name = $1 AND id = $2::uuid AND state = 'active' RETURNING created_on, started_on)
+      INSERT INTO searchlab_stopped (run_id, job_key, worker, enqueued_at, claimed_at, thread_ms)
+      SELECT $3, $4, $5, created_on, started_on, $6 FROM gone ON CONFLICT DO NOTHING`,
+      [QUEUE, id, data.run, data.key, worker, threadMs],
+    );
   }
 
   /** Pushes the expiry of active jobs forward (pg-boss 10 has no heartbeat of its own; see README). */

@@ -149,7 +149,7 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
     wake(); // a thread is free: claim its next job while this one is recorded
     try {
       if (controller.signal.reason === DISCARDED) {
-        await db.drop(id);
+        await db.drop(id, data, name, ms);
         options.log(`stopped ${data.run} ${data.key}: its producer does not want it`);
         return;
       }
