@@ -328,12 +328,16 @@ async function readCached(lease: KernelLease<PdbExports>, spec: PdbSpec, p: numb
 }
 
 /**
- * Every pattern's table from the cache, the reads all asked for at once: libuv's threads take them in
- * order, so this thread checks one table's digest while the next is read (one after the other, the
- * digests of a 6-6-6-6 load added ~0.1 s here).
+ * Every pattern's table from the cache. A cache that reads into place (Node's files) gets all the
+ * reads at once: libuv's threads take them in order, so this thread checks one table's digest while
+ * the next is read (one after the other, the digests of a 6-6-6-6 load added ~0.1 s here). One that
+ * returns a copy (the browser's IndexedDB) is read a table at a time, so that one copy is alive at once.
  */
-function readAllCached(lease: KernelLease<PdbExports>, spec: PdbSpec): Promise<boolean[]> {
-  return Promise.all(spec.patterns.map((_, p) => readCached(lease, spec, p)));
+async function readAllCached(lease: KernelLease<PdbExports>, spec: PdbSpec): Promise<boolean[]> {
+  if (cache?.readInto !== undefined) return Promise.all(spec.patterns.map((_, p) => readCached(lease, spec, p)));
+  const read: boolean[] = [];
+  for (let p = 0; p < spec.patterns.length; p++) read.push(await readCached(lease, spec, p));
+  return read;
 }
 
 /** Builds pattern p into the lease's instance: on the builder when one is set, else in the instance itself. */
