@@ -90,12 +90,12 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
   const pool: TaskRunner = createNodePool({ size: options.jobs });
   let done = 0;
   let missed = 0;
-  /** Jobs on the pool (running or queued there); when the pool last finished one; the jobs' recent time (a moving average). */
+  /** Jobs on the pool (running or queued there); when the pool last finished one. */
   let computing = 0;
   let freed = 0;
-  // The recent time is one run's jobs of one kind: another run's, or another kind's (parallel IDA*'s
-  // tops take a few ms, its subtrees hundreds), start again from "not short", and an idle worker
-  // claims one job per thread before it holds more.
+  // The jobs' recent time (a moving average) is one run's jobs of one kind: another run's, or another
+  // kind's (parallel IDA*'s tops take a few ms, its subtrees hundreds), start again from "not short",
+  // and an idle worker claims one job per thread before it holds more.
   const typicalMs = new Map<string, number>(); // of lastRun's jobs, by "domain/kind"
   let lastRun = '';
   let lastKind = '';
@@ -125,7 +125,8 @@ export async function serveQueue(url: string, workerOptions: WorkerOptions): Pro
       typicalMs.clear();
       lastRun = data.run;
     }
-    const kind = (lastKind = `${data.task.domain}/${data.task.kind}`);
+    const kind = `${data.task.domain}/${data.task.kind}`;
+    lastKind = kind;
     if (isUnwanted(data)) controller.abort(DISCARDED);
     options.log(`claimed ${data.run} ${data.key}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
     const queued = Date.now();
