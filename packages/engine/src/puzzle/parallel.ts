@@ -206,11 +206,6 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
   if (stopped !== undefined) return stopped;
   const n = job.normalized;
   const problem = remoteTops ? undefined : new SlidingTileProblem(start, goal, n);
-  const spec = subtreeSpec(job);
-  const walkTop = !remoteTops
-    ? undefined
-    : (request: TopRequest): Promise<TopAnswer<Move>> =>
-        runner!.run<TopAnswer<Move>>({ domain: 'puzzle', kind: 'top', payload: { start, goal, spec, request } satisfies TopTask }, { signal: stop.signal });
   // One signal for the caller's abort and the timeout (wall clock from here).
   const stop = new AbortController();
   let timedOut = false;
@@ -224,6 +219,12 @@ export async function solvePuzzleParallel(start: Board, goal: Board, options: Pa
           timedOut = true;
           stop.abort();
         }, options.timeoutMs);
+  // With remoteTops, the tops are the runner's `top` tasks (planned where the tables are).
+  const spec = subtreeSpec(job);
+  const walkTop = !remoteTops
+    ? undefined
+    : (request: TopRequest): Promise<TopAnswer<Move>> =>
+        runner!.run<TopAnswer<Move>>({ domain: 'puzzle', kind: 'top', payload: { start, goal, spec, request } satisfies TopTask }, { signal: stop.signal });
   const began = globalThis.performance.now();
   try {
     const r = await parallelIdaStar(problem, {
